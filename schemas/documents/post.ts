@@ -1,0 +1,59 @@
+import {defineField, defineType} from 'sanity'
+import {postCategories} from '../categories.ts'
+
+/** A blog post, exactly the spec's entity: title, slug, date, excerpt, category, body. */
+export const post = defineType({
+  name: 'post',
+  title: 'Post',
+  type: 'document',
+  fields: [
+    defineField({
+      name: 'title',
+      title: 'Title',
+      type: 'string',
+      validation: (rule) => rule.required(),
+    }),
+    defineField({
+      name: 'slug',
+      title: 'Slug',
+      type: 'slug',
+      options: {source: 'title', maxLength: 96},
+      // The default slug validator checks uniqueness across documents of this type.
+      validation: (rule) => rule.required(),
+    }),
+    defineField({
+      name: 'date',
+      title: 'Date',
+      type: 'date',
+      validation: (rule) => rule.required(),
+    }),
+    defineField({
+      name: 'excerpt',
+      title: 'Excerpt',
+      type: 'text',
+      rows: 3,
+      validation: (rule) => rule.max(200),
+    }),
+    defineField({
+      name: 'category',
+      title: 'Category',
+      type: 'string',
+      options: {list: postCategories.map((value) => ({title: value, value})), layout: 'radio'},
+      validation: (rule) => rule.required(),
+    }),
+    defineField({
+      name: 'body',
+      title: 'Body',
+      type: 'blockContent',
+    }),
+  ],
+  orderings: [
+    {title: 'Date, newest first', name: 'dateDesc', by: [{field: 'date', direction: 'desc'}]},
+  ],
+  preview: {
+    select: {title: 'title', category: 'category', date: 'date'},
+    prepare({title, category, date}) {
+      return {title, subtitle: [category, date].filter(Boolean).join(' · ')}
+    },
+  },
+})

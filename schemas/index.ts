@@ -1,0 +1,5 @@
+import {post} from './documents/post.ts'
+import {blockContent} from './objects/blockContent.ts'
+
+/** Every schema type, shared by the Studio and the site. */
+export const schemaTypes = [post, blockContent]
