@@ -1,0 +1,71 @@
+import type {Hono} from 'hono'
+import {badRequest} from './errors.ts'
+import {checkDataset, flag, identify, readJsonBody, requireIdentity} from './http.ts'
+import type {Lake} from './lake.ts'
+import {applyActions} from './actions.ts'
+import {isPublicId, type Doc} from './types.ts'
+
+const systemFields = ['_id', '_type', '_rev', '_createdAt', '_updatedAt'] as const
+
+function systemOnly(doc: Doc): Doc {
+  return Object.fromEntries(systemFields.filter((k) => k in doc).map((k) => [k, doc[k]])) as Doc
+}
+
+/** GET /data/doc, POST /data/mutate and POST /data/actions. */
+export function registerDocuments(app: Hono, lake: Lake): void {
+  app.get('/:version/data/doc/:dataset/:ids', (c) => {
+    checkDataset(c, lake)
+    const authenticated = identify(c, lake) !== undefined
+    const ids = c.req.param('ids').split(',').map((id) => decodeURIComponent(id.trim())).filter(Boolean)
+    if (ids.length === 0) throw badRequest('No document ids given')
+    const excludeContent = flag(c, 'excludeContent')
+    const documents: Doc[] = []
+    const omitted: Array<{id: string; reason: 'existence' | 'permission'}> = []
+    for (const id of ids) {
+      if (!authenticated && !isPublicId(id)) {
+        omitted.push({id, reason: 'permission'})
+        continue
+      }
+      const doc = lake.getDocument(id)
+      if (doc) documents.push(excludeContent ? systemOnly(doc) : doc)
+      else omitted.push({id, reason: 'existence'})
+    }
+    return c.json({documents, omitted}, 200, {'cache-control': 'private, no-store'})
+  })
+
+  app.post('/:version/data/mutate/:dataset', async (c) => {
+    checkDataset(c, lake)
+    const identity = requireIdentity(c, lake)
+    const body = await readJsonBody(c)
+    const mutations = body.mutations
+    if (!Array.isArray(mutations) || mutations.length === 0) throw badRequest('"mutations" must be a non-empty array')
+    const transactionId = typeof body.transactionId === 'string' ? body.transactionId : c.req.query('transactionId')
+    const result = await lake.mutate(mutations, {
+      transactionId: transactionId || undefined,
+      author: identity.userId,
+      dryRun: flag(c, 'dryRun'),
+      autoGenerateArrayKeys: flag(c, 'autoGenerateArrayKeys'),
+    })
+    const returnDocuments = flag(c, 'returnDocuments')
+    return c.json({
+      transactionId: result.transactionId,
+      results: result.results.map(({id, operation, document}) =>
+        returnDocuments ? {id, operation, document} : {id, operation},
+      ),
+    })
+  })
+
+  app.post('/:version/data/actions/:dataset', async (c) => {
+    checkDataset(c, lake)
+    const identity = requireIdentity(c, lake)
+    const body = await readJsonBody(c)
+    const actions = body.actions
+    if (!Array.isArray(actions) || actions.length === 0) throw badRequest('"actions" must be a non-empty array')
+    const transactionId = typeof body.transactionId === 'string' ? body.transactionId : undefined
+    const {tx} = await lake.transact(
+      {transactionId, author: identity.userId, dryRun: body.dryRun === true},
+      (t) => applyActions(t, actions),
+    )
+    return c.json({transactionId: tx.id})
+  })
+}

@@ -1,0 +1,83 @@
+import {evaluate, GroqSyntaxError, parse, type ExprNode} from 'groq-js'
+import {LakeError, queryParseError} from './errors.ts'
+import type {Doc} from './types.ts'
+
+export interface QueryLimits {
+  /** Wall-clock budget for one evaluation. */
+  timeoutMs: number
+  /** Largest serialized result, in bytes. */
+  maxResultBytes: number
+}
+
+export const defaultQueryLimits: QueryLimits = {timeoutMs: 10_000, maxResultBytes: 64 * 1024 * 1024}
+
+const parseCache = new Map<string, ExprNode>()
+
+/** Parses GROQ with a small cache; a syntax error becomes Sanity's 400 queryParseError. */
+export function parseQuery(query: string, params: Record<string, unknown>): ExprNode {
+  const key = `${query}\u0000${Object.keys(params).sort().join(',')}`
+  const cached = parseCache.get(key)
+  if (cached) return cached
+  try {
+    const tree = parse(query, {params})
+    if (parseCache.size > 500) parseCache.clear()
+    parseCache.set(key, tree)
+    return tree
+  } catch (error) {
+    if (error instanceof GroqSyntaxError) {
+      const position = (error as GroqSyntaxError & {position?: number}).position
+      throw queryParseError(error.message, query, position, position === undefined ? undefined : position + 1)
+    }
+    const message = error instanceof Error ? error.message : String(error)
+    throw queryParseError(message, query)
+  }
+}
+
+/**
+ * Yields the dataset to groq-js while giving the event loop a turn every `chunk` documents,
+ * so a heavy query cannot starve other requests, and stops it once its deadline has passed.
+ */
+async function* paced(docs: Doc[], deadline: number, chunk = 2000): AsyncGenerator<Doc> {
+  for (let i = 0; i < docs.length; i++) {
+    if (i > 0 && i % chunk === 0) {
+      await new Promise<void>((resolve) => setImmediate(resolve))
+      if (Date.now() > deadline) throw queryTimeout()
+    }
+    yield docs[i]
+  }
+}
+
+function queryTimeout(): LakeError {
+  return new LakeError(400, 'queryTimeout', 'Query exceeded the time limit and was stopped; narrow the filter or add a slice')
+}
+
+/** Evaluates a parsed query over `docs` with limits; the result is plain JSON. */
+export async function runQuery(
+  tree: ExprNode,
+  docs: Doc[],
+  params: Record<string, unknown>,
+  options: {limits?: QueryLimits; identity?: string; sanity?: {projectId: string; dataset: string}} = {},
+): Promise<unknown> {
+  const limits = options.limits ?? defaultQueryLimits
+  const deadline = Date.now() + limits.timeoutMs
+  let timer: NodeJS.Timeout | undefined
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(queryTimeout()), limits.timeoutMs)
+  })
+  try {
+    const dataset = docs.length > 2000 ? paced(docs, deadline) : docs
+    const work = (async () => {
+      const value = await evaluate(tree, {dataset, params, identity: options.identity, sanity: options.sanity})
+      return value.get()
+    })()
+    const result = await Promise.race([work, timeout])
+    return result
+  } catch (error) {
+    if (error instanceof LakeError) throw error
+    // groq-js throws plain errors for unsupported functions and bad arguments at runtime.
+    const message = error instanceof Error ? error.message : String(error)
+    throw new LakeError(400, 'queryError', message)
+  } finally {
+    clearTimeout(timer)
+  }
+}

@@ -1,0 +1,64 @@
+import type {Context} from 'hono'
+import {bearerToken, type Identity} from './auth.ts'
+import {badRequest, LakeError, notFound, unauthorized} from './errors.ts'
+import type {Lake} from './lake.ts'
+
+/** Largest JSON body the lake reads (mutations, actions, POSTed queries). */
+export const maxBodyBytes = 10 * 1024 * 1024
+
+/** The caller's identity, or undefined for anonymous; a wrong token is a 401, never anonymous. */
+export function identify(c: Context, lake: Lake): Identity | undefined {
+  const token = bearerToken(c.req.header('authorization'))
+  if (token === undefined) return undefined
+  const identity = lake.auth.verify(token)
+  if (!identity) throw unauthorized('Unauthorized - Session does not match project host or has expired')
+  return identity
+}
+
+export function requireIdentity(c: Context, lake: Lake): Identity {
+  const identity = identify(c, lake)
+  if (!identity) throw unauthorized('Unauthorized - a token is required for this request')
+  return identity
+}
+
+export function checkDataset(c: Context, lake: Lake): void {
+  const dataset = c.req.param('dataset')
+  if (dataset !== lake.dataset) throw notFound(`Dataset "${dataset}" not found`)
+}
+
+/** `/v2023-07-29/...` → `2023-07-29`; `/v1/...` → `1`; `/vX/...` → `X`. */
+export function apiVersionOf(c: Context): string {
+  return (c.req.param('version') ?? 'v1').replace(/^v/, '')
+}
+
+/** Reads a bounded JSON object body; bad JSON is a 400, an oversize body a 413. */
+export async function readJsonBody(c: Context, limit = maxBodyBytes): Promise<Record<string, unknown>> {
+  const length = Number(c.req.header('content-length') ?? 0)
+  if (length > limit) throw new LakeError(413, 'requestEntityTooLarge', `Request body exceeds ${limit} bytes`)
+  const buffer = await c.req.arrayBuffer()
+  if (buffer.byteLength > limit) throw new LakeError(413, 'requestEntityTooLarge', `Request body exceeds ${limit} bytes`)
+  let body: unknown
+  try {
+    body = JSON.parse(new TextDecoder().decode(buffer))
+  } catch (error) {
+    throw badRequest(`Body is not valid JSON: ${(error as Error).message}`)
+  }
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw badRequest('Body must be a JSON object')
+  return body as Record<string, unknown>
+}
+
+/** Boolean query-string flags as @sanity/client sends them (`true`/`false`, or bare). */
+export function flag(c: Context, name: string, fallback = false): boolean {
+  const value = c.req.query(name)
+  if (value === undefined) return fallback
+  return value === '' || value === 'true' || value === '1'
+}
+
+export function errorResponse(error: unknown, c: Context): Response {
+  if (error instanceof LakeError) {
+    console.warn(`[lake] ${c.req.method} ${c.req.path} → ${error.status} ${error.type}: ${error.message}`)
+    return c.json(error.toJSON(), error.status as 400)
+  }
+  console.error(`[lake] ${c.req.method} ${c.req.path} → 500`, error)
+  return c.json({error: {type: 'internalServerError', description: 'Internal server error'}}, 500)
+}

@@ -1,0 +1,173 @@
+import {Auth, resolveOwnerToken} from './auth.ts'
+import {LakeError} from './errors.ts'
+import {defaultQueryLimits, parseQuery, runQuery, type QueryLimits} from './groq.ts'
+import {TransactionBuilder, type MutationResult} from './mutations.ts'
+import {documentsFor, type Perspective} from './perspective.ts'
+import {Store} from './store.ts'
+import type {CommittedTransaction, Doc} from './types.ts'
+
+export interface LakeOptions {
+  dataDir: string
+  projectId: string
+  dataset: string
+  /** Owner token; generated into the data dir when absent. */
+  token?: string
+  queryLimits?: QueryLimits
+}
+
+export interface QueryOptions {
+  perspective?: Perspective
+  /** Authenticated callers may see private (dotted) ids; anonymous ones never do. */
+  authenticated?: boolean
+}
+
+export interface MutateOptions {
+  transactionId?: string
+  author?: string
+  autoGenerateArrayKeys?: boolean
+  dryRun?: boolean
+}
+
+export interface MutateResult {
+  transactionId: string
+  results: Array<MutationResult & {document?: Doc | null}>
+  /** The committed transaction; absent for a dry run or when nothing changed. */
+  transaction?: CommittedTransaction
+}
+
+type CommitListener = (tx: CommittedTransaction) => void
+
+/**
+ * The local Content Lake: documents in SQLite, GROQ by groq-js, patches by @sanity/mutator.
+ * One instance per data dir; the HTTP API (routes.ts) and server features use this facade.
+ */
+export class Lake {
+  readonly projectId: string
+  readonly dataset: string
+  readonly store: Store
+  readonly auth: Auth
+  readonly tokenFile: string | undefined
+  readonly queryLimits: QueryLimits
+  private readonly listeners = new Set<CommitListener>()
+  /** Writes run one at a time so each sees the previous one's result. */
+  private queue: Promise<unknown> = Promise.resolve()
+
+  constructor(options: LakeOptions) {
+    this.projectId = options.projectId
+    this.dataset = options.dataset
+    this.store = new Store(options.dataDir)
+    const {token, file} = resolveOwnerToken(options.dataDir, options.token)
+    this.auth = new Auth(token, this.store.db)
+    this.tokenFile = file
+    this.queryLimits = options.queryLimits ?? defaultQueryLimits
+  }
+
+  get token(): string {
+    return this.auth.ownerToken
+  }
+
+  /** Position of the newest committed transaction. */
+  get revision(): number {
+    return this.store.revision
+  }
+
+  getDocument(id: string): Doc | undefined {
+    return this.store.get(id)
+  }
+
+  /** Runs GROQ with the HTTP API's semantics (perspective, access, limits). */
+  async query<T = unknown>(query: string, params: Record<string, unknown> = {}, options: QueryOptions = {}): Promise<T> {
+    const tree = parseQuery(query, params)
+    const docs = documentsFor(this.store.snapshot(), options.perspective ?? 'raw', options.authenticated ?? false)
+    const result = await runQuery(tree, docs, params, {
+      limits: this.queryLimits,
+      sanity: {projectId: this.projectId, dataset: this.dataset},
+    })
+    return result as T
+  }
+
+  private async selectIds(query: string, params: Record<string, unknown>, docs: Doc[]): Promise<string[]> {
+    const result = await runQuery(parseQuery(query, params), docs, params, {limits: this.queryLimits})
+    const items = Array.isArray(result) ? result : result == null ? [] : [result]
+    return items.flatMap((item) =>
+      typeof item === 'object' && item !== null && typeof (item as {_id?: unknown})._id === 'string'
+        ? [(item as {_id: string})._id]
+        : [],
+    )
+  }
+
+  /**
+   * Applies `build` to a fresh transaction and commits its changes atomically and durably.
+   * Any error thrown by `build` discards the whole transaction.
+   */
+  async transact<T>(
+    options: MutateOptions,
+    build: (tx: TransactionBuilder) => Promise<T>,
+  ): Promise<{value: T; tx: TransactionBuilder; committed?: CommittedTransaction}> {
+    const run = async () => {
+      const tx = new TransactionBuilder(this.store, (q, p, d) => this.selectIds(q, p, d), options)
+      if (options.transactionId && this.store.transactionById(options.transactionId)) {
+        throw new LakeError(409, 'conflict', `Transaction ID "${options.transactionId}" has already been used`)
+      }
+      const value = await build(tx)
+      const changes = tx.changes()
+      if (options.dryRun || changes.length === 0) return {value, tx}
+      const committed = this.store.commit({
+        id: tx.id,
+        timestamp: tx.timestamp,
+        author: options.author ?? 'p-owner',
+        changes,
+      })
+      this.notify(committed)
+      return {value, tx, committed}
+    }
+    const next = this.queue.then(run, run)
+    this.queue = next.catch(() => undefined)
+    return next
+  }
+
+  /** POST /data/mutate semantics: all mutations in one transaction, all or nothing. */
+  async mutate(mutations: unknown[], options: MutateOptions = {}): Promise<MutateResult> {
+    const {value, tx, committed} = await this.transact(options, async (t) => {
+      const results: MutationResult[] = []
+      for (const [index, mutation] of mutations.entries()) results.push(...(await t.apply(mutation, index)))
+      return results
+    })
+    return {
+      transactionId: tx.id,
+      results: value.map((r) => ({...r, document: tx.get(r.id)})),
+      transaction: committed,
+    }
+  }
+
+  /**
+   * Commits prepared changes as they are (imports keep their system fields); notifies listeners.
+   * Callers must not interleave this with `transact` work; imports run before serving.
+   */
+  commitRaw(tx: {id: string; timestamp: string; author: string; changes: CommittedTransaction['changes']}): CommittedTransaction {
+    const committed = this.store.commit(tx)
+    this.notify(committed)
+    return committed
+  }
+
+  private notify(committed: CommittedTransaction): void {
+    for (const listener of this.listeners) {
+      try {
+        listener(committed)
+      } catch (error) {
+        console.error('[lake] commit listener failed', error)
+      }
+    }
+  }
+
+  /** Subscribes to committed transactions; returns the unsubscribe function. */
+  onCommit(listener: CommitListener): () => void {
+    this.listeners.add(listener)
+    return () => this.listeners.delete(listener)
+  }
+
+  close(): void {
+    this.listeners.clear()
+    this.store.close()
+  }
+}

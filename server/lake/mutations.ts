@@ -1,0 +1,258 @@
+import {randomBytes, randomUUID} from 'node:crypto'
+import {Mutation} from '@sanity/mutator'
+import {badRequest, LakeError, mutationError} from './errors.ts'
+import type {Doc, DocumentChange} from './types.ts'
+import {isDoc} from './types.ts'
+
+/** The body of a patch: Sanity's patch operations, addressed by id or by query. */
+export interface PatchBody {
+  id?: string
+  query?: string
+  params?: Record<string, unknown>
+  ifRevisionID?: string
+  set?: Record<string, unknown>
+  setIfMissing?: Record<string, unknown>
+  merge?: Record<string, unknown>
+  unset?: string[]
+  inc?: Record<string, number>
+  dec?: Record<string, number>
+  insert?: Record<string, unknown>
+  diffMatchPatch?: Record<string, string>
+}
+
+/** One mutation as POST /data/mutate accepts it (exactly one key). */
+export type Mut =
+  | {create: Partial<Doc> & {_type: string}}
+  | {createOrReplace: Doc}
+  | {createIfNotExists: Doc}
+  | {delete: {id?: string; query?: string; params?: Record<string, unknown>; purge?: boolean}}
+  | {patch: PatchBody}
+
+export type Operation = 'create' | 'update' | 'delete' | 'none'
+
+export interface MutationResult {
+  id: string
+  operation: Operation
+}
+
+/** Resolves a GROQ selection (`{query, params}`) to document ids against the working state. */
+export type QueryResolver = (query: string, params: Record<string, unknown>, docs: Doc[]) => Promise<string[]>
+
+const mutationKinds = ['create', 'createOrReplace', 'createIfNotExists', 'delete', 'patch'] as const
+type MutationKind = (typeof mutationKinds)[number]
+
+/** Sanity's document id grammar: letters, digits and `_-.`, not starting with `-` or `.`. */
+const idPattern = /^[a-zA-Z0-9_][a-zA-Z0-9_.-]{0,199}$/
+
+export function newTransactionId(): string {
+  // 22 base62-ish characters, the shape of Sanity's transaction ids.
+  return randomBytes(16).toString('base64url').slice(0, 22)
+}
+
+function kindOf(mutation: unknown, index: number): MutationKind {
+  if (typeof mutation !== 'object' || mutation === null || Array.isArray(mutation)) {
+    throw badRequest(`Mutation at index ${index} must be an object`)
+  }
+  const keys = Object.keys(mutation)
+  const kind = mutationKinds.find((k) => k === keys[0])
+  if (keys.length !== 1 || !kind) {
+    throw badRequest(`Unknown mutation type "${keys.join(', ')}" at index ${index}; expected one of ${mutationKinds.join(', ')}`)
+  }
+  return kind
+}
+
+function itemError(index: number, id: string | undefined, type: string, description: string, status = 409): LakeError {
+  return mutationError(`The mutation(s) failed: ${description}`, [{error: {id, type, description}, index}], status)
+}
+
+function checkId(id: unknown, index: number): string {
+  if (typeof id !== 'string' || !idPattern.test(id)) {
+    throw itemError(index, typeof id === 'string' ? id : undefined, 'invalidDocumentIdError', `Malformed document ID: ${JSON.stringify(id)}`, 400)
+  }
+  return id
+}
+
+/** Adds `_key` to objects in arrays that lack one (`autoGenerateArrayKeys`). */
+export function withArrayKeys<T>(value: T): T {
+  if (Array.isArray(value)) {
+    return value.map((item) => {
+      const keyed = withArrayKeys(item)
+      return isPlainObject(keyed) && typeof keyed._key !== 'string'
+        ? {_key: randomBytes(6).toString('hex'), ...keyed}
+        : keyed
+    }) as T
+  }
+  if (isPlainObject(value)) {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, withArrayKeys(v)])) as T
+  }
+  return value
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+}
+
+/**
+ * Working state of one transaction: applies mutations one after another over the committed
+ * documents, so later mutations see earlier ones, and yields the changes to commit as a unit.
+ */
+export class TransactionBuilder {
+  readonly id: string
+  readonly timestamp: string
+  private readonly overlay = new Map<string, Doc | null>()
+  private readonly original = new Map<string, Doc | null>()
+  private readonly applied = new Map<string, Mut[]>()
+  private readonly autoKeys: boolean
+
+  private readonly base: {get(id: string): Doc | undefined; snapshot(): Doc[]}
+  private readonly resolveQuery: QueryResolver
+
+  constructor(
+    base: {get(id: string): Doc | undefined; snapshot(): Doc[]},
+    resolveQuery: QueryResolver,
+    options: {transactionId?: string; timestamp?: Date; autoGenerateArrayKeys?: boolean} = {},
+  ) {
+    this.base = base
+    this.resolveQuery = resolveQuery
+    this.id = options.transactionId ?? newTransactionId()
+    // Sanity's system timestamps are second-precision ISO strings in UTC.
+    this.timestamp = (options.timestamp ?? new Date()).toISOString().replace(/\.\d{3}Z$/, 'Z')
+    this.autoKeys = options.autoGenerateArrayKeys ?? false
+  }
+
+  get(id: string): Doc | null {
+    if (this.overlay.has(id)) return this.overlay.get(id) ?? null
+    return this.base.get(id) ?? null
+  }
+
+  /** All documents as this transaction currently sees them. */
+  documents(): Doc[] {
+    if (this.overlay.size === 0) return this.base.snapshot()
+    const out: Doc[] = []
+    for (const doc of this.base.snapshot()) if (!this.overlay.has(doc._id)) out.push(doc)
+    for (const doc of this.overlay.values()) if (doc) out.push(doc)
+    return out
+  }
+
+  private put(id: string, doc: Doc | null, mutation: Mut): void {
+    if (!this.original.has(id)) this.original.set(id, this.base.get(id) ?? null)
+    this.overlay.set(id, doc)
+    const list = this.applied.get(id) ?? []
+    list.push(mutation)
+    this.applied.set(id, list)
+  }
+
+  private stamp(doc: Doc, previous: Doc | null): Doc {
+    const body = this.autoKeys ? withArrayKeys(doc) : doc
+    return {
+      ...body,
+      _createdAt: previous?._createdAt ?? (typeof doc._createdAt === 'string' ? doc._createdAt : this.timestamp),
+      _updatedAt: this.timestamp,
+      _rev: this.id,
+    }
+  }
+
+  private newDocument(input: unknown, index: number, kind: string): Doc {
+    if (!isPlainObject(input)) throw badRequest(`${kind} at index ${index} must be a document object`)
+    const doc = structuredClone(input)
+    if (doc._id === undefined) doc._id = randomUUID()
+    // An id ending in "." asks for a generated id under that prefix, e.g. "drafts.".
+    else if (typeof doc._id === 'string' && doc._id.endsWith('.')) doc._id = `${doc._id}${randomUUID()}`
+    checkId(doc._id, index)
+    if (typeof doc._type !== 'string' || doc._type === '') {
+      throw itemError(index, String(doc._id), 'validationError', `Document ${JSON.stringify(doc._id)} has no _type`, 400)
+    }
+    if (!isDoc(doc)) throw badRequest(`${kind} at index ${index} is not a document`)
+    return doc
+  }
+
+  /** Applies one mutation; throws a LakeError (and the whole transaction is dropped) on failure. */
+  async apply(mutation: unknown, index: number): Promise<MutationResult[]> {
+    const kind = kindOf(mutation, index)
+    const body = (mutation as Record<string, unknown>)[kind]
+    switch (kind) {
+      case 'create': {
+        const doc = this.newDocument(body, index, kind)
+        if (this.get(doc._id)) {
+          throw itemError(index, doc._id, 'documentAlreadyExistsError', `Document by ID "${doc._id}" already exists`)
+        }
+        this.put(doc._id, this.stamp(doc, null), {create: doc})
+        return [{id: doc._id, operation: 'create'}]
+      }
+      case 'createIfNotExists': {
+        const doc = this.newDocument(body, index, kind)
+        if (this.get(doc._id)) return [{id: doc._id, operation: 'none'}]
+        this.put(doc._id, this.stamp(doc, null), {createIfNotExists: doc})
+        return [{id: doc._id, operation: 'create'}]
+      }
+      case 'createOrReplace': {
+        const doc = this.newDocument(body, index, kind)
+        const previous = this.get(doc._id)
+        this.put(doc._id, this.stamp(doc, previous), {createOrReplace: doc})
+        return [{id: doc._id, operation: previous ? 'update' : 'create'}]
+      }
+      case 'delete': {
+        const ids = await this.select(body, index, kind)
+        return ids.map((id) => {
+          if (!this.get(id)) return {id, operation: 'none' as const}
+          this.put(id, null, {delete: {id}})
+          return {id, operation: 'delete' as const}
+        })
+      }
+      case 'patch': {
+        if (!isPlainObject(body)) throw badRequest(`patch at index ${index} must be an object`)
+        const ids = await this.select(body, index, kind)
+        return ids.map((id) => this.patchOne(id, body as PatchBody, index))
+      }
+    }
+  }
+
+  private async select(body: unknown, index: number, kind: string): Promise<string[]> {
+    if (!isPlainObject(body)) throw badRequest(`${kind} at index ${index} must be an object`)
+    if (typeof body.id === 'string') return [checkId(body.id, index)]
+    if (typeof body.query === 'string') {
+      const params = isPlainObject(body.params) ? body.params : {}
+      return this.resolveQuery(body.query, params, this.documents())
+    }
+    throw badRequest(`${kind} at index ${index} needs an "id" or a "query"`)
+  }
+
+  private patchOne(id: string, patch: PatchBody, index: number): MutationResult {
+    const current = this.get(id)
+    if (!current) {
+      throw itemError(index, id, 'documentNotFoundError', `Cannot modify nonexistent document "${id}"`)
+    }
+    if (patch.ifRevisionID !== undefined && patch.ifRevisionID !== current._rev) {
+      throw itemError(
+        index,
+        id,
+        'conflictError',
+        `Document by ID "${id}" has unexpected revision ID ("${current._rev}"), expected "${patch.ifRevisionID}"`,
+      )
+    }
+    const {query: _query, params: _params, ...rest} = patch
+    const low = {patch: {...structuredClone(rest), id}}
+    let next: Doc | null
+    try {
+      next = new Mutation({mutations: [low]}).apply(structuredClone(current)) as Doc | null
+    } catch (error) {
+      throw itemError(index, id, 'patchError', `Invalid patch on "${id}": ${(error as Error).message}`, 400)
+    }
+    if (!next || next._id !== id || typeof next._type !== 'string') {
+      throw itemError(index, id, 'patchError', `A patch may not change or remove _id or _type of "${id}"`, 400)
+    }
+    this.put(id, this.stamp(next, current), low)
+    return {id, operation: 'update'}
+  }
+
+  /** The net change per document, in first-touched order; untouched round trips are dropped. */
+  changes(): DocumentChange[] {
+    const out: DocumentChange[] = []
+    for (const [id, before] of this.original) {
+      const after = this.overlay.get(id) ?? null
+      if (before === null && after === null) continue
+      out.push({id, before, after, mutations: this.applied.get(id) ?? []})
+    }
+    return out
+  }
+}

@@ -1,0 +1,45 @@
+import type {Doc} from './types.ts'
+import {isDraftId, isPublicId, publishedIdOf} from './types.ts'
+
+export const perspectives = ['raw', 'published', 'drafts', 'previewDrafts'] as const
+export type Perspective = (typeof perspectives)[number]
+
+export function isPerspective(value: string): value is Perspective {
+  return (perspectives as readonly string[]).includes(value)
+}
+
+/**
+ * Since API v2025-02-19 the default perspective is `published`; before it was `raw`
+ * (https://www.sanity.io/docs/content-lake/perspectives).
+ */
+export function defaultPerspective(apiVersion: string): Perspective {
+  if (apiVersion === 'X') return 'published'
+  return /^\d{4}-\d{2}-\d{2}$/.test(apiVersion) && apiVersion >= '2025-02-19' ? 'published' : 'raw'
+}
+
+/**
+ * The documents a query sees. Anonymous readers never see private ids (any id with a dot),
+ * whatever perspective they ask for; `drafts` overlays each draft onto its published id.
+ */
+export function documentsFor(all: Doc[], perspective: Perspective, authenticated: boolean): Doc[] {
+  const visible = authenticated ? all : all.filter((doc) => isPublicId(doc._id))
+  switch (perspective) {
+    case 'raw':
+      return visible
+    case 'published':
+      return authenticated ? visible.filter((doc) => isPublicId(doc._id)) : visible
+    case 'drafts':
+    case 'previewDrafts': {
+      const out = new Map<string, Doc>()
+      for (const doc of visible) {
+        if (isDraftId(doc._id)) {
+          const id = publishedIdOf(doc._id)
+          if (isPublicId(id)) out.set(id, {...doc, _id: id, _originalId: doc._id})
+        } else if (isPublicId(doc._id) && !out.has(doc._id)) {
+          out.set(doc._id, {...doc, _originalId: doc._id})
+        }
+      }
+      return [...out.values()]
+    }
+  }
+}

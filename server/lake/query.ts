@@ -1,0 +1,86 @@
+import {createHash} from 'node:crypto'
+import type {Context, Hono} from 'hono'
+import type {CdnCache} from './cdnCache.ts'
+import {badRequest} from './errors.ts'
+import {apiVersionOf, checkDataset, flag, identify, readJsonBody} from './http.ts'
+import type {Lake} from './lake.ts'
+import {defaultPerspective, isPerspective, type Perspective} from './perspective.ts'
+
+/** `$name=<JSON>` query-string parameters, as @sanity/client encodes them. */
+function paramsFromSearch(c: Context): Record<string, unknown> {
+  const params: Record<string, unknown> = {}
+  for (const [key, value] of new URL(c.req.url).searchParams) {
+    if (!key.startsWith('$')) continue
+    try {
+      params[key.slice(1)] = JSON.parse(value)
+    } catch {
+      throw badRequest(`Parameter "${key}" is not valid JSON`)
+    }
+  }
+  return params
+}
+
+function perspectiveOf(c: Context): Perspective {
+  const requested = c.req.query('perspective')
+  if (requested === undefined || requested === '') return defaultPerspective(apiVersionOf(c))
+  // Release stacks (comma lists) are not supported by a local lake without releases.
+  if (!isPerspective(requested)) throw badRequest(`Unsupported perspective "${requested}"; use raw, published, drafts or previewDrafts`)
+  return requested
+}
+
+/** GET|POST /v{version}/data/query/{dataset} */
+export function registerQuery(app: Hono, lake: Lake, cache: CdnCache): void {
+  const handle = async (c: Context) => {
+    checkDataset(c, lake)
+    const identity = identify(c, lake)
+    const perspective = perspectiveOf(c)
+    let query: unknown
+    let params: Record<string, unknown>
+    let rawKey: string
+    if (c.req.method === 'POST') {
+      const body = await readJsonBody(c, 1024 * 1024)
+      query = body.query
+      const p = body.params ?? {}
+      if (typeof p !== 'object' || p === null || Array.isArray(p)) throw badRequest('"params" must be an object')
+      params = p as Record<string, unknown>
+      rawKey = JSON.stringify([query, params])
+    } else {
+      query = c.req.query('query')
+      params = paramsFromSearch(c)
+      rawKey = JSON.stringify([query, params])
+    }
+    if (typeof query !== 'string' || query.trim() === '') throw badRequest('Missing "query"')
+    const returnQuery = flag(c, 'returnQuery', true)
+    const key = `${perspective}\u0000${returnQuery}\u0000${rawKey}`
+    const anonymous = identity === undefined
+
+    if (anonymous) {
+      const hit = cache.get(key)
+      if (hit) return respond(c, hit.body, hit.etag, true)
+    }
+    const started = performance.now()
+    const result = await lake.query(query, params, {perspective, authenticated: !anonymous})
+    const ms = Math.round(performance.now() - started)
+    const payload = returnQuery ? {query, result, ms} : {result, ms}
+    const body = JSON.stringify(payload)
+    if (body.length > lake.queryLimits.maxResultBytes) {
+      throw badRequest(`Query result is larger than ${lake.queryLimits.maxResultBytes} bytes; add a slice or a projection`)
+    }
+    const etag = `"${lake.revision}-${createHash('sha1').update(key).digest('base64url').slice(0, 16)}"`
+    if (anonymous) cache.set(key, body, etag)
+    return respond(c, body, etag, anonymous)
+  }
+  app.get('/:version/data/query/:dataset', handle)
+  app.post('/:version/data/query/:dataset', handle)
+}
+
+function respond(c: Context, body: string, etag: string, shared: boolean): Response {
+  const headers: Record<string, string> = {
+    'content-type': 'application/json; charset=utf-8',
+    etag,
+    // Anonymous answers may sit in a CDN briefly; our own cache is invalidated on every commit.
+    'cache-control': shared ? 'public, max-age=0, s-maxage=5, stale-while-revalidate=30' : 'private, no-store',
+  }
+  if (c.req.header('if-none-match') === etag) return new Response(null, {status: 304, headers})
+  return new Response(body, {status: 200, headers})
+}

@@ -1,0 +1,44 @@
+import type {Hono} from 'hono'
+import {CdnCache} from './cdnCache.ts'
+import {registerDocuments} from './documents.ts'
+import {badRequest} from './errors.ts'
+import {errorResponse} from './http.ts'
+import type {Lake} from './lake.ts'
+import {registerQuery} from './query.ts'
+import {registerListen} from './listen.ts'
+import {registerHistory} from './history.ts'
+import {registerExport} from './export.ts'
+
+/** Paths exactly as @sanity/client builds them with `useProjectHostname: false`: /v{version}/... */
+const versionPattern = /^v(\d{4}-\d{2}-\d{2}|1|X)$/
+/** First path segments after the version that belong to the Sanity API (not to the site). */
+const apiRoots = new Set(['data', 'users', 'projects', 'auth', 'assets', 'socket', 'datasets', 'journey', 'intake', 'ping', 'help', 'features', 'check', 'jobs'])
+
+/**
+ * Mounts the Sanity HTTP API subset on `app`. Errors are answered in Sanity's JSON shape by the
+ * app's error handler; an API path with a malformed version prefix is a 400.
+ */
+export function registerLakeRoutes(app: Hono, lake: Lake): {cache: CdnCache; close(): void} {
+  const cache = new CdnCache()
+  const unsubscribe = lake.onCommit(() => cache.clear())
+  app.use('/:version/:root/*', async (c, next) => {
+    const version = c.req.param('version')
+    if (!version.startsWith('v') || !apiRoots.has(c.req.param('root'))) return next()
+    if (!versionPattern.test(version)) {
+      return errorResponse(badRequest(`Invalid API version "${version}"; expected vYYYY-MM-DD, v1 or vX`), c)
+    }
+    return next()
+  })
+  registerQuery(app, lake, cache)
+  registerDocuments(app, lake)
+  const listen = registerListen(app, lake)
+  registerHistory(app, lake)
+  registerExport(app, lake)
+  return {
+    cache,
+    close() {
+      unsubscribe()
+      listen.close()
+    },
+  }
+}

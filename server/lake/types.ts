@@ -1,0 +1,54 @@
+import type {Mut} from './mutations.ts'
+
+/** A stored document: Sanity's system fields plus anything else. */
+export interface Doc {
+  _id: string
+  _type: string
+  _rev?: string
+  _createdAt?: string
+  _updatedAt?: string
+  [field: string]: unknown
+}
+
+/** One document's change inside a committed transaction. */
+export interface DocumentChange {
+  id: string
+  before: Doc | null
+  after: Doc | null
+  /** The low-level mutations that produced this change, as listeners receive them. */
+  mutations: Mut[]
+}
+
+export interface CommittedTransaction {
+  /** Monotonic position in the transaction log (1, 2, ...). */
+  seq: number
+  id: string
+  /** ISO timestamp of the commit. */
+  timestamp: string
+  /** User id of the author. */
+  author: string
+  changes: DocumentChange[]
+}
+
+export function isDoc(value: unknown): value is Doc {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    !Array.isArray(value) &&
+    typeof (value as {_id?: unknown})._id === 'string' &&
+    typeof (value as {_type?: unknown})._type === 'string'
+  )
+}
+
+/** Any id with a dot (drafts.*, versions.*, inbox.*) is private: never shown to anonymous reads. */
+export function isPublicId(id: string): boolean {
+  return !id.includes('.')
+}
+
+export function isDraftId(id: string): boolean {
+  return id.startsWith('drafts.')
+}
+
+export function publishedIdOf(id: string): string {
+  return id.startsWith('drafts.') ? id.slice('drafts.'.length) : id
+}

@@ -1,0 +1,98 @@
+import type {Server} from 'node:http'
+import {createSecureServer, type Http2SecureServer} from 'node:http2'
+import type {AddressInfo} from 'node:net'
+import {createAdaptorServer} from '@hono/node-server'
+import {createApp} from './app.ts'
+import type {AppContext} from './context.ts'
+import type {ServerConfig} from './env.ts'
+import {Lake} from './lake/lake.ts'
+import {seedIfEmpty} from './lake/seed.ts'
+import {loadOrCreateCertificate} from './tls.ts'
+
+export interface RunningServer {
+  /** http://host:port of the plain HTTP listener (the site). */
+  url: string
+  /** https://localhost:port of the HTTP/2 listener (the Studio). */
+  httpsUrl: string
+  lake: Lake | undefined
+  config: ServerConfig
+  close(): Promise<void>
+}
+
+function listen(server: Server | Http2SecureServer, port: number, host: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject)
+    server.listen(port, host, () => {
+      server.off('error', reject)
+      resolve((server.address() as AddressInfo).port)
+    })
+  })
+}
+
+/**
+ * Starts the one process: opens (and seeds) the lake unless a hosted project is configured,
+ * then listens on plain HTTP (the site) and HTTPS with HTTP/2 (the Studio; see docs/studio.md).
+ * Port 0 picks free ports, which the tests use.
+ */
+export async function startServer(config: ServerConfig): Promise<RunningServer> {
+  const lake = config.hostedProjectId
+    ? undefined
+    : new Lake({dataDir: config.dataDir, projectId: config.projectId, dataset: config.dataset, token: config.lakeToken})
+  if (lake && config.seed) await seedIfEmpty(lake)
+
+  let internalOrigin = ''
+  const changeListeners = new Set<() => void>()
+  lake?.onCommit(() => {
+    for (const listener of changeListeners) listener()
+  })
+  const ctx: AppContext = {
+    config,
+    lake,
+    internalOrigin: () => internalOrigin,
+    onContentChange(listener) {
+      changeListeners.add(listener)
+      return () => changeListeners.delete(listener)
+    },
+  }
+  const {app, features} = createApp(ctx)
+  const tls = await loadOrCreateCertificate(config.dataDir, {cert: config.tlsCert, key: config.tlsKey})
+
+  const http = createAdaptorServer({fetch: app.fetch}) as Server
+  const https = createAdaptorServer({
+    fetch: app.fetch,
+    createServer: createSecureServer,
+    serverOptions: {cert: tls.cert, key: tls.key, allowHTTP1: true},
+  }) as Http2SecureServer
+  for (const server of [http, https]) {
+    server.on('upgrade', (request, socket, head) => {
+      if (!features.some((feature) => feature.upgrade?.(request, socket, head))) socket.destroy()
+    })
+  }
+  const port = await listen(http, config.port, config.host)
+  const httpsPort = await listen(https, config.httpsPort, config.host)
+  const loopback = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host
+  internalOrigin = `http://${loopback.includes(':') ? `[${loopback}]` : loopback}:${port}`
+
+  let closed = false
+  return {
+    url: internalOrigin,
+    httpsUrl: `https://localhost:${httpsPort}`,
+    lake,
+    config: {...config, port, httpsPort},
+    async close() {
+      if (closed) return
+      closed = true
+      for (const feature of features) await feature.close?.()
+      await Promise.all(
+        [http, https].map(
+          (server) =>
+            new Promise<void>((resolve) => {
+              server.close(() => resolve())
+              if ('closeAllConnections' in server) server.closeAllConnections()
+            }),
+        ),
+      )
+      lake?.close()
+    },
+  }
+}

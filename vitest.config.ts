@@ -1,0 +1,28 @@
+import {defineConfig} from 'vitest/config'
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          include: ['{server,web,schemas,studio,scripts}/**/*.test.{ts,tsx}'],
+          environment: 'node',
+          testTimeout: 30_000,
+        },
+      },
+      {
+        test: {
+          name: 'e2e',
+          include: ['e2e/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 120_000,
+          hookTimeout: 180_000,
+          // One Chromium at a time: the machine has 2 cores.
+          fileParallelism: false,
+          globalSetup: ['e2e/support/globalSetup.ts'],
+        },
+      },
+    ],
+  },
+})
