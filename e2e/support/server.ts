@@ -1,0 +1,23 @@
+import {mkdtempSync, rmSync} from 'node:fs'
+import {tmpdir} from 'node:os'
+import {join} from 'node:path'
+import {readConfig} from '../../server/env.ts'
+import {startServer, type RunningServer} from '../../server/start.ts'
+
+/**
+ * Starts the real server in process on free loopback ports with a fresh data dir.
+ * `env` is read like process.env (e.g. {SEED: '0', SMTP_URL: ...}).
+ */
+export async function startTestServer(env: Record<string, string> = {}): Promise<RunningServer & {dataDir: string; stop(): Promise<void>}> {
+  const dataDir = env.DATA_DIR ?? mkdtempSync(join(tmpdir(), 'scriptorium-test-'))
+  const config = readConfig({...env, DATA_DIR: dataDir})
+  const server = await startServer({...config, port: 0, httpsPort: 0, siteUrl: env.SITE_URL ?? config.siteUrl})
+  return {
+    ...server,
+    dataDir,
+    async stop() {
+      await server.close()
+      if (!env.DATA_DIR) rmSync(dataDir, {recursive: true, force: true})
+    },
+  }
+}
