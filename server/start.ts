@@ -34,7 +34,10 @@ function listen(server: Server | Http2SecureServer, port: number, host: string):
  * then listens on plain HTTP (the site) and HTTPS with HTTP/2 (the Studio; see docs/studio.md).
  * Port 0 picks free ports, which the tests use.
  */
-export async function startServer(config: ServerConfig): Promise<RunningServer> {
+export async function startServer(options: ServerConfig): Promise<RunningServer> {
+  // Features read ports and SITE_URL at request time: with port 0 they are known only after listen.
+  const config = {...options}
+  const defaultSiteUrl = config.siteUrl === `http://localhost:${config.port}`
   const lake = config.hostedProjectId
     ? undefined
     : new Lake({dataDir: config.dataDir, projectId: config.projectId, dataset: config.dataset, token: config.lakeToken})
@@ -72,13 +75,16 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
   const httpsPort = await listen(https, config.httpsPort, config.host)
   const loopback = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host
   internalOrigin = `http://${loopback.includes(':') ? `[${loopback}]` : loopback}:${port}`
+  config.port = port
+  config.httpsPort = httpsPort
+  if (defaultSiteUrl) config.siteUrl = `http://localhost:${port}`
 
   let closed = false
   return {
     url: internalOrigin,
     httpsUrl: `https://localhost:${httpsPort}`,
     lake,
-    config: {...config, port, httpsPort},
+    config,
     async close() {
       if (closed) return
       closed = true
