@@ -10,8 +10,7 @@ import {startServer, type RunningServer} from '../../server/start.ts'
  */
 export async function startTestServer(env: Record<string, string> = {}): Promise<RunningServer & {dataDir: string; stop(): Promise<void>}> {
   const dataDir = env.DATA_DIR ?? mkdtempSync(join(tmpdir(), 'scriptorium-test-'))
-  const config = readConfig({...env, DATA_DIR: dataDir})
-  const server = await startServer({...config, port: 0, httpsPort: 0, siteUrl: env.SITE_URL ?? config.siteUrl})
+  const server = await startServer(readConfig({PORT: '0', HTTPS_PORT: '0', ...env, DATA_DIR: dataDir}))
   return {
     ...server,
     dataDir,
