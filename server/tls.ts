@@ -20,7 +20,7 @@ export async function loadOrCreateCertificate(
   }
   const pems = await generate([{name: 'commonName', value: 'localhost'}], {
     keySize: 2048,
-    days: 825,
+    notAfterDate: new Date(Date.now() + 825 * 24 * 3600 * 1000),
     extensions: [
       {name: 'basicConstraints', cA: false},
       {name: 'keyUsage', digitalSignature: true, keyEncipherment: true},

@@ -16,7 +16,7 @@ export interface PatchBody {
   unset?: string[]
   inc?: Record<string, number>
   dec?: Record<string, number>
-  insert?: Record<string, unknown>
+  insert?: {before: string; items: unknown[]} | {after: string; items: unknown[]} | {replace: string; items: unknown[]}
   diffMatchPatch?: Record<string, string>
 }
 
