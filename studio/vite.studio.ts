@@ -1,6 +1,28 @@
+import {fileURLToPath} from 'node:url'
+import react from '@vitejs/plugin-react'
 import type {UserConfig} from 'vite'
 
-// Placeholder until issue #4 lands: the Studio's build.
+const rootDir = fileURLToPath(new URL('..', import.meta.url))
+
+/**
+ * The Studio's build (`vite build --mode studio`): its own HTML entry in studio/, output in
+ * dist/studio, served by server/studio at /studio. SANITY_STUDIO_* variables are read at build
+ * time (hosted mode, docs/studio.md).
+ */
 export function studioViteConfig(): UserConfig {
-  return {}
+  return {
+    root: fileURLToPath(new URL('.', import.meta.url)),
+    base: '/studio/',
+    envDir: rootDir,
+    envPrefix: ['VITE_', 'SANITY_STUDIO_'],
+    publicDir: false,
+    plugins: [react()],
+    build: {
+      outDir: fileURLToPath(new URL('../dist/studio', import.meta.url)),
+      emptyOutDir: true,
+      // The Studio is large by nature (studio-api.md §g.8); do not warn about every chunk.
+      chunkSizeWarningLimit: 4000,
+      reportCompressedSize: false,
+    },
+  }
 }

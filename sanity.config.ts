@@ -1,0 +1,43 @@
+import {createClient, type ClientConfig} from '@sanity/client'
+import {visionTool} from '@sanity/vision'
+import {defineConfig} from 'sanity'
+import {structureTool} from 'sanity/structure'
+import {schemaTypes} from './schemas/index.ts'
+import {structure} from './studio/structure/index.ts'
+import {hostedProjectId, localAuth, localProjectId, studioDataset} from './studio/env.ts'
+
+/**
+ * The embedded Studio (docs/studio.md). Local mode (default): the Studio talks to this server's
+ * lake at its own origin, logs in with the owner password. Hosted mode (SANITY_STUDIO_PROJECT_ID
+ * set at build time): a normal sanity.io Studio.
+ */
+const local = hostedProjectId === undefined
+
+export default defineConfig({
+  name: 'default',
+  title: 'Scriptorium',
+  basePath: '/studio',
+  projectId: hostedProjectId ?? localProjectId,
+  dataset: studioDataset,
+  ...(local && {
+    // The lake sits at the server root like api.sanity.io; no <projectId>.host subdomain.
+    apiHost: window.location.origin,
+    unstable_clientFactory: (options: ClientConfig) => createClient({...options, useProjectHostname: false}),
+    auth: localAuth(window.location.origin),
+  }),
+  plugins: [
+    structureTool({structure}),
+    visionTool({defaultApiVersion: 'v2023-07-29', datasets: [studioDataset]}),
+  ],
+  schema: {types: schemaTypes},
+  // groq-js has no text::query(), which the default 'groq2024' search strategy needs.
+  search: {strategy: 'groqLegacy'},
+  // A single-owner studio: switch off what it does not use (studio-api.md §g.4).
+  releases: {enabled: false},
+  scheduledPublishing: {enabled: false},
+  scheduledDrafts: {enabled: false},
+  tasks: {enabled: false},
+  mediaLibrary: {enabled: false},
+  announcements: {enabled: false},
+  document: {comments: {enabled: false}},
+})
