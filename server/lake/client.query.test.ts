@@ -34,6 +34,15 @@ describe('query', () => {
     expect(result).toEqual({n: [2, 3], echo: ['a "quoted" & ünïcödé string?', true, null, [1, 'two', [3]], {nested: {deep: 1.5}}]})
   })
 
+  it('answers the same query with different param values differently (parse cache)', async () => {
+    // groq-js folds params into the parsed tree; a cache keyed by names alone served stale answers.
+    for (const client of [t.owner, t.anon]) {
+      expect(await client.fetch('*[_id == $id][0].title', {id: 'p1'})).toBe('Published one')
+      expect(await client.fetch('*[_id == $id][0].title', {id: 'p3'})).toBe('Published three')
+      expect(await client.fetch('*[_type == "post"] | order(n) [$from...$to].n', {from: 0, to: 1})).toHaveLength(1)
+    }
+  })
+
   it('answers a query too long for a URL, which the client POSTs', async () => {
     // Over 11264 characters the client switches to POST; 30 kB would not fit in a GET's headers.
     const long = 'x'.repeat(30_000)

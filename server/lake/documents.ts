@@ -40,6 +40,11 @@ export function registerDocuments(app: Hono, lake: Lake): void {
     const mutations = body.mutations
     if (!Array.isArray(mutations) || mutations.length === 0) throw badRequest('"mutations" must be a non-empty array')
     const transactionId = typeof body.transactionId === 'string' ? body.transactionId : c.req.query('transactionId')
+    // Every commit is durable and visible before we answer, so all three modes behave as `sync`.
+    const visibility = c.req.query('visibility')
+    if (visibility !== undefined && !['sync', 'async', 'deferred'].includes(visibility)) {
+      throw badRequest(`Invalid visibility "${visibility}"; expected sync, async or deferred`)
+    }
     const result = await lake.mutate(mutations, {
       transactionId: transactionId || undefined,
       author: identity.userId,

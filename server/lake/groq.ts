@@ -13,15 +13,19 @@ export const defaultQueryLimits: QueryLimits = {timeoutMs: 10_000, maxResultByte
 
 const parseCache = new Map<string, ExprNode>()
 
-/** Parses GROQ with a small cache; a syntax error becomes Sanity's 400 queryParseError. */
+/**
+ * Parses GROQ with a small cache; a syntax error becomes Sanity's 400 queryParseError.
+ * groq-js folds parameter values into the tree at parse time, so the key holds the values.
+ */
 export function parseQuery(query: string, params: Record<string, unknown>): ExprNode {
-  const key = `${query}\u0000${Object.keys(params).sort().join(',')}`
+  const key = `${query}\u0000${JSON.stringify(params)}`
   const cached = parseCache.get(key)
   if (cached) return cached
   try {
     const tree = parse(query, {params})
     if (parseCache.size > 500) parseCache.clear()
-    parseCache.set(key, tree)
+    // Huge queries or params (up to a 1 MB POST) would pin memory for little gain.
+    if (key.length <= 16_384) parseCache.set(key, tree)
     return tree
   } catch (error) {
     if (error instanceof GroqSyntaxError) {
