@@ -1,5 +1,6 @@
+import {contactMessage} from './documents/contactMessage.ts'
 import {post} from './documents/post.ts'
 import {blockContent} from './objects/blockContent.ts'
 
 /** Every schema type, shared by the Studio and the site. */
-export const schemaTypes = [post, blockContent]
+export const schemaTypes = [post, blockContent, contactMessage]

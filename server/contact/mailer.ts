@@ -1,0 +1,82 @@
+import {createTransport} from 'nodemailer'
+import type {ContactMessage} from './inbox.ts'
+import {isEmail} from './validate.ts'
+
+/** Where and how mail goes: SMTP_URL and CONTACT_TO (docs/contact.md). */
+export interface MailSettings {
+  smtpUrl: string
+  /** The owner's address(es), comma-separated as CONTACT_TO gives them. */
+  to: string[]
+  /** The sender address: the SMTP user if it is an address, else no-reply@ the site's host. */
+  from: string
+}
+
+/**
+ * Reads and checks the SMTP settings; undefined when mail is not configured. A malformed value
+ * throws at start with a message naming the variable, rather than failing every delivery later.
+ */
+export function mailSettings(smtpUrl: string | undefined, contactTo: string | undefined, siteUrl: string): MailSettings | undefined {
+  if (!smtpUrl || !contactTo) return undefined
+  let url: URL
+  try {
+    url = new URL(smtpUrl)
+  } catch {
+    throw new Error(`SMTP_URL must be a URL like smtp://user:pass@host:587, got "${smtpUrl.replace(/:[^:@/]*@/, ':***@')}"`)
+  }
+  if (url.protocol !== 'smtp:' && url.protocol !== 'smtps:') {
+    throw new Error(`SMTP_URL must start with smtp:// or smtps://, got "${url.protocol}//"`)
+  }
+  const to = contactTo.split(',').map((address) => address.trim()).filter(Boolean)
+  const bad = to.find((address) => !isEmail(address))
+  if (bad !== undefined || to.length === 0) {
+    throw new Error(`CONTACT_TO must be an email address (or several, comma-separated), got "${contactTo}"`)
+  }
+  const user = decodeURIComponent(url.username)
+  const host = new URL(siteUrl).hostname || 'localhost'
+  const address = isEmail(user) ? user : `no-reply@${host}`
+  return {smtpUrl, to, from: `Scriptorium <${address}>`}
+}
+
+/** The subject FormSubmit's `_subject` overrides; whitespace collapsed so it stays one header line. */
+export function subjectOf(message: ContactMessage): string {
+  return message.subject ?? `New message from ${message.name.replace(/\s+/g, ' ')} via your website`
+}
+
+export function textOf(message: ContactMessage): string {
+  return [
+    `Name: ${message.name}`,
+    `Email: ${message.email}`,
+    ...(message.replyTo ? [`Reply-To: ${message.replyTo}`] : []),
+    ...(message.page ? [`Page: ${message.page}`] : []),
+    `Received: ${message.receivedAt}`,
+    '',
+    message.message,
+    '',
+  ].join('\n')
+}
+
+/** Sends one message; resolves once the SMTP server has accepted it for every recipient. */
+export type Deliver = (message: ContactMessage, signal: AbortSignal) => Promise<void>
+
+/** A nodemailer SMTP transport for `settings`, with timeouts short enough for a retry loop. */
+export function smtpDeliver(settings: MailSettings): Deliver {
+  const transport = createTransport({
+    url: settings.smtpUrl,
+    connectionTimeout: 15_000,
+    greetingTimeout: 15_000,
+    socketTimeout: 60_000,
+  })
+  return async (message, signal) => {
+    const info = await transport.sendMail({
+      from: settings.from,
+      to: settings.to,
+      replyTo: message.replyTo ?? {name: message.name.replace(/\s+/g, ' '), address: message.email},
+      subject: subjectOf(message),
+      text: textOf(message),
+      // Stable per message: if a crash forces a resend, mail clients can tell it is the same one.
+      messageId: `<${message._id}@scriptorium.contact>`,
+      signal,
+    })
+    if (info.rejected.length > 0) throw new Error(`The mail server refused ${info.rejected.join(', ')}`)
+  }
+}

@@ -1,0 +1,75 @@
+import type {Hono} from 'hono'
+import {bodyLimit} from 'hono/body-limit'
+import type {ServerConfig} from '../env.ts'
+import {maxBodyBytes, readFields} from './body.ts'
+import {clientAddress} from './clientAddress.ts'
+import type {Inbox} from './inbox.ts'
+import type {RateLimiter} from './rateLimit.ts'
+import {contactPagePath, safeNext} from './redirect.ts'
+import {accept, refuse} from './respond.ts'
+import {validateSubmission} from './validate.ts'
+
+export const contactPath = '/api/contact'
+
+export interface RelayDeps {
+  inbox: Inbox
+  limiter: RateLimiter
+  config: ServerConfig
+  /** Called with the id of each stored non-spam message, after it is durable. */
+  stored(id: string): void
+  /** Injectable clock for receivedAt. */
+  now?: () => Date
+}
+
+/**
+ * POST /api/contact: FormSubmit's fields in, the message durably in the inbox, then the answer
+ * (issue #5). Every refusal is a 4xx that stores nothing and is logged with the reason.
+ */
+export function registerContactRoutes(app: Hono, deps: RelayDeps): void {
+  const now = deps.now ?? (() => new Date())
+  app.post(
+    contactPath,
+    bodyLimit({
+      maxSize: maxBodyBytes,
+      onError: (c) => {
+        console.warn(`[contact] 413 from ${clientAddress(c)}: body over ${maxBodyBytes} bytes`)
+        return refuse(c, 413, 'Your message is too long to send. Please shorten it and try again.', contactPagePath)
+      },
+    }),
+    async (c) => {
+      const client = clientAddress(c)
+      const siteUrl = deps.config.siteUrl
+      const body = await readFields(c.req.raw)
+      if (!body.ok) {
+        console.warn(`[contact] ${body.status} from ${client}: ${body.message}`)
+        return refuse(c, body.status, body.message, contactPagePath)
+      }
+      const next = typeof body.fields._next === 'string' ? body.fields._next : undefined
+      const back = safeNext(next, siteUrl, c.req.url)
+      const result = validateSubmission(body.fields)
+      if (!result.ok) {
+        console.warn(`[contact] 400 from ${client}: ${result.message}`)
+        return refuse(c, 400, result.message, back)
+      }
+      const retryAfter = deps.limiter.take(client)
+      if (retryAfter > 0) {
+        console.warn(`[contact] 429 for ${client}: over ${deps.limiter.limit} messages`)
+        c.header('Retry-After', String(retryAfter))
+        const minutes = Math.ceil(retryAfter / 60)
+        const message = `You have sent several messages in a short time. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`
+        return refuse(c, 429, message, back)
+      }
+      let stored
+      try {
+        stored = await deps.inbox.receive(result.submission, now())
+      } catch (error) {
+        console.error(`[contact] could not store a message from ${client}`, error)
+        return refuse(c, 500, 'Your message could not be saved. Please try again in a moment.', back)
+      }
+      console.info(`[contact] stored ${stored._id} (${stored.status}) from ${client}`)
+      // A bot that filled the honeypot gets the same answer as a person, and no mail is sent.
+      if (stored.status === 'pending') deps.stored(stored._id)
+      return accept(c, back)
+    },
+  )
+}
