@@ -1,0 +1,26 @@
+/**
+ * A lake-only server for the durability test: the Sanity HTTP API on a Lake, nothing else, so
+ * that the test kills exactly the process that owns the SQLite file. Prints `listening <port>`.
+ * Env: DATA_DIR, LAKE_TOKEN.
+ */
+import type {AddressInfo} from 'node:net'
+import {serve} from '@hono/node-server'
+import {Hono} from 'hono'
+import {LakeError} from './errors.ts'
+import {Lake} from './lake.ts'
+import {registerLakeRoutes} from './routes.ts'
+
+const dataDir = process.env.DATA_DIR
+if (!dataDir) throw new Error('DATA_DIR is required')
+const lake = new Lake({dataDir, projectId: 'scriptorium', dataset: 'production', token: process.env.LAKE_TOKEN})
+const app = new Hono()
+app.onError((error, c) => {
+  if (error instanceof LakeError) return c.json(error.toJSON(), error.status as 400)
+  console.error(error)
+  return c.json({error: {type: 'internalServerError', description: 'Internal server error'}}, 500)
+})
+registerLakeRoutes(app, lake)
+const server = serve({fetch: app.fetch, port: 0, hostname: '127.0.0.1'}, (info: AddressInfo) => {
+  console.log(`listening ${info.port}`)
+})
+process.once('SIGTERM', () => server.close(() => process.exit(0)))
