@@ -1,6 +1,40 @@
-import type {Hono} from 'hono'
+import type {Context, Hono} from 'hono'
 import type {AppContext} from '../context.ts'
 import type {Feature} from '../feature.ts'
+import {registerStudioLakeRoutes} from '../lake/studio/index.ts'
+import {registerPreflight, studioCors} from './cors.ts'
+import {serveStudio} from './static.ts'
 
-// Placeholder until issue #4 the Studio lands.
-export function mountStudio(_app: Hono, _ctx: AppContext): Feature | void {}
+/**
+ * Requests that arrived on the plain-HTTP listener. A TLS-terminating proxy in front says so
+ * with X-Forwarded-Proto, and then the request already is HTTPS for the browser.
+ */
+function onPlainHttp(c: Context): boolean {
+  if (c.req.header('x-forwarded-proto') === 'https') return false
+  return new URL(c.req.url).protocol === 'http:'
+}
+
+/** The Studio's address on the HTTPS (HTTP/2) listener for a request on the plain one. */
+function httpsLocation(c: Context, ctx: AppContext): string {
+  const url = new URL(c.req.url)
+  return `https://localhost:${ctx.config.httpsPort}${url.pathname}${url.search}`
+}
+
+/**
+ * The embedded Studio (docs/studio.md): dist/studio at /studio over HTTPS + HTTP/2 (the plain
+ * listener redirects there: the Studio stalls on HTTP/1.1), CORS for the Studio's origins, and,
+ * with a local lake, the endpoints the Studio needs beyond the data API.
+ */
+export function mountStudio(app: Hono, ctx: AppContext): Feature | void {
+  registerPreflight(app, ctx.config)
+  app.use('*', studioCors(ctx.config))
+  const lakeRoutes = ctx.lake ? registerStudioLakeRoutes(app, ctx.lake, ctx.config) : undefined
+
+  const studio = (c: Context) => {
+    if (onPlainHttp(c)) return c.redirect(httpsLocation(c, ctx), 302)
+    return serveStudio(c)
+  }
+  app.get('/studio', studio)
+  app.get('/studio/*', studio)
+  return lakeRoutes
+}

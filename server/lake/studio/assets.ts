@@ -1,0 +1,75 @@
+import type {Hono} from 'hono'
+import type {ServerConfig} from '../../env.ts'
+import {badRequest, LakeError} from '../errors.ts'
+import {checkDataset, requireIdentity} from '../http.ts'
+import type {Lake} from '../lake.ts'
+import type {Doc} from '../types.ts'
+import type {AssetStore, StoredImage} from './assetStore.ts'
+
+/** Largest image upload accepted. */
+export const maxUploadBytes = 25 * 1024 * 1024
+
+const text = (value: string | undefined) => (value ? value.slice(0, 1000) : undefined)
+
+/** The `sanity.imageAsset` document for a stored image, with Sanity's fields. */
+export function imageAssetDocument(image: StoredImage, lake: Lake, siteUrl: string, query: Record<string, string | undefined>): Doc {
+  const path = `images/${lake.projectId}/${lake.dataset}/${image.fileName}`
+  const doc: Doc = {
+    _id: `image-${image.sha1}-${image.width}x${image.height}-${image.extension}`,
+    _type: 'sanity.imageAsset',
+    assetId: image.sha1,
+    extension: image.extension,
+    mimeType: image.mimeType,
+    originalFilename: text(query.filename),
+    path,
+    sha1hash: image.sha1,
+    size: image.size,
+    uploadId: image.sha1,
+    url: `${siteUrl}/${path}`,
+    label: text(query.label),
+    title: text(query.title),
+    description: text(query.description),
+    creditLine: text(query.creditLine),
+    metadata: {
+      _type: 'sanity.imageMetadata',
+      dimensions: {_type: 'sanity.imageDimensions', width: image.width, height: image.height, aspectRatio: image.width / image.height},
+      hasAlpha: image.hasAlpha,
+      isOpaque: !image.hasAlpha,
+      lqip: image.lqip,
+    },
+  }
+  if (query.sourceName && query.sourceId) {
+    doc.source = {name: text(query.sourceName), id: text(query.sourceId), url: text(query.sourceUrl)}
+  }
+  for (const key of Object.keys(doc)) if (doc[key] === undefined) delete doc[key]
+  return doc
+}
+
+/**
+ * POST /assets/images/{dataset}: the body is the image. Stores the file, creates the
+ * `sanity.imageAsset` document through the lake (so listeners and history see it) and answers
+ * `{document}` as Sanity does; the same bytes again return the existing asset.
+ */
+export function registerAssetUpload(app: Hono, lake: Lake, config: ServerConfig, store: AssetStore): void {
+  app.post('/:version/assets/images/:dataset', async (c) => {
+    checkDataset(c, lake)
+    const identity = requireIdentity(c, lake)
+    if (Number(c.req.header('content-length') ?? 0) > maxUploadBytes) {
+      throw new LakeError(413, 'requestEntityTooLarge', `Images may be at most ${maxUploadBytes} bytes`)
+    }
+    const bytes = Buffer.from(await c.req.arrayBuffer())
+    if (bytes.length > maxUploadBytes) throw new LakeError(413, 'requestEntityTooLarge', `Images may be at most ${maxUploadBytes} bytes`)
+    if (bytes.length === 0) throw badRequest('The upload is empty')
+    let image: StoredImage
+    try {
+      image = await store.storeImage(bytes)
+    } catch (error) {
+      throw badRequest((error as Error).message)
+    }
+    const document = imageAssetDocument(image, lake, config.siteUrl, c.req.query())
+    const existing = lake.getDocument(document._id)
+    if (existing) return c.json({document: existing})
+    await lake.mutate([{createIfNotExists: document}], {author: identity.userId})
+    return c.json({document: lake.getDocument(document._id) ?? document})
+  })
+}

@@ -1,0 +1,34 @@
+import type {Hono} from 'hono'
+import type {ServerConfig} from '../../env.ts'
+import type {Feature} from '../../feature.ts'
+import {isStudioOrigin} from '../../studio/origins.ts'
+import type {Lake} from '../lake.ts'
+import {registerAccount} from './account.ts'
+import {AssetStore} from './assetStore.ts'
+import {registerAssetUpload} from './assets.ts'
+import {registerHarmless} from './harmless.ts'
+import {registerImages} from './images.ts'
+import {registerKeyValue} from './keyvalue.ts'
+import {registerLogin} from './login.ts'
+import {PresenceHub} from './presence.ts'
+import {registerReferences} from './references.ts'
+
+/**
+ * The lake endpoints the Studio needs besides the data API (studio-api.md §b): the user and
+ * project, login, settings, references, assets, presence, and harmless answers for the rest.
+ */
+export function registerStudioLakeRoutes(app: Hono, lake: Lake, config: ServerConfig): Feature {
+  registerLogin(app, lake, config)
+  registerKeyValue(app, lake, config.dataDir)
+  registerAccount(app, lake)
+  registerReferences(app, lake)
+  const assets = new AssetStore(config.dataDir)
+  registerAssetUpload(app, lake, config, assets)
+  registerImages(app, lake, assets)
+  registerHarmless(app)
+  const presence = new PresenceHub(lake, (origin) => isStudioOrigin(config, origin))
+  return {
+    close: () => presence.close(),
+    upgrade: (request, socket, head) => presence.upgrade(request, socket, head),
+  }
+}

@@ -1,0 +1,102 @@
+import {createHash, timingSafeEqual} from 'node:crypto'
+import {getConnInfo} from '@hono/node-server/conninfo'
+import type {Context, Hono} from 'hono'
+import type {ServerConfig} from '../../env.ts'
+import {isStudioUrl} from '../../studio/origins.ts'
+import {bearerToken} from '../auth.ts'
+import {unauthorized} from '../errors.ts'
+import {identify} from '../http.ts'
+import type {Lake} from '../lake.ts'
+import {loginPage, loginPageHeaders} from './loginPage.ts'
+import {LoginThrottle, SidStore} from './sessions.ts'
+
+/** The owner login page; studio/env.ts `loginPath` names the same path for the Studio's provider. */
+export const loginPath = '/studio-login'
+
+function samePassword(given: string, expected: string): boolean {
+  const a = createHash('sha256').update(given).digest()
+  const b = createHash('sha256').update(expected).digest()
+  return timingSafeEqual(a, b)
+}
+
+function clientAddress(c: Context): string {
+  try {
+    return getConnInfo(c).remote.address ?? 'unknown'
+  } catch {
+    return 'unknown'
+  }
+}
+
+/**
+ * The Studio's login flow for the local lake (studio-api.md §c): provider → our login page →
+ * 303 to `<studio url>#sid=…` → GET /auth/fetch?sid= → `{token}` (a fresh session) → POST
+ * /auth/logout revokes it. The password is the owner token.
+ */
+export function registerLogin(app: Hono, lake: Lake, config: ServerConfig): void {
+  const sids = new SidStore()
+  const throttle = new LoginThrottle()
+
+  app.get('/:version/auth/providers', (c) => {
+    const origin = new URL(c.req.url).origin
+    return c.json({
+      thirdPartyLogin: false,
+      sso: {},
+      providers: [{name: 'local', title: 'Owner password', url: `${origin}${loginPath}`}],
+    })
+  })
+
+  const page = (c: Context, origin: string, status: 200 | 400 | 401 | 429, error?: string) =>
+    c.body(loginPage({action: loginPath, origin, error}), status, loginPageHeaders)
+
+  app.get(loginPath, (c) => {
+    const origin = c.req.query('origin') ?? ''
+    if (!isStudioUrl(config, origin)) {
+      console.warn(`[studio] login page asked to return to a foreign address: ${origin || '(none)'}`)
+      return page(c, '', 400, 'This login link does not come from this Studio. Open the Studio and log in from there.')
+    }
+    return page(c, origin, 200)
+  })
+
+  app.post(loginPath, async (c) => {
+    if (Number(c.req.header('content-length') ?? 0) > 16 * 1024) return c.text('Request too large', 413)
+    const form = await c.req.parseBody()
+    const origin = typeof form.origin === 'string' ? form.origin : ''
+    const password = typeof form.password === 'string' ? form.password : ''
+    if (!isStudioUrl(config, origin)) {
+      console.warn(`[studio] login refused: foreign return address ${origin || '(none)'}`)
+      return page(c, '', 400, 'This login link does not come from this Studio. Open the Studio and log in from there.')
+    }
+    const client = clientAddress(c)
+    if (throttle.blocked(client)) {
+      console.warn(`[studio] login throttled for ${client}`)
+      return page(c, origin, 429, 'Too many wrong passwords. Wait a minute and try again.')
+    }
+    if (!password || !samePassword(password, lake.token)) {
+      throttle.fail(client)
+      console.warn(`[studio] login failed: wrong password from ${client}`)
+      return page(c, origin, 401, 'Wrong password.')
+    }
+    const url = new URL(origin)
+    url.hash = `sid=${sids.issue()}`
+    return c.redirect(url.toString(), 303)
+  })
+
+  app.get('/:version/auth/fetch', (c) => {
+    const sid = c.req.query('sid') ?? ''
+    if (!sids.redeem(sid)) throw unauthorized('Login session id is invalid, used or expired; log in again')
+    return c.json({token: lake.auth.createSession()}, 200, {'cache-control': 'no-store'})
+  })
+
+  app.get('/:version/auth/id', (c) => {
+    const identity = identify(c, lake)
+    if (!identity) throw unauthorized()
+    return c.json({id: identity.userId})
+  })
+
+  app.post('/:version/auth/logout', (c) => {
+    const token = bearerToken(c.req.header('authorization'))
+    // The owner token itself cannot be revoked (it is configuration); sessions can.
+    if (token && token !== lake.token) lake.auth.revokeSession(token)
+    return c.json({})
+  })
+}

@@ -1,0 +1,29 @@
+import type {ServerConfig} from '../env.ts'
+
+/**
+ * The origins the Studio runs on: the HTTPS listener as localhost or 127.0.0.1, and the
+ * `<projectId>.localhost` host that @sanity/sdk still calls (studio-api.md §a). Read at request
+ * time: with port 0 the port is known only after listening.
+ */
+export function studioOrigins(config: ServerConfig): string[] {
+  const port = config.httpsPort
+  return [`https://localhost:${port}`, `https://127.0.0.1:${port}`, `https://${config.projectId}.localhost:${port}`]
+}
+
+export function isStudioOrigin(config: ServerConfig, origin: string | undefined | null): boolean {
+  return typeof origin === 'string' && studioOrigins(config).includes(origin)
+}
+
+/**
+ * Whether `url` (the login flow's `origin` parameter) points into the Studio: a Studio origin,
+ * and a path under /studio. Anything else would let a crafted link send a session id elsewhere.
+ */
+export function isStudioUrl(config: ServerConfig, url: string): boolean {
+  let parsed: URL
+  try {
+    parsed = new URL(url)
+  } catch {
+    return false
+  }
+  return isStudioOrigin(config, parsed.origin) && /^\/studio(\/|$)/.test(parsed.pathname) && !parsed.username
+}
