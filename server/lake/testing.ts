@@ -1,5 +1,6 @@
 import {createClient, type SanityClient} from '@sanity/client'
 import {startTestServer} from '../../e2e/support/server.ts'
+import type {Lake} from './lake.ts'
 
 /** The API version the site speaks; tests of other versions pass their own. */
 export const apiVersion = '2023-07-29'
@@ -7,6 +8,7 @@ export const apiVersion = '2023-07-29'
 export interface LakeUnderTest {
   url: string
   token: string
+  lake: Lake
   /** Owner client (token, no CDN). */
   owner: SanityClient
   /** Anonymous client, as the public site builds it (CDN on, no token). */
@@ -39,6 +41,7 @@ export async function startLakeUnderTest(): Promise<LakeUnderTest> {
   return {
     url: server.url,
     token: lake.token,
+    lake,
     owner: client({token: lake.token}),
     anon: client({useCdn: true}),
     client,
