@@ -91,7 +91,7 @@ export class Outbox {
       if (this.abort.signal.aborted) return
       const reason = error instanceof Error ? error.message : String(error)
       const delay = backoffDelay(attempts, this.backoff)
-      console.warn(`[contact] mailing ${id} failed (attempt ${attempts}): ${reason}; retrying in ${Math.round(delay / 1000)} s`)
+      console.warn(`[contact] mailing ${id} failed (attempt ${attempts}): ${reason}; retrying in ${delay < 1000 ? `${delay} ms` : `${Math.round(delay / 1000)} s`}`)
       this.due.set(id, Date.now() + delay)
       await this.inbox.markFailed(id, reason).catch((e) => console.error(`[contact] could not record the failure of ${id}`, e))
       return
