@@ -1,0 +1,103 @@
+import {evaluateSync, type ExprNode} from 'groq-js'
+import {documentEffects, type Effects} from './effects.ts'
+import type {Store, StoredTransaction} from './store.ts'
+import {isPublicId, type CommittedTransaction, type Doc} from './types.ts'
+
+/** What one listener asked for, as @sanity/client encodes it (../shared/studio-api.md (d)). */
+export interface ListenOptions {
+  includeResult: boolean
+  includePreviousRevision: boolean
+  includeMutations: boolean
+  includeAllVersions: boolean
+  /** `effectFormat=mendoza` */
+  effects: boolean
+  /** Anonymous listeners never see ids with a dot (drafts.*, inbox.*, ...). */
+  authenticated: boolean
+}
+
+export interface MutationEvent {
+  eventId: string
+  documentId: string
+  transactionId: string
+  transition: 'appear' | 'update' | 'disappear'
+  identity: string
+  mutations?: unknown[]
+  result?: Doc
+  previous?: Doc | null
+  previousRev?: string
+  resultRev?: string
+  timestamp: string
+  visibility: 'query'
+  effects?: Effects
+  transactionTotalEvents: number
+  transactionCurrentEvent: number
+}
+
+export interface Filter {
+  tree: ExprNode
+  params: Record<string, unknown>
+  sanity: {projectId: string; dataset: string}
+}
+
+/**
+ * Whether `doc` matches the listener's query: the query is evaluated against a dataset of just
+ * that document (Sanity's listener semantics: a filter per document, projections ignored).
+ */
+export function matches(filter: Filter, doc: Doc | null): boolean {
+  if (!doc) return false
+  const value = evaluateSync(filter.tree, {dataset: [doc], params: filter.params, sanity: filter.sanity})
+  const data: unknown = 'data' in value ? value.data : null
+  return Array.isArray(data) ? data.length > 0 : data !== null && data !== undefined && data !== false
+}
+
+function visible(id: string, options: ListenOptions): boolean {
+  if (!options.authenticated && !isPublicId(id)) return false
+  // Release versions only reach listeners that ask for them, as on Sanity.
+  if (!options.includeAllVersions && id.startsWith('versions.')) return false
+  return true
+}
+
+/** The `mutation` events one committed transaction yields for one listener, in order. */
+export function eventsFor(tx: CommittedTransaction, filter: Filter, options: ListenOptions): MutationEvent[] {
+  const events: Array<Omit<MutationEvent, 'transactionTotalEvents' | 'transactionCurrentEvent'>> = []
+  for (const change of tx.changes) {
+    if (!visible(change.id, options)) continue
+    const before = matches(filter, change.before)
+    const after = matches(filter, change.after)
+    if (!before && !after) continue
+    const event: Omit<MutationEvent, 'transactionTotalEvents' | 'transactionCurrentEvent'> = {
+      eventId: `${tx.id}#${change.id}`,
+      documentId: change.id,
+      transactionId: tx.id,
+      transition: !before ? 'appear' : !after ? 'disappear' : 'update',
+      identity: tx.author,
+      timestamp: tx.timestamp,
+      visibility: 'query',
+    }
+    if (options.includeMutations) event.mutations = change.mutations
+    if (options.includeResult && change.after) event.result = change.after
+    if (options.includePreviousRevision) event.previous = change.before
+    if (change.before?._rev) event.previousRev = change.before._rev
+    if (change.after?._rev) event.resultRev = change.after._rev
+    if (options.effects) event.effects = documentEffects(change.before, change.after)
+    events.push(event)
+  }
+  return events.map((event, index) => ({...event, transactionTotalEvents: events.length, transactionCurrentEvent: index + 1}))
+}
+
+/** Rebuilds a committed transaction (with each document's state before it) from the log. */
+export function fromLog(store: Store, stored: StoredTransaction): CommittedTransaction {
+  return {
+    seq: stored.seq,
+    id: stored.id,
+    timestamp: stored.timestamp,
+    author: stored.author,
+    changes: stored.documents.map((doc) => ({
+      id: doc.id,
+      before: store.documentAt(doc.id, stored.seq - 1),
+      after: doc.after,
+      // The log stores mutations as they were applied; their shape is the Mut union.
+      mutations: doc.mutations as CommittedTransaction['changes'][number]['mutations'],
+    })),
+  }
+}
