@@ -1,6 +1,64 @@
-import type {Hono} from 'hono'
+import {createHash} from 'node:crypto'
+import type {Context, Hono} from 'hono'
 import type {AppContext} from '../context.ts'
 import type {Feature} from '../feature.ts'
+import {GeneratedCache, hostedTtlMs} from './cache.ts'
+import {clientSource, type DiscoverySource} from './content.ts'
+import {feedSize, renderFeed} from './feeds.ts'
+import {buildRobots} from './robots.ts'
+import {buildSitemap} from './sitemap.ts'
 
-// Placeholder until issue #6 sitemap, robots, feeds lands.
-export function mountDiscovery(_app: Hono, _ctx: AppContext): Feature | void {}
+export interface DiscoveryOptions {
+  /** Where the content comes from; by default @sanity/client as the site reads it. */
+  source?: DiscoverySource
+  /** Injected clock for the hosted-mode TTL, for tests. */
+  now?: () => number
+}
+
+/**
+ * Serves it with a strong ETag so feed readers and crawlers that revalidate get a 304.
+ * Browsers and proxies may keep it a minute; our own cache is what stays exact.
+ */
+function send(c: Context, body: string, type: string): Response {
+  const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`
+  const headers = {'content-type': type, etag, 'cache-control': 'public, max-age=60'}
+  const match = c.req.header('if-none-match')
+  if (match?.split(',').some((tag) => tag.trim() === etag || tag.trim() === '*')) return c.body(null, 304, headers)
+  return c.body(body, 200, headers)
+}
+
+/**
+ * /sitemap.xml, /robots.txt, /rss.xml and /atom.xml (issue #6). The generated documents are
+ * cached and dropped on every content commit (ctx.onContentChange); in hosted mode there is no
+ * local lake to listen to, so they expire after `hostedTtlMs` instead. SITE_URL is read per
+ * request (it is known only after listen) and is part of the cache key.
+ */
+export function mountDiscovery(app: Hono, ctx: AppContext, options: DiscoveryOptions = {}): Feature {
+  const source = options.source ?? clientSource(ctx)
+  const cache = new GeneratedCache({ttlMs: ctx.config.hostedProjectId ? hostedTtlMs : undefined, now: options.now})
+  const unsubscribe = ctx.onContentChange(() => cache.invalidate())
+
+  const generated = (name: string, type: string, build: (siteUrl: string) => Promise<string>) =>
+    app.get(name, async (c) => {
+      const siteUrl = ctx.config.siteUrl
+      try {
+        return send(c, await cache.get(`${name} ${siteUrl}`, () => build(siteUrl)), type)
+      } catch (error) {
+        console.error(`[discovery] ${name} could not be built`, error)
+        return c.text('Temporarily unavailable, please retry shortly.', 503, {'retry-after': '30'})
+      }
+    })
+
+  generated('/sitemap.xml', 'application/xml; charset=utf-8', async (siteUrl) =>
+    buildSitemap(await source.sitemapPosts(), siteUrl),
+  )
+  generated('/rss.xml', 'application/rss+xml; charset=utf-8', async (siteUrl) =>
+    renderFeed(await source.feedPosts(feedSize), siteUrl, 'rss'),
+  )
+  generated('/atom.xml', 'application/atom+xml; charset=utf-8', async (siteUrl) =>
+    renderFeed(await source.feedPosts(feedSize), siteUrl, 'atom'),
+  )
+  app.get('/robots.txt', (c) => send(c, buildRobots(ctx.config.siteUrl), 'text/plain; charset=utf-8'))
+
+  return {close: () => void unsubscribe()}
+}

@@ -1,0 +1,50 @@
+/** How long a hosted-mode entry lives: with no lake in the process there is no commit to listen to. */
+export const hostedTtlMs = 60_000
+
+export interface GeneratedCacheOptions {
+  /** Entries expire after this long; undefined means they live until `invalidate()`. */
+  ttlMs?: number
+  /** Injected clock, for tests. */
+  now?: () => number
+}
+
+interface Entry {
+  value: Promise<string>
+  createdAt: number
+}
+
+/**
+ * Generated documents (sitemap, feeds) keyed by name, built once and served until content
+ * changes. A build already running when `invalidate()` is called still answers the callers
+ * waiting on it but is no longer stored, so a commit during a build cannot leave a stale entry.
+ * Failed builds are not stored either: the next request tries again.
+ */
+export class GeneratedCache {
+  private readonly entries = new Map<string, Entry>()
+  private readonly ttlMs: number | undefined
+  private readonly now: () => number
+
+  constructor(options: GeneratedCacheOptions = {}) {
+    this.ttlMs = options.ttlMs
+    this.now = options.now ?? Date.now
+  }
+
+  /** The cached value for `key`, or the result of `build()`, which is then cached. */
+  get(key: string, build: () => Promise<string>): Promise<string> {
+    const hit = this.entries.get(key)
+    if (hit && (this.ttlMs === undefined || this.now() - hit.createdAt < this.ttlMs)) return hit.value
+    const value = build()
+    const entry = {value, createdAt: this.now()}
+    this.entries.set(key, entry)
+    // A failed build is forgotten (unless a newer one has replaced it meanwhile).
+    value.catch(() => {
+      if (this.entries.get(key) === entry) this.entries.delete(key)
+    })
+    return value
+  }
+
+  /** Drops every entry, including builds in flight: later callers start a fresh build. */
+  invalidate(): void {
+    this.entries.clear()
+  }
+}

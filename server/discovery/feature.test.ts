@@ -1,0 +1,127 @@
+import {Hono} from 'hono'
+import {describe, expect, it} from 'vitest'
+import type {AppContext} from '../context.ts'
+import {readConfig} from '../env.ts'
+import type {DiscoverySource, FeedPost, SitemapPost} from './content.ts'
+import {mountDiscovery} from './feature.ts'
+
+/** The discovery routes on their own app, with content from an in-memory source we can change. */
+function setup(env: Record<string, string> = {}) {
+  let posts: Array<SitemapPost & FeedPost> = [
+    {_id: 'p1', slug: 'first', title: 'First', date: '2024-01-01', excerpt: 'One.', category: 'General', body: [], _updatedAt: '2024-01-02T00:00:00Z'},
+  ]
+  let failing = false
+  const calls = {sitemap: 0, feed: 0}
+  const listeners = new Set<() => void>()
+  let now = 0
+  const source: DiscoverySource = {
+    sitemapPosts: async () => {
+      calls.sitemap++
+      if (failing) throw new Error('content API unreachable')
+      return posts
+    },
+    feedPosts: async (limit) => {
+      calls.feed++
+      if (failing) throw new Error('content API unreachable')
+      return posts.slice(0, limit)
+    },
+  }
+  const ctx: AppContext = {
+    config: readConfig({SITE_URL: 'https://writer.example', ...env}),
+    lake: undefined,
+    internalOrigin: () => 'http://127.0.0.1:1',
+    onContentChange(listener) {
+      listeners.add(listener)
+      return () => listeners.delete(listener)
+    },
+  }
+  const app = new Hono()
+  const feature = mountDiscovery(app, ctx, {source, now: () => now})
+  return {
+    app,
+    ctx,
+    calls,
+    feature,
+    publish(post: SitemapPost & FeedPost) {
+      posts = [post, ...posts]
+      for (const listener of listeners) listener()
+    },
+    setFailing: (value: boolean) => (failing = value),
+    advance: (ms: number) => (now += ms),
+    listenerCount: () => listeners.size,
+  }
+}
+
+const second = {_id: 'p2', slug: 'second', title: 'Second', date: '2024-02-01', excerpt: null, category: 'Kashmir', body: [], _updatedAt: '2024-02-02T00:00:00Z'}
+
+describe('mountDiscovery', () => {
+  it('serves each file with its media type', async () => {
+    const {app} = setup()
+    const types = {'/sitemap.xml': 'application/xml', '/robots.txt': 'text/plain', '/rss.xml': 'application/rss+xml', '/atom.xml': 'application/atom+xml'}
+    for (const [path, type] of Object.entries(types)) {
+      const response = await app.request(path)
+      expect(response.status, path).toBe(200)
+      expect(response.headers.get('content-type')).toBe(`${type}; charset=utf-8`)
+    }
+  })
+
+  it('builds once, then serves the cache until content changes', async () => {
+    const {app, calls, publish} = setup()
+    await app.request('/sitemap.xml')
+    await app.request('/sitemap.xml')
+    await app.request('/rss.xml')
+    await app.request('/atom.xml')
+    expect(calls).toEqual({sitemap: 1, feed: 2})
+    publish(second)
+    const sitemap = await (await app.request('/sitemap.xml')).text()
+    expect(sitemap).toContain('<loc>https://writer.example/blog/second</loc>')
+    expect(await (await app.request('/rss.xml')).text()).toContain('https://writer.example/blog/second')
+    expect(calls).toEqual({sitemap: 2, feed: 3})
+  })
+
+  it('reads SITE_URL per request', async () => {
+    const {app, ctx} = setup()
+    await app.request('/sitemap.xml')
+    ctx.config.siteUrl = 'https://moved.example'
+    expect(await (await app.request('/sitemap.xml')).text()).toContain('<loc>https://moved.example/</loc>')
+    expect(await (await app.request('/robots.txt')).text()).toContain('Sitemap: https://moved.example/sitemap.xml')
+  })
+
+  it('answers a matching If-None-Match with 304 and no body', async () => {
+    const {app} = setup()
+    const first = await app.request('/atom.xml')
+    const etag = first.headers.get('etag')
+    expect(etag).toMatch(/^".+"$/)
+    const again = await app.request('/atom.xml', {headers: {'if-none-match': etag ?? ''}})
+    expect(again.status).toBe(304)
+    expect(await again.text()).toBe('')
+  })
+
+  it('answers 503 when the content cannot be read, and recovers on the next request', async () => {
+    const {app, setFailing} = setup()
+    setFailing(true)
+    const failed = await app.request('/rss.xml')
+    expect(failed.status).toBe(503)
+    expect(failed.headers.get('retry-after')).toBe('30')
+    setFailing(false)
+    expect((await app.request('/rss.xml')).status).toBe(200)
+  })
+
+  it('in hosted mode, expires the cache after a minute instead', async () => {
+    const {app, calls, advance} = setup({SANITY_STUDIO_PROJECT_ID: 'abc123'})
+    await app.request('/sitemap.xml')
+    advance(59_000)
+    await app.request('/sitemap.xml')
+    expect(calls.sitemap).toBe(1)
+    advance(1_000)
+    await app.request('/sitemap.xml')
+    expect(calls.sitemap).toBe(2)
+  })
+
+  it('stops listening for content changes when closed', () => {
+    const {feature, listenerCount} = setup()
+    expect(listenerCount()).toBe(1)
+    feature.close?.()
+    expect(listenerCount()).toBe(0)
+  })
+})

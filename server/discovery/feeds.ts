@@ -1,0 +1,69 @@
+import {toPlainText} from '@portabletext/toolkit'
+import {escapeHTML} from '@portabletext/to-html'
+import {Feed} from 'feed'
+import {feedPaths, owner, site} from '../../web/seo/identity.ts'
+import {absoluteUrl, postPath} from '../../web/seo/urls.ts'
+import type {FeedPost} from './content.ts'
+import {postBodyHtml} from './postHtml.ts'
+
+/** How many of the newest posts a feed carries, in full. */
+export const feedSize = 20
+
+/** The spec's derived excerpt: first 151 characters of the body's plain text, or the fallback. */
+export const excerptLength = 151
+export const fallbackExcerpt = 'A blog post by a writer based in Kashmir.'
+
+/** A post's summary: its own excerpt if written, otherwise derived from the body as the spec says. */
+export function postSummary(post: Pick<FeedPost, 'excerpt' | 'body'>): string {
+  if (post.excerpt?.trim()) return post.excerpt.trim()
+  const text = Array.isArray(post.body) ? toPlainText(post.body).slice(0, excerptLength) : ''
+  return text.trim() || fallbackExcerpt
+}
+
+/** When a post was published: its `date` (a calendar day, taken as midnight UTC) or else its last change. */
+export function publishedAt(post: Pick<FeedPost, 'date' | '_updatedAt'>): Date {
+  const day = post.date && /^\d{4}-\d{2}-\d{2}$/.test(post.date) ? new Date(`${post.date}T00:00:00Z`) : undefined
+  return day && !Number.isNaN(day.getTime()) ? day : new Date(post._updatedAt)
+}
+
+export type FeedFormat = 'rss' | 'atom'
+
+/**
+ * A feed of the newest posts with their full content and absolute links from SITE_URL.
+ * `updated` is the newest change among the posts, so the output only changes with content.
+ * Atom's title and summary are declared `type="html"` by the feed package, and RSS readers
+ * read a description as HTML, so those carry escaped text; RSS titles are plain text.
+ * The owner is the feed's author (Atom requires one); RSS items get none, since RSS's
+ * <author> must be an email address and the owner's is not published.
+ */
+export function renderFeed(posts: FeedPost[], siteUrl: string, format: FeedFormat, now: () => Date = () => new Date()): string {
+  const title = (text: string) => (format === 'atom' ? escapeHTML(text) : text)
+  const newest = posts.map((post) => Date.parse(post._updatedAt)).filter((t) => !Number.isNaN(t))
+  const home = absoluteUrl(siteUrl, '/')
+  const feed = new Feed({
+    id: home,
+    title: site.blogTitle,
+    description: site.blogDescription,
+    link: absoluteUrl(siteUrl, '/blog'),
+    language: site.language,
+    updated: newest.length ? new Date(Math.max(...newest)) : now(),
+    generator: false,
+    feedLinks: {rss: absoluteUrl(siteUrl, feedPaths.rss), atom: absoluteUrl(siteUrl, feedPaths.atom)},
+    author: {name: owner.name, link: home},
+    copyright: `© ${owner.name}. Not to be reused without credit or permission.`,
+  })
+  for (const post of posts) {
+    const url = absoluteUrl(siteUrl, postPath(post.slug))
+    feed.addItem({
+      title: title(post.title?.trim() || post.slug),
+      id: url,
+      link: url,
+      date: new Date(post._updatedAt),
+      published: publishedAt(post),
+      description: escapeHTML(postSummary(post)),
+      content: postBodyHtml(post.body, url),
+      category: post.category ? [{name: post.category, term: post.category}] : undefined,
+    })
+  }
+  return format === 'atom' ? feed.atom1() : feed.rss2()
+}

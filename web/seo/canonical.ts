@@ -1,0 +1,13 @@
+/**
+ * The canonical path of every public page that is not a post. `/service` and `/testimonial`
+ * are the spec's routes, but their canonical addresses are the plural ones (spec §2).
+ */
+export const canonicalPaths = {
+  home: '/',
+  blog: '/blog',
+  services: '/services',
+  testimonials: '/testimonials',
+  contact: '/contact',
+} as const
+
+export type PageName = keyof typeof canonicalPaths
