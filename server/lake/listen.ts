@@ -48,7 +48,7 @@ function parseEventId(id: string, lake: Lake): {seq: number; skip: number} | und
  * then `mutation` per matching document per transaction; `welcomeback`/`reset` on resume;
  * `disconnect` when the server shuts down. Bad input is a JSON error before the stream starts.
  */
-export function registerListen(app: Hono, lake: Lake, config: ListenConfig = {}): {close(): void} {
+export function registerListen(app: Hono, lake: Lake, config: ListenConfig = {}): {close(): void; readonly connections: number} {
   const keepAliveMs = config.keepAliveMs ?? 15_000
   const maxReplay = config.maxReplay ?? 10_000
   const streams = new Set<SseStream>()
@@ -120,6 +120,10 @@ export function registerListen(app: Hono, lake: Lake, config: ListenConfig = {})
   })
 
   return {
+    /** Open streams (tests check that a client's disconnect releases its stream). */
+    get connections() {
+      return streams.size
+    },
     close() {
       for (const stream of [...streams]) {
         stream.send('disconnect', {reason: 'The server is shutting down'})

@@ -1,0 +1,174 @@
+import {mkdtempSync, rmSync} from 'node:fs'
+import {connect} from 'node:http2'
+import {tmpdir} from 'node:os'
+import {join} from 'node:path'
+import {Hono} from 'hono'
+import {afterAll, beforeAll, describe, expect, it} from 'vitest'
+import {startTestServer} from '../../e2e/support/server.ts'
+import {Lake} from './lake.ts'
+import {registerListen} from './listen.ts'
+import {startLakeUnderTest, type LakeUnderTest} from './testing.ts'
+
+// The SSE wire protocol: ids and resume, keep-alives, disconnect, cleanup, HTTP/2.
+type SseEvent = {event?: string; id?: string; data?: unknown; comment?: string}
+
+/** Parses a byte stream into SSE events (comments included, for the keep-alive check). */
+function sseReader(chunks: AsyncIterable<Uint8Array | string>) {
+  const iterator = chunks[Symbol.asyncIterator]()
+  const decoder = new TextDecoder()
+  let buffer = ''
+  const queue: SseEvent[] = []
+  const next = async (): Promise<SseEvent> => {
+    while (queue.length === 0) {
+      const {done, value} = await iterator.next()
+      if (done) throw new Error('stream ended')
+      buffer += typeof value === 'string' ? value : decoder.decode(value, {stream: true})
+      let end: number
+      while ((end = buffer.indexOf('\n\n')) >= 0) {
+        const block = buffer.slice(0, end)
+        buffer = buffer.slice(end + 2)
+        const event: SseEvent = {}
+        for (const line of block.split('\n')) {
+          if (line.startsWith(':')) event.comment = line.slice(1).trim()
+          else if (line.startsWith('event: ')) event.event = line.slice(7)
+          else if (line.startsWith('id: ')) event.id = line.slice(4)
+          else if (line.startsWith('data: ')) event.data = JSON.parse(line.slice(6))
+        }
+        queue.push(event)
+      }
+    }
+    return queue.shift()!
+  }
+  // Returning from the iterator cancels the body, as a client going away does.
+  return Object.assign(next, {cancel: async () => void (await iterator.return?.())})
+}
+
+describe('listener over the wire', () => {
+  let t: LakeUnderTest
+  const path = '/v2025-02-19/data/listen/production?query=' + encodeURIComponent('*[_type == "wire"]')
+  beforeAll(async () => {
+    t = await startLakeUnderTest()
+  })
+  afterAll(() => t.stop())
+
+  async function open(query = '', headers: Record<string, string> = {}) {
+    const controller = new AbortController()
+    const res = await t.fetch(path + query, {token: t.token, headers, signal: controller.signal})
+    expect(res.status).toBe(200)
+    expect(res.headers.get('content-type')).toMatch(/^text\/event-stream/)
+    return {next: sseReader(res.body!), abort: () => controller.abort()}
+  }
+
+  it('replays what a resuming client missed (welcomeback), mid-transaction too; unknown ids get reset', async () => {
+    const first = await open('&enableResume=true')
+    const welcome = await first.next()
+    expect(welcome).toMatchObject({event: 'welcome', id: String(t.lake.revision)})
+    await t.owner.create({_id: 'w-1', _type: 'wire'})
+    const seen = await first.next()
+    expect(seen).toMatchObject({event: 'mutation', id: String(t.lake.revision), data: {documentId: 'w-1'}})
+    first.abort()
+
+    const two = await t.owner.transaction().create({_id: 'w-2', _type: 'wire'}).create({_id: 'w-3', _type: 'wire'}).commit()
+    await t.owner.create({_id: 'other', _type: 'unrelated'})
+    await t.owner.patch('w-1').set({n: 1}).commit()
+
+    const resumed = await open('&enableResume=true', {'last-event-id': seen.id!})
+    expect(await resumed.next()).toMatchObject({event: 'welcomeback'})
+    const b1 = await resumed.next()
+    const b2 = await resumed.next()
+    expect([b1, b2].map((e) => (e.data as {transactionId: string}).transactionId)).toEqual([two.transactionId, two.transactionId])
+    expect(b1.id).toMatch(/^\d+:1$/)
+    const c = await resumed.next()
+    expect(c).toMatchObject({data: {documentId: 'w-1', transition: 'update'}})
+    await t.owner.delete('w-1') // live events follow the replay
+    expect(await resumed.next()).toMatchObject({data: {documentId: 'w-1', transition: 'disappear'}})
+    resumed.abort()
+
+    const midway = await open(`&lastEventId=${encodeURIComponent(b1.id!)}`)
+    expect(await midway.next()).toMatchObject({event: 'welcomeback'})
+    expect(await midway.next()).toMatchObject({id: b2.id, data: (b2.data as object)})
+    midway.abort()
+
+    const unknown = await open('&enableResume=true', {'last-event-id': '999999'})
+    expect(await unknown.next()).toMatchObject({event: 'reset'})
+    unknown.abort()
+    // Without enableResume a reconnect is a fresh start, as on Sanity.
+    const fresh = await open('', {'last-event-id': seen.id!})
+    expect(await fresh.next()).toMatchObject({event: 'welcome'})
+    fresh.abort()
+  })
+
+  it('keeps serving after clients disconnect', async () => {
+    for (let i = 0; i < 5; i++) {
+      const l = await open()
+      await l.next()
+      l.abort()
+    }
+    await t.owner.create({_id: 'after', _type: 'wire'})
+    expect(await t.owner.getDocument('after')).toMatchObject({_id: 'after'})
+  })
+})
+
+describe('listener over HTTP/2 (how the Studio connects)', () => {
+  it('streams events, and ends them with disconnect when the server stops', async () => {
+    const server = await startTestServer({SEED: '0'})
+    const session = connect(server.httpsUrl, {rejectUnauthorized: false})
+    try {
+      const request = session.request({':path': '/v2025-02-19/data/listen/production?query=*', authorization: `Bearer ${server.lake!.token}`})
+      const headers = await new Promise<Record<string, unknown>>((resolve) => request.once('response', resolve))
+      expect(headers[':status']).toBe(200)
+      const next = sseReader(request)
+      expect(await next()).toMatchObject({event: 'welcome'})
+      await server.lake!.mutate([{create: {_id: 'h2', _type: 'wire'}}])
+      expect(await next()).toMatchObject({event: 'mutation', data: {documentId: 'h2'}})
+      const stopping = server.stop()
+      expect(await next()).toMatchObject({event: 'disconnect'})
+      session.close()
+      await stopping
+    } finally {
+      session.destroy()
+      await server.stop()
+    }
+  })
+})
+
+describe('listener lifecycle (in process)', () => {
+  let dir: string
+  let lake: Lake
+  beforeAll(() => {
+    dir = mkdtempSync(join(tmpdir(), 'listen-'))
+    lake = new Lake({dataDir: dir, projectId: 'scriptorium', dataset: 'production', token: 'owner'})
+  })
+  afterAll(() => {
+    lake.close()
+    rmSync(dir, {recursive: true, force: true})
+  })
+
+  it('sends keep-alives, releases a disconnected client, and says disconnect on close', async () => {
+    const app = new Hono()
+    const listen = registerListen(app, lake, {keepAliveMs: 20})
+    const a = await app.request('/v1/data/listen/production?query=*')
+    const b = await app.request('/v1/data/listen/production?query=*')
+    expect(listen.connections).toBe(2)
+    const readA = sseReader(a.body!)
+    expect(await readA()).toMatchObject({event: 'welcome'})
+    expect(await readA()).toMatchObject({comment: 'keepalive'})
+    await readA.cancel()
+    expect(listen.connections).toBe(1)
+    await lake.mutate([{create: {_id: 'x', _type: 'y'}}])
+    listen.close()
+    expect(listen.connections).toBe(0)
+    const readB = sseReader(b.body!)
+    const events: SseEvent[] = []
+    for (;;) {
+      try {
+        events.push(await readB())
+      } catch {
+        break
+      }
+    }
+    expect(events.map((e) => e.event ?? e.comment)).toEqual(['welcome', 'mutation', 'disconnect'])
+    expect(events[2].data).toEqual({reason: expect.any(String)})
+  })
+})
+
