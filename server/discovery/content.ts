@@ -4,6 +4,9 @@ import type {AppContext} from '../context.ts'
 import {siteApiVersion} from '../env.ts'
 import {feedPostsQuery, sitemapQuery} from './queries.ts'
 
+/** A body as stored: the schema's blocks, though the lake may hold other typed objects too. */
+export type PostBody = Array<PortableTextBlock | {_type: string; _key?: string; [field: string]: unknown}>
+
 export interface SitemapPost {
   slug: string
   _updatedAt: string
@@ -17,7 +20,7 @@ export interface FeedPost {
   date: string | null
   excerpt: string | null
   category: string | null
-  body: PortableTextBlock[] | null
+  body: PostBody | null
   _updatedAt: string
 }
 

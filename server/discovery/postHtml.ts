@@ -1,5 +1,5 @@
-import type {PortableTextBlock} from '@portabletext/react'
 import {escapeHTML, toHTML, type PortableTextMarkComponent} from '@portabletext/to-html'
+import type {PostBody} from './content.ts'
 
 /** Schemes a reader may follow from a feed, as on the site (schemas/objects/blockContent.ts). */
 const followable = new Set(['http:', 'https:', 'mailto:'])
@@ -26,7 +26,7 @@ export function followableHref(href: unknown, base: string): string | undefined 
  * made absolute (feed readers have no page to resolve them against) and unsafe ones rendered
  * as their plain text. Types outside the schema render nothing.
  */
-export function postBodyHtml(body: PortableTextBlock[] | null | undefined, postUrl: string): string {
+export function postBodyHtml(body: PostBody | null | undefined, postUrl: string): string {
   if (!Array.isArray(body) || body.length === 0) return ''
   const link: PortableTextMarkComponent<{_type: 'link'; href?: unknown}> = ({children, value}) => {
     const href = followableHref(value?.href, postUrl)
