@@ -13,8 +13,9 @@ import {startLakeUnderTest, type LakeUnderTest} from './testing.ts'
 type SseEvent = {event?: string; id?: string; data?: unknown; comment?: string}
 
 /** Parses a byte stream into SSE events (comments included, for the keep-alive check). */
-function sseReader(chunks: AsyncIterable<Uint8Array | string>) {
-  const iterator = chunks[Symbol.asyncIterator]()
+function sseReader(chunks: AsyncIterable<Uint8Array | string> | ReadableStream<Uint8Array>) {
+  // Node's web ReadableStream is async-iterable at runtime; the DOM typings do not say so.
+  const iterator = (chunks as AsyncIterable<Uint8Array | string>)[Symbol.asyncIterator]()
   const decoder = new TextDecoder()
   let buffer = ''
   const queue: SseEvent[] = []
