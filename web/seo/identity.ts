@@ -34,7 +34,7 @@ export const shareImage = {
   path: '/share.png',
   width: 1200,
   height: 630,
-  alt: 'Scriptorium: writing and editing, with an ink pot and quill on a manuscript page.',
+  alt: 'Scriptorium, a writer and editor in Kashmir: a manuscript page, an ink pot and quill, and mountains in ink wash.',
 } as const
 
 /** Addresses of the feeds (server/discovery). */
