@@ -1,6 +1,49 @@
+import react from '@vitejs/plugin-react'
 import type {UserConfig} from 'vite'
 
-// Placeholder until issue #3 lands: the site's client and SSR builds.
-export function webViteConfig(_options: {ssr: boolean}): UserConfig {
-  return {}
+/**
+ * The public site's two builds (scripts/build.ts runs both): the browser bundle in dist/client
+ * with a manifest (the server reads it to link the entry and preload its chunks), and the server
+ * renderer in dist/server/entry.server.js, which server/render/ imports as plain JavaScript.
+ */
+export function webViteConfig(options: {ssr: boolean}): UserConfig {
+  const shared: UserConfig = {
+    publicDir: 'web/public',
+    plugins: [react()],
+    // Keep SVG art as cacheable files instead of data URIs inside the JS budget.
+    build: {assetsInlineLimit: 0},
+  }
+  if (options.ssr) {
+    return {
+      ...shared,
+      publicDir: false,
+      // Bundle React and friends into the renderer with NODE_ENV fixed at build time, so the
+      // server never runs development React whatever the process's environment says.
+      define: {'process.env.NODE_ENV': JSON.stringify('production')},
+      ssr: {noExternal: true, target: 'node'},
+      build: {
+        ...shared.build,
+        ssr: 'web/entry.server.tsx',
+        outDir: 'dist/server',
+        emptyOutDir: true,
+        copyPublicDir: false,
+        rolldownOptions: {
+          input: 'web/entry.server.tsx',
+          output: {entryFileNames: 'entry.server.js'},
+        },
+      },
+    }
+  }
+  return {
+    ...shared,
+    build: {
+      ...shared.build,
+      outDir: 'dist/client',
+      emptyOutDir: true,
+      manifest: true,
+      // The server renders <link rel="modulepreload"> itself from the manifest.
+      modulePreload: {polyfill: false},
+      rolldownOptions: {input: 'web/entry.client.tsx'},
+    },
+  }
 }

@@ -1,0 +1,84 @@
+import {join} from 'node:path'
+import type {SiteConfig} from '../../web/entry.server.tsx'
+import {ClientAssets} from './assets.ts'
+import {loadSiteBundle, type SiteBundle} from './bundle.ts'
+import {RenderCache} from './cache.ts'
+import {RenderedPage} from './page.ts'
+
+export interface SiteHandlerOptions {
+  /** The build output: client/ (assets + manifest) and server/ (renderer). */
+  distDir: string
+  /** The site's config, read per request (SITE_URL's origin is known only after listen). */
+  site(): SiteConfig
+  /** Where the server-side content client reaches the lake (local mode). */
+  contentOrigin(): string
+  /** Keep rendered pages until `invalidate()` (local mode: the lake reports every change). */
+  cache: boolean
+}
+
+export interface SiteHandler {
+  handle(request: Request): Promise<Response>
+  /** Drops every cached page: the content changed. */
+  invalidate(): void
+}
+
+const notBuilt = 'The site is not built: run `npm run build`.'
+
+/**
+ * The public site's GET handler: a file of the browser build, else a page rendered on the server
+ * — from the render cache when the content has not changed since it was rendered.
+ */
+export function createSiteHandler(options: SiteHandlerOptions): SiteHandler {
+  const assets = new ClientAssets(join(options.distDir, 'client'))
+  const cache = new RenderCache<RenderedPage>()
+  const inflight = new Map<string, Promise<RenderedPage | Response>>()
+  let bundle: Promise<SiteBundle | undefined> | undefined
+
+  async function renderPage(url: URL, key: string): Promise<RenderedPage | Response> {
+    bundle ??= loadSiteBundle(options.distDir)
+    const built = await bundle
+    if (!built) {
+      bundle = undefined
+      return new Response(notBuilt, {status: 503, headers: {'content-type': 'text/plain; charset=utf-8'}})
+    }
+    const generation = cache.generation
+    // Only the address reaches the renderer: pages are the same for every anonymous visitor.
+    const result = await built.renderer.render(new Request(url), {
+      site: options.site(),
+      contentOrigin: options.contentOrigin(),
+      assets: built.assets,
+    })
+    if (result instanceof Response) return result
+    const page = new RenderedPage(result.status, result.html)
+    if (options.cache && result.cacheable) cache.set(key, page, generation)
+    return page
+  }
+
+  return {
+    async handle(request) {
+      const url = new URL(request.url)
+      const acceptEncoding = request.headers.get('accept-encoding') ?? undefined
+      const asset = await assets.respond(url.pathname, acceptEncoding)
+      if (asset) return asset
+      const key = `${options.site().siteUrl}${url.pathname}${url.search}`
+      let page: RenderedPage | Response | undefined = cache.get(key)
+      if (!page) {
+        // Concurrent misses for one address share one render.
+        let pending = inflight.get(key)
+        if (!pending) {
+          pending = renderPage(url, key).finally(() => inflight.delete(key))
+          inflight.set(key, pending)
+        }
+        try {
+          page = await pending
+        } catch (error) {
+          console.error(`[site] rendering ${url.pathname}${url.search} failed`, error)
+          return new Response('Internal server error', {status: 500, headers: {'content-type': 'text/plain; charset=utf-8'}})
+        }
+      }
+      if (page instanceof Response) return page.clone()
+      return page.respond(acceptEncoding, request.headers.get('if-none-match') ?? undefined, request.method === 'HEAD')
+    },
+    invalidate: () => cache.clear(),
+  }
+}

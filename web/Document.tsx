@@ -1,0 +1,50 @@
+import type {ReactNode} from 'react'
+import {SiteConfigContext} from './components/siteConfigContext.ts'
+import type {SiteConfig} from './env.ts'
+import {payloadElementId} from './payload.ts'
+
+/** The browser bundle's files, from the Vite manifest: the entry and the chunks it imports. */
+export interface ClientAssets {
+  entry: string
+  preload: string[]
+}
+
+export interface DocumentProps {
+  site: SiteConfig
+  assets: ClientAssets
+  /** Serialized payload (payload.ts); null renders a static page without the browser bundle. */
+  payloadJson: string | null
+  children: ReactNode
+}
+
+/**
+ * The whole HTML document, rendered by React on the server and hydrated as `document` in the
+ * browser; pages add their <title>, <meta> and <link> from anywhere (React 19 hoists them into
+ * <head>). The browser renders it with the same props, read back from the payload.
+ */
+export function Document({site, assets, payloadJson, children}: DocumentProps) {
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#fbf7ef" />
+        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        {payloadJson !== null && (
+          <>
+            <script type="module" src={assets.entry} />
+            {assets.preload.map((href) => (
+              <link key={href} rel="modulepreload" href={href} />
+            ))}
+          </>
+        )}
+      </head>
+      <body>
+        <SiteConfigContext value={site}>{children}</SiteConfigContext>
+        {payloadJson !== null && (
+          <script id={payloadElementId} type="application/json" dangerouslySetInnerHTML={{__html: payloadJson}} />
+        )}
+      </body>
+    </html>
+  )
+}

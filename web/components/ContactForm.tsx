@@ -1,0 +1,112 @@
+import {useEffect, useRef, useState, type FormEvent} from 'react'
+import {useLocation} from 'react-router-dom'
+import styled from 'styled-components'
+import {theme} from './theme.ts'
+import {Toast} from './Toast.tsx'
+import {useSiteConfig} from './useSiteConfig.ts'
+
+/** How long the thank-you toast stays (spec §9). */
+export const toastMs = 4000
+export const thankYou = 'Thank you! Your message was sent.'
+
+const Form = styled.form`
+  display: grid;
+  gap: 1rem;
+  max-width: 34rem;
+  label {
+    display: grid;
+    gap: 0.3rem;
+    font-weight: 600;
+  }
+  input,
+  textarea {
+    padding: 0.65rem 0.75rem;
+    border: 1px solid #8c7b68;
+    border-radius: 6px;
+    background: ${theme.card};
+    color: ${theme.ink};
+    font: inherit;
+    font-weight: 400;
+  }
+  button {
+    justify-self: start;
+    min-height: 44px;
+    padding: 0.7rem 1.8rem;
+    border: 0;
+    border-radius: 999px;
+    background: ${theme.accent};
+    color: #fff;
+    font: inherit;
+    font-weight: 600;
+    cursor: pointer;
+  }
+`
+
+const Failure = styled.p`
+  margin: 0;
+  color: #9b1c1c;
+`
+
+/**
+ * The contact form: a real form posting natively to the relay (so it works without JavaScript,
+ * `_next` bringing the visitor back), and with JavaScript sent by fetch without leaving the page,
+ * then the thank-you toast for exactly 4000 ms and empty fields (spec §2, §4).
+ */
+export function ContactForm() {
+  const {contactAction, siteUrl} = useSiteConfig()
+  const {pathname} = useLocation()
+  const [next, setNext] = useState(`${siteUrl}${pathname}`)
+  const [toast, setToast] = useState<string | null>(null)
+  const [failed, setFailed] = useState(false)
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined)
+
+  // The address the browser really shows (it may differ from SITE_URL, e.g. a preview host).
+  useEffect(() => setNext(window.location.href), [pathname])
+  useEffect(() => () => clearTimeout(timer.current), [])
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault()
+    const form = event.currentTarget
+    const fields = Object.fromEntries([...new FormData(form)].map(([k, v]) => [k, String(v)]))
+    setFailed(false)
+    try {
+      const response = await fetch(contactAction, {
+        method: 'POST',
+        headers: {'Content-Type': 'application/json', Accept: 'application/json'},
+        body: JSON.stringify(fields),
+      })
+      if (!response.ok) throw new Error(`HTTP ${response.status}: ${await response.text()}`)
+    } catch (error) {
+      console.warn('[contact] sending failed', error)
+      setFailed(true)
+      return
+    }
+    form.reset()
+    clearTimeout(timer.current)
+    setToast(thankYou)
+    timer.current = setTimeout(() => setToast(null), toastMs)
+  }
+
+  return (
+    <>
+      <Form method="POST" action={contactAction} onSubmit={onSubmit}>
+        <input type="hidden" name="_next" value={next} />
+        <label>
+          Name
+          <input name="name" type="text" autoComplete="name" required />
+        </label>
+        <label>
+          Email
+          <input name="email" type="email" autoComplete="email" required />
+        </label>
+        <label>
+          Message
+          <textarea name="message" rows={4} required />
+        </label>
+        {failed && <Failure role="alert">Sorry, your message could not be sent. Please try again in a moment.</Failure>}
+        <button type="submit">Send</button>
+      </Form>
+      <Toast message={toast} />
+    </>
+  )
+}

@@ -1,0 +1,55 @@
+import {useState} from 'react'
+import styled from 'styled-components'
+import {footerModals, owner, type FooterModalName} from '../content/site.ts'
+import {Modal} from './Modal.tsx'
+import {theme} from './theme.ts'
+
+const Bar = styled.footer`
+  position: relative;
+  z-index: 1;
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  justify-content: center;
+  gap: 0.5rem 1.5rem;
+  padding: 1.5rem 1rem 2rem;
+  border-top: 1px solid ${theme.line};
+  color: ${theme.muted};
+  font-size: 0.95rem;
+`
+
+const LinkButton = styled.button`
+  min-height: 44px;
+  padding: 0.5rem 0.75rem;
+  border: 0;
+  background: none;
+  color: ${theme.accent};
+  font: inherit;
+  text-decoration: underline;
+  cursor: pointer;
+`
+
+const names: FooterModalName[] = ['me', 'privacy', 'client']
+
+/** The footer with its three modals: me, privacy, client (spec §1, §4). */
+export function Footer() {
+  const [open, setOpen] = useState<{name: FooterModalName; opener: HTMLElement} | null>(null)
+  const modal = open && footerModals[open.name]
+  return (
+    <Bar>
+      <span>© {owner.name}</span>
+      {names.map((name) => (
+        <LinkButton key={name} type="button" aria-haspopup="dialog" onClick={(event) => setOpen({name, opener: event.currentTarget})}>
+          {footerModals[name].label}
+        </LinkButton>
+      ))}
+      {open && modal && (
+        <Modal title={modal.title} onClose={() => setOpen(null)} returnFocusTo={open.opener}>
+          {modal.paragraphs.map((text) => (
+            <p key={text}>{text}</p>
+          ))}
+        </Modal>
+      )}
+    </Bar>
+  )
+}

@@ -1,0 +1,31 @@
+import {Link} from 'react-router-dom'
+import styled from 'styled-components'
+import type {PostCard as PostCardData} from '../types.ts'
+import {PostCard} from './PostCard.tsx'
+
+const Grid = styled.div`
+  display: grid;
+  grid-template-columns: repeat(auto-fill, minmax(15rem, 1fr));
+  gap: 1rem;
+`
+
+/** Home's lazily loaded 'Latest writing' section: the newest posts. */
+export default function LatestWriting({posts}: {posts: PostCardData[]}) {
+  return (
+    <>
+      <h2>Latest writing</h2>
+      {posts.length === 0 ? (
+        <p>New posts are on their way.</p>
+      ) : (
+        <Grid>
+          {posts.map((post) => (
+            <PostCard key={post.slug} post={post} headingLevel={3} />
+          ))}
+        </Grid>
+      )}
+      <p>
+        <Link to="/blog">All posts</Link>
+      </p>
+    </>
+  )
+}

@@ -1,0 +1,55 @@
+import styled from 'styled-components'
+import type {PostCard as PostCardData} from '../types.ts'
+import {formatListDate} from './formatDate.ts'
+import {theme} from './theme.ts'
+
+const Card = styled.article`
+  position: relative;
+  display: flex;
+  flex-direction: column;
+  gap: 0.35rem;
+  padding: 1.1rem 1.25rem;
+  border: 1px solid ${theme.line};
+  border-radius: 10px;
+  background: ${theme.card};
+  h2,
+  h3 {
+    margin: 0;
+    font-size: 1.3rem;
+  }
+  h2 a,
+  h3 a {
+    color: ${theme.ink};
+    text-decoration: none;
+  }
+  h2 a:hover,
+  h3 a:hover {
+    text-decoration: underline;
+  }
+  time {
+    color: ${theme.muted};
+    font-size: 0.95rem;
+  }
+  p {
+    margin: 0;
+  }
+`
+
+/**
+ * A post in a list: title linking to the post in a new tab (spec §2), list-format date,
+ * excerpt. `headingLevel` follows the page's outline.
+ */
+export function PostCard({post, headingLevel = 2}: {post: PostCardData; headingLevel?: 2 | 3}) {
+  const Heading = headingLevel === 2 ? 'h2' : 'h3'
+  return (
+    <Card>
+      <Heading>
+        <a href={`/blog/${encodeURIComponent(post.slug)}`} target="_blank" rel="noopener">
+          {post.title ?? post.slug}
+        </a>
+      </Heading>
+      {post.date && <time dateTime={post.date}>{formatListDate(post.date)}</time>}
+      {post.excerpt && <p>{post.excerpt}</p>}
+    </Card>
+  )
+}

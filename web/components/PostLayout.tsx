@@ -1,0 +1,18 @@
+import {Outlet} from 'react-router-dom'
+import {Frame, Main} from './Frame.tsx'
+import {Loading} from './Loading.tsx'
+import {NavBar} from './NavBar.tsx'
+import {Stains} from './Stains.tsx'
+import {useLoadingPost} from './useLoadingPost.ts'
+
+/** The post page's own decorative layout: three stains and the nav bar (spec §2). */
+export function PostLayout() {
+  const loadingPost = useLoadingPost()
+  return (
+    <Frame>
+      <Stains variant="post" />
+      <NavBar />
+      <Main id="main">{loadingPost ? <Loading /> : <Outlet />}</Main>
+    </Frame>
+  )
+}

@@ -1,0 +1,7 @@
+import {use} from 'react'
+import type {SiteConfig} from '../env.ts'
+import {SiteConfigContext} from './siteConfigContext.ts'
+
+export function useSiteConfig(): SiteConfig {
+  return use(SiteConfigContext)
+}

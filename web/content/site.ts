@@ -1,0 +1,45 @@
+/** The owner and the site's fixed copy (spec §1). Edit here; components only render it. */
+export const owner = {
+  name: 'Zoya Mir',
+  title: 'Writer & Editor',
+  place: 'Kashmir',
+}
+
+export const siteName = `${owner.name} — ${owner.title}`
+
+/** Default meta description for pages that have no better one. */
+export const siteDescription = `${owner.name} is a freelance writer and editor based in ${owner.place}: ghostwriting, creative pieces, blog posts and careful editing.`
+
+export const homeIntro =
+  'I write and edit for people who care about words. Whether you need a ghostwritten memoir, a guest post that sounds like you, or a manuscript tightened line by line, I work quietly, carefully and on time — from a desk with a view of the mountains.'
+
+/** The footer's three modals (spec §1). */
+export const footerModals = {
+  me: {
+    label: 'me',
+    title: 'About me',
+    paragraphs: [
+      `I am ${owner.name}, a freelance writer and editor based in ${owner.place}. This site is where I show my work, share my writing and meet new clients.`,
+      'The illustrations on this site are public-domain vintage artwork. Credit: stains and flourishes redrawn after nineteenth-century engravings and ink studies in the public domain.',
+    ],
+  },
+  privacy: {
+    label: 'privacy',
+    title: 'Privacy',
+    paragraphs: [
+      'No personal data is collected on this site: no cookies, no analytics, no tracking.',
+      'Client work is kept strictly confidential.',
+      'The writings on this site are mine: please do not reuse them without credit or permission.',
+    ],
+  },
+  client: {
+    label: 'client',
+    title: 'For clients',
+    paragraphs: [
+      'Ordering is simple: connect with me through the contact page and tell me about your project.',
+      'Once we have connected, I share the details — scope, timeline, rates and the service agreement — by email.',
+    ],
+  },
+} as const
+
+export type FooterModalName = keyof typeof footerModals

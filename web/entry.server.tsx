@@ -1,0 +1,79 @@
+import type {SanityClient} from '@sanity/client'
+import {renderToString} from 'react-dom/server'
+import {createStaticHandler, createStaticRouter, RouterContextProvider, StaticRouterProvider} from 'react-router-dom'
+import {ServerStyleSheet} from 'styled-components'
+import {sanityClientContext} from './clientContext.ts'
+import {Document, type ClientAssets} from './Document.tsx'
+import type {SiteConfig} from './env.ts'
+import {serializePayload} from './payload.ts'
+import {routes} from './routes.tsx'
+import {createSiteClient} from './sanity.client.ts'
+
+export type {ClientAssets} from './Document.tsx'
+export {resolveSiteConfig, type SiteConfig} from './env.ts'
+
+export interface RenderOptions {
+  site: SiteConfig
+  /** Where this process's lake answers over HTTP (local mode); ignored in hosted mode. */
+  contentOrigin: string
+  assets: ClientAssets
+}
+
+export interface RenderedPage {
+  status: number
+  html: string
+  /** False when a loader asked for no-store (e.g. a failed fetch): never keep it in a cache. */
+  cacheable: boolean
+}
+
+const handler = createStaticHandler(routes)
+const clients = new Map<string, SanityClient>()
+
+function clientFor(site: SiteConfig, origin: string): SanityClient {
+  const key = `${site.mode}|${site.projectId}|${site.dataset}|${origin}`
+  let client = clients.get(key)
+  if (!client) {
+    client = createSiteClient(site, origin)
+    clients.set(key, client)
+  }
+  return client
+}
+
+/**
+ * Renders one GET request to a full HTML page by React Router's documented data-router SSR flow
+ * (static handler → query → static router → render), with styled-components' styles inlined in
+ * the head. A redirect from a loader comes back as a Response.
+ */
+export async function render(request: Request, options: RenderOptions): Promise<RenderedPage | Response> {
+  const client = clientFor(options.site, options.contentOrigin)
+  const requestContext = new RouterContextProvider()
+  requestContext.set(sanityClientContext, () => Promise.resolve(client))
+  const context = await handler.query(request, {requestContext})
+  if (context instanceof Response) return context
+
+  const router = createStaticRouter(handler.dataRoutes, context)
+  // An unexpected loader error renders the static error page without the browser bundle.
+  const failed = context.errors !== null
+  const payloadJson = failed
+    ? null
+    : serializePayload({
+        site: options.site,
+        assets: options.assets,
+        hydrationData: {loaderData: context.loaderData, actionData: context.actionData},
+      })
+  const sheet = new ServerStyleSheet()
+  try {
+    const body = renderToString(
+      sheet.collectStyles(
+        <Document site={options.site} assets={options.assets} payloadJson={payloadJson}>
+          <StaticRouterProvider router={router} context={context} hydrate={false} />
+        </Document>,
+      ),
+    )
+    const html = `<!DOCTYPE html>${body.replace('</head>', `${sheet.getStyleTags()}</head>`)}`
+    const noStore = Object.values(context.loaderHeaders).some((headers) => /no-store/.test(headers.get('Cache-Control') ?? ''))
+    return {status: context.statusCode, html, cacheable: !failed && !noStore}
+  } finally {
+    sheet.seal()
+  }
+}

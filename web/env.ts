@@ -1,0 +1,67 @@
+/**
+ * What the public site needs to know about its deployment, resolved once on the server and
+ * handed to the browser inside the HTML (never through build-time env), so one build serves
+ * both the local lake and a hosted Sanity project.
+ */
+export interface SiteConfig {
+  /** 'local': this server's lake; 'hosted': a sanity.io project (SANITY_STUDIO_PROJECT_ID). */
+  mode: 'local' | 'hosted'
+  projectId: string
+  dataset: string
+  apiVersion: string
+  /** Absolute origin for canonical links, without trailing slash. */
+  siteUrl: string
+  /** Where the contact form posts: the local relay or a third party (CONTACT_ACTION). */
+  contactAction: string
+  editingSamplesUrl: string
+}
+
+/** The spec's content-store constants. */
+export const localProjectId = 'scriptorium'
+export const siteDataset = 'production'
+export const siteApiVersion = '2023-07-29'
+export const localContactAction = '/api/contact'
+export const defaultEditingSamplesUrl = 'https://docs.google.com/document/d/editing-samples'
+
+export interface SiteEnv {
+  /** SANITY_STUDIO_PROJECT_ID: set means hosted mode. */
+  hostedProjectId?: string
+  siteUrl: string
+  contactAction?: string
+  editingSamplesUrl?: string
+}
+
+/** Resolves the site's configuration from the server's environment, with the spec's defaults. */
+export function resolveSiteConfig(env: SiteEnv): SiteConfig {
+  const hosted = Boolean(env.hostedProjectId)
+  return {
+    mode: hosted ? 'hosted' : 'local',
+    projectId: env.hostedProjectId || localProjectId,
+    // The spec fixes the site's dataset to 'production' in both modes.
+    dataset: siteDataset,
+    apiVersion: siteApiVersion,
+    siteUrl: env.siteUrl.replace(/\/+$/, ''),
+    contactAction: env.contactAction || localContactAction,
+    editingSamplesUrl: env.editingSamplesUrl || defaultEditingSamplesUrl,
+  }
+}
+
+/** Options for @sanity/client: the spec's settings, pointed at the local lake or at sanity.io. */
+export interface SiteClientConfig {
+  projectId: string
+  dataset: string
+  apiVersion: string
+  useCdn: true
+  apiHost?: string
+  useProjectHostname?: false
+}
+
+/**
+ * `origin` is where the local lake is reachable: the page's own origin in the browser, the
+ * process's internal origin on the server. It is ignored in hosted mode (api.sanity.io / apicdn).
+ */
+export function siteClientConfig(site: SiteConfig, origin: string): SiteClientConfig {
+  const base = {projectId: site.projectId, dataset: site.dataset, apiVersion: site.apiVersion, useCdn: true as const}
+  if (site.mode === 'hosted') return base
+  return {...base, apiHost: origin, useProjectHostname: false}
+}

@@ -1,0 +1,33 @@
+import type {HydrationState} from 'react-router-dom'
+import type {ClientAssets} from './Document.tsx'
+import type {SiteConfig} from './env.ts'
+
+/** What the server hands the browser in the page: site config and the router's loader data. */
+export interface Payload {
+  site: SiteConfig
+  assets: ClientAssets
+  hydrationData: HydrationState
+}
+
+export const payloadElementId = 'site-payload'
+
+/** JSON for an inline <script type="application/json">: `<` escaped so no tag can close it. */
+export function serializePayload(payload: Payload): string {
+  return JSON.stringify(payload).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029')
+}
+
+let cached: {raw: string; payload: Payload} | undefined
+
+/** Reads the server's payload from the page (browser only). */
+export function readPayloadRaw(): {raw: string; payload: Payload} {
+  if (cached) return cached
+  const raw = document.getElementById(payloadElementId)?.textContent
+  if (!raw) throw new Error(`#${payloadElementId} is missing from the page`)
+  // Our own server wrote it (entry.server.tsx): trusted shape, no runtime validation needed.
+  cached = {raw, payload: JSON.parse(raw) as Payload}
+  return cached
+}
+
+export function readPayload(): Payload {
+  return readPayloadRaw().payload
+}

@@ -1,0 +1,44 @@
+import type {RouteObject} from 'react-router-dom'
+import {PostLayout} from './components/PostLayout.tsx'
+import {Root} from './components/Root.tsx'
+import {RouteError} from './components/RouteError.tsx'
+import {SiteLayout} from './components/SiteLayout.tsx'
+import {Blog} from './routes/blog.tsx'
+import {blogLoader} from './routes/blog.loader.ts'
+import {Contact} from './routes/contact.tsx'
+import {Home} from './routes/home.tsx'
+import {homeLoader} from './routes/home.loader.ts'
+import {NotFound} from './routes/notFound.tsx'
+import {notFoundLoader} from './routes/notFound.loader.ts'
+import {Post} from './routes/post.tsx'
+import {postLoader} from './routes/post.loader.ts'
+import {Services} from './routes/services.tsx'
+import {Testimonials} from './routes/testimonials.tsx'
+
+/** Every route of the spec (§2) plus the not-found page, shared by server and browser. */
+export const routes: RouteObject[] = [
+  {
+    id: 'root',
+    Component: Root,
+    ErrorBoundary: RouteError,
+    children: [
+      {
+        id: 'site',
+        Component: SiteLayout,
+        children: [
+          {id: 'home', index: true, Component: Home, loader: homeLoader},
+          {id: 'services', path: 'service', Component: Services},
+          {id: 'testimonials', path: 'testimonial', Component: Testimonials},
+          {id: 'blog', path: 'blog', Component: Blog, loader: blogLoader},
+          {id: 'contact', path: 'contact', Component: Contact},
+          {id: 'not-found', path: '*', Component: NotFound, loader: notFoundLoader},
+        ],
+      },
+      {
+        id: 'post-layout',
+        Component: PostLayout,
+        children: [{id: 'post', path: 'blog/:id', Component: Post, loader: postLoader}],
+      },
+    ],
+  },
+]

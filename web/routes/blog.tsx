@@ -1,0 +1,23 @@
+import {useLoaderData} from 'react-router-dom'
+import {tabHref} from '../blogTabs.ts'
+import {BlogTabs} from '../components/BlogTabs.tsx'
+import {PageMeta} from '../components/PageMeta.tsx'
+import {PostList} from '../components/PostList.tsx'
+import type {blogLoader} from './blog.loader.ts'
+
+/** The blog list: title, category tabs, six cards, 'Load More' (spec §2, §4). */
+export function Blog() {
+  const data = useLoaderData<typeof blogLoader>()
+  return (
+    <>
+      <PageMeta
+        title={data.tab === 'Latest' ? 'Blog' : `Blog: ${data.tab}`}
+        description="Stories, essays and notes on fiction, mountaineering, motorcycles and life in Kashmir, by a freelance writer and editor."
+        canonicalPath={tabHref(data.tab)}
+      />
+      <h1>Blog</h1>
+      <BlogTabs selected={data.tab} />
+      <PostList key={data.tab} tab={data.tab} first={data} />
+    </>
+  )
+}

@@ -1,0 +1,44 @@
+import {useLoaderData} from 'react-router-dom'
+import styled from 'styled-components'
+import {PageMeta} from '../components/PageMeta.tsx'
+import {PostBody} from '../components/PostBody.tsx'
+import {PostDate} from '../components/PostDate.tsx'
+import {theme} from '../components/theme.ts'
+import type {postLoader} from './post.loader.ts'
+
+const Article = styled.article`
+  position: relative;
+  z-index: 1;
+  max-width: 42rem;
+  margin: 0 auto;
+  > time {
+    display: block;
+    margin-bottom: 1.5rem;
+    color: ${theme.muted};
+  }
+`
+
+/** A blog post: title, date in the browser's locale, rich-text body (spec §2). */
+export function Post() {
+  const {slug, post} = useLoaderData<typeof postLoader>()
+  const path = `/blog/${encodeURIComponent(slug)}`
+  if (!post) {
+    return (
+      <>
+        <PageMeta title="Post not found" description="This post does not exist (any more)." canonicalPath={path} />
+        <h1>Post not found.</h1>
+        <p>
+          Find more on <a href="/blog">the blog</a>.
+        </p>
+      </>
+    )
+  }
+  return (
+    <Article>
+      <PageMeta title={post.title ?? slug} description={post.excerpt} canonicalPath={path} />
+      <h1>{post.title ?? slug}</h1>
+      {post.date && <PostDate date={post.date} />}
+      {post.body && <PostBody value={post.body} />}
+    </Article>
+  )
+}

@@ -1,0 +1,82 @@
+import styled from 'styled-components'
+import {PageMeta} from '../components/PageMeta.tsx'
+import {theme} from '../components/theme.ts'
+import {editedBooks, testimonials} from '../content/testimonials.ts'
+
+const Collage = styled.ul`
+  display: flex;
+  flex-wrap: wrap;
+  gap: 0.75rem;
+  margin: 0 0 2rem;
+  padding: 0;
+  list-style: none;
+  li {
+    padding: 0.6rem 0.9rem;
+    border: 1px solid ${theme.line};
+    border-radius: 4px;
+    background: ${theme.card};
+    font-family: ${theme.serif};
+    font-style: italic;
+    box-shadow: 2px 3px 0 ${theme.line};
+  }
+  li:nth-child(odd) {
+    transform: rotate(-1.5deg);
+  }
+  li:nth-child(even) {
+    transform: rotate(1.2deg);
+  }
+`
+
+const Cards = styled.div`
+  display: grid;
+  grid-template-columns: repeat(auto-fit, minmax(16rem, 1fr));
+  gap: 1rem;
+`
+
+const Card = styled.figure`
+  position: relative;
+  z-index: 1;
+  margin: 0;
+  padding: 1.25rem;
+  border: 1px solid ${theme.line};
+  border-radius: 10px;
+  background: ${theme.card};
+  blockquote {
+    margin: 0 0 0.75rem;
+    font-style: italic;
+  }
+  figcaption {
+    color: ${theme.muted};
+  }
+`
+
+/** Testimonials: a collage of edited book titles and three client cards (spec §2). */
+export function Testimonials() {
+  return (
+    <>
+      <PageMeta
+        title="Testimonials"
+        description="What authors and clients say about working with a freelance writer and editor based in Kashmir, and the books edited so far."
+        canonicalPath="/testimonials"
+      />
+      <h1>Testimonials</h1>
+      <h2>Books I have edited</h2>
+      <Collage>
+        {editedBooks.map((title) => (
+          <li key={title}>{title}</li>
+        ))}
+      </Collage>
+      <h2>Clients</h2>
+      <Cards>
+        {testimonials.map((t) => (
+          <Card key={t.author}>
+            <blockquote>
+              <p>“{t.quote}”</p>
+            </blockquote>
+            <figcaption>— {t.author}</figcaption>
+          </Card>
+        ))}
+      </Cards>
+    </>
+  )
+}

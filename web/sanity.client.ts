@@ -1,0 +1,10 @@
+import {createClient, type SanityClient} from '@sanity/client'
+import {siteClientConfig, type SiteConfig} from './env.ts'
+
+/**
+ * The site's one content client: read-only, no token, CDN on. Retries, POST for long queries and
+ * error shapes are @sanity/client's own behaviour and deliberately not re-implemented here.
+ */
+export function createSiteClient(site: SiteConfig, origin: string): SanityClient {
+  return createClient(siteClientConfig(site, origin))
+}
