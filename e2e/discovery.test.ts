@@ -108,7 +108,7 @@ describe('rss.xml and atom.xml', () => {
       expect(response.status).toBe(200)
       expect(response.type).toBe(`${type}; charset=utf-8`)
       const feed = parseFeed(response.text)
-      expect(feed.title).toBe('Scriptorium — Blog')
+      expect(feed.title).toBe('Zoya Mir — Blog')
       expect(feed.items.map((item) => item.url)).toEqual([`${siteUrl}/blog/kolahoi-north-face`, `${siteUrl}/blog/sonamarg-in-winter`])
       const [kolahoi] = feed.items
       expect(kolahoi.title).toBe('Kolahoi, north face')

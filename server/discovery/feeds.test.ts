@@ -30,7 +30,7 @@ describe('the feeds', () => {
   for (const format of ['rss', 'atom'] as const) {
     it(`${format}: parses, with absolute links, titles, summaries, categories and dates`, () => {
       const parsed = parseFeed(renderFeed(posts, siteUrl, format))
-      expect(parsed.title).toBe('Scriptorium — Blog')
+      expect(parsed.title).toBe('Zoya Mir — Blog')
       expect(parsed.url).toBe(`${siteUrl}/blog`)
       expect(parsed.items.map((item) => item.url)).toEqual([`${siteUrl}/blog/newer`, `${siteUrl}/blog/older`])
       const [newer, older] = parsed.items
@@ -55,7 +55,7 @@ describe('the feeds', () => {
     expect(parsed.updated?.toISOString()).toBe('2024-06-01T12:00:00.000Z')
     expect(parsed.items.map((item) => item.updated?.toISOString())).toEqual(['2024-06-01T12:00:00.000Z', '2024-03-06T09:30:00.000Z'])
     expect(parsed.items[0].id).toBe(`${siteUrl}/blog/newer`)
-    expect(parsed.authors.map((a) => a.name)).toEqual(['Scriptorium'])
+    expect(parsed.authors.map((a) => a.name)).toEqual(['Zoya Mir'])
   })
 
   it('rss: declares its language and its own address', () => {

@@ -15,7 +15,7 @@ describe('SocialMeta', () => {
   it('describes an ordinary page as a website, with the default share image', () => {
     const meta = metaContent(renderToStaticMarkup(<SocialMeta siteUrl={siteUrl} path="/services" title="Services" description="What I offer." />))
     expect(meta).toEqual({
-      'og:site_name': 'Scriptorium',
+      'og:site_name': 'Zoya Mir — Writer & Editor',
       'og:locale': 'en_GB',
       'og:type': 'website',
       'og:title': 'Services',
@@ -24,12 +24,12 @@ describe('SocialMeta', () => {
       'og:image': 'https://writer.example/share.png',
       'og:image:width': '1200',
       'og:image:height': '630',
-      'og:image:alt': expect.stringContaining('Scriptorium'),
+      'og:image:alt': expect.stringContaining('Zoya Mir'),
       'twitter:card': 'summary_large_image',
       'twitter:title': 'Services',
       'twitter:description': 'What I offer.',
       'twitter:image': 'https://writer.example/share.png',
-      'twitter:image:alt': expect.stringContaining('Scriptorium'),
+      'twitter:image:alt': expect.stringContaining('Zoya Mir'),
     })
   })
 
@@ -55,8 +55,8 @@ describe('SocialMeta', () => {
 describe('FeedLinks', () => {
   it('points at both feeds with absolute URLs', () => {
     expect(renderToStaticMarkup(<FeedLinks siteUrl={siteUrl} />)).toBe(
-      '<link rel="alternate" type="application/rss+xml" title="Scriptorium — Blog (RSS)" href="https://writer.example/rss.xml"/>' +
-        '<link rel="alternate" type="application/atom+xml" title="Scriptorium — Blog (Atom)" href="https://writer.example/atom.xml"/>',
+      '<link rel="alternate" type="application/rss+xml" title="Zoya Mir — Blog (RSS)" href="https://writer.example/rss.xml"/>' +
+        '<link rel="alternate" type="application/atom+xml" title="Zoya Mir — Blog (Atom)" href="https://writer.example/atom.xml"/>',
     )
   })
 })

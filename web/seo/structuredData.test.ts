@@ -14,10 +14,10 @@ describe('ownerGraph (Home, Services)', () => {
   it('describes the owner as a Person and the business as a ProfessionalService with its services', () => {
     const graph = nodes(ownerGraph(siteUrl))
     const person = graph.get('Person')
-    expect(person).toMatchObject({name: 'Scriptorium', url: `${siteUrl}/`, jobTitle: 'Freelance Writer and Editor'})
+    expect(person).toMatchObject({name: 'Zoya Mir', url: `${siteUrl}/`, jobTitle: 'Writer & Editor'})
     const business = graph.get('ProfessionalService')
     expect(business).toMatchObject({
-      name: 'Scriptorium',
+      name: 'Zoya Mir — Writer & Editor',
       url: `${siteUrl}/`,
       image: `${siteUrl}/share.png`,
       address: {'@type': 'PostalAddress', addressRegion: 'Kashmir'},
@@ -46,7 +46,7 @@ describe('postGraph (a post)', () => {
       dateModified: '2024-06-11T08:00:00Z',
       image: `${siteUrl}/share.png`,
       articleSection: 'Mountaineering',
-      author: {'@type': 'Person', name: 'Scriptorium', url: `${siteUrl}/`},
+      author: {'@type': 'Person', name: 'Zoya Mir', url: `${siteUrl}/`},
     })
   })
 

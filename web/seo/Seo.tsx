@@ -1,0 +1,52 @@
+import {FeedLinks} from './FeedLinks.tsx'
+import {JsonLd} from './JsonLd.tsx'
+import {SocialMeta} from './SocialMeta.tsx'
+import {ownerGraph, postGraph} from './structuredData.ts'
+
+export interface SeoPost {
+  slug: string
+  title: string
+  /** YYYY-MM-DD */
+  date: string
+  /** _updatedAt, if the page's query has it. */
+  updatedAt?: string
+  category?: string
+}
+
+export interface SeoProps {
+  /** SITE_URL, e.g. from useSiteConfig(). */
+  siteUrl: string
+  /** The page's canonical path. */
+  path: string
+  title: string
+  description: string
+  /** Home and Services: the owner and the services as JSON-LD (Person + ProfessionalService). */
+  owner?: boolean
+  /** A post's page: og:type article with its dates, and BlogPosting + BreadcrumbList JSON-LD. */
+  post?: SeoPost
+}
+
+/**
+ * Everything a page offers machines beyond its title, description and canonical link: Open
+ * Graph and Twitter card tags, the feed links, and structured data. One element for a page's
+ * head-metadata component to render (web/components/PageMeta.tsx).
+ */
+export function Seo({siteUrl, path, title, description, owner, post}: SeoProps) {
+  return (
+    <>
+      <SocialMeta
+        siteUrl={siteUrl}
+        path={path}
+        title={title}
+        description={description}
+        type={post ? 'article' : 'website'}
+        publishedTime={post?.date}
+        modifiedTime={post?.updatedAt}
+        section={post?.category}
+      />
+      <FeedLinks siteUrl={siteUrl} />
+      {owner ? <JsonLd data={ownerGraph(siteUrl)} /> : null}
+      {post ? <JsonLd data={postGraph(siteUrl, {...post, description})} /> : null}
+    </>
+  )
+}
