@@ -23,18 +23,49 @@ export function parseQuery(query: string, params: Record<string, unknown>): Expr
   if (cached) return cached
   try {
     const tree = parse(query, {params})
+    const missing = unprovidedParam(tree)
+    if (missing !== undefined) {
+      const at = query.indexOf(`$${missing}`)
+      throw queryParseError(`param $${missing} referenced, but not provided`, query, Math.max(at, 0), at < 0 ? query.length : at + missing.length + 1)
+    }
     if (parseCache.size > 500) parseCache.clear()
     // Huge queries or params (up to a 1 MB POST) would pin memory for little gain.
     if (key.length <= 16_384) parseCache.set(key, tree)
     return tree
   } catch (error) {
+    if (error instanceof LakeError) throw error
     if (error instanceof GroqSyntaxError) {
       const position = (error as GroqSyntaxError & {position?: number}).position
       throw queryParseError(error.message, query, position, position === undefined ? undefined : position + 1)
     }
+    // groq-js's semantic parse errors (unknown function, wrong arity) carry no position: point at
+    // the whole query, so clients still get Sanity's shape with start/end and draw a code frame.
     const message = error instanceof Error ? error.message : String(error)
-    throw queryParseError(message, query)
+    throw queryParseError(message, query, 0, query.length)
   }
+}
+
+/**
+ * groq-js folds provided params into the tree, so a `Parameter` node left over was never given.
+ * Sanity refuses such a query (a GROQ test-suite case); groq-js would quietly answer null.
+ * `$identity` is the legacy built-in (GROQ 0.1), left to evaluate as groq-js does.
+ */
+function unprovidedParam(node: unknown): string | undefined {
+  if (typeof node !== 'object' || node === null) return undefined
+  if (Array.isArray(node)) {
+    for (const item of node) {
+      const found = unprovidedParam(item)
+      if (found !== undefined) return found
+    }
+    return undefined
+  }
+  const record = node as Record<string, unknown>
+  if (record.type === 'Parameter' && typeof record.name === 'string' && record.name !== 'identity') return record.name
+  for (const value of Object.values(record)) {
+    const found = unprovidedParam(value)
+    if (found !== undefined) return found
+  }
+  return undefined
 }
 
 /**
