@@ -1,4 +1,5 @@
 import {siteName} from '../content/site.ts'
+import {Seo, type SeoPost} from '../seo/Seo.tsx'
 import {useSiteConfig} from './useSiteConfig.ts'
 
 export interface PageMetaProps {
@@ -7,13 +8,17 @@ export interface PageMetaProps {
   description: string
   /** Path of the canonical address, e.g. '/services' (the spec's canonical for /service). */
   canonicalPath: string
+  /** Home and Services: the owner and the services as JSON-LD. */
+  owner?: boolean
+  /** A post's page: Open Graph article tags, BlogPosting and BreadcrumbList JSON-LD. */
+  post?: SeoPost
 }
 
 /**
  * Every page's head metadata in one place (React 19 hoists these into <head>, on the server too,
  * so crawlers see them in the first response). Open Graph / JSON-LD belong here as well.
  */
-export function PageMeta({title, description, canonicalPath}: PageMetaProps) {
+export function PageMeta({title, description, canonicalPath, owner, post}: PageMetaProps) {
   const {siteUrl} = useSiteConfig()
   const fullTitle = title ? `${title} | ${siteName}` : siteName
   return (
@@ -21,6 +26,7 @@ export function PageMeta({title, description, canonicalPath}: PageMetaProps) {
       <title>{fullTitle}</title>
       <meta name="description" content={description} />
       <link rel="canonical" href={`${siteUrl}${canonicalPath}`} />
+      <Seo siteUrl={siteUrl} path={canonicalPath} title={title ?? siteName} description={description} owner={owner} post={post} />
     </>
   )
 }

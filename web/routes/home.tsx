@@ -51,7 +51,7 @@ export function Home() {
   const {latest} = useLoaderData<typeof homeLoader>()
   return (
     <>
-      <PageMeta description={siteDescription} canonicalPath="/" />
+      <PageMeta description={siteDescription} canonicalPath="/" owner />
       <Hero>
         <h1>{owner.name}</h1>
         <Role>{owner.title}</Role>

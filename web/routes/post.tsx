@@ -35,7 +35,12 @@ export function Post() {
   }
   return (
     <Article>
-      <PageMeta title={post.title ?? slug} description={post.excerpt} canonicalPath={path} />
+      <PageMeta
+        title={post.title ?? slug}
+        description={post.excerpt}
+        canonicalPath={path}
+        post={post.date ? {slug, title: post.title ?? slug, date: post.date} : undefined}
+      />
       <h1>{post.title ?? slug}</h1>
       {post.date && <PostDate date={post.date} />}
       {post.body && <PostBody value={post.body} />}

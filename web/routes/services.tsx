@@ -35,6 +35,7 @@ export function Services() {
         title="Services"
         description="Writing (ghostwriting, creative pieces, guest posts, website content, blog posts) and editing (developmental, line, copy editing, proofreading), with a free sample edit."
         canonicalPath="/services"
+        owner
       />
       <h1>Services</h1>
       <Columns>
