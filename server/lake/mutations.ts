@@ -230,6 +230,13 @@ export class TransactionBuilder {
         `Document by ID "${id}" has unexpected revision ID ("${current._rev}"), expected "${patch.ifRevisionID}"`,
       )
     }
+    for (const op of ['inc', 'dec'] as const) {
+      // @sanity/mutator would apply `+` to whatever it is given and concatenate strings.
+      const amounts = patch[op]
+      if (amounts !== undefined && (!isPlainObject(amounts) || !Object.values(amounts).every((n) => typeof n === 'number' && Number.isFinite(n)))) {
+        throw itemError(index, id, 'patchError', `Invalid patch on "${id}": ${op} takes numbers only`, 400)
+      }
+    }
     const {query: _query, params: _params, ...rest} = patch
     const low = {patch: {...structuredClone(rest), id}}
     let next: Doc | null

@@ -14,6 +14,13 @@ const versionPattern = /^v(\d{4}-\d{2}-\d{2}|1|X)$/
 /** First path segments after the version that belong to the Sanity API (not to the site). */
 const apiRoots = new Set(['data', 'users', 'projects', 'auth', 'assets', 'socket', 'datasets', 'journey', 'intake', 'ping', 'help', 'features', 'check', 'jobs'])
 
+/** `v1`/`vX`, or a real date: `v2023-13-45` is refused as Sanity does. */
+function isCalendarDate(value: string): boolean {
+  if (value === '1' || value === 'X') return true
+  const date = new Date(`${value}T00:00:00Z`)
+  return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value)
+}
+
 /**
  * Mounts the Sanity HTTP API subset on `app`. Errors are answered in Sanity's JSON shape by the
  * app's error handler; an API path with a malformed version prefix is a 400.
@@ -24,7 +31,7 @@ export function registerLakeRoutes(app: Hono, lake: Lake): {cache: CdnCache; clo
   app.use('/:version/:root/*', async (c, next) => {
     const version = c.req.param('version')
     if (!version.startsWith('v') || !apiRoots.has(c.req.param('root'))) return next()
-    if (!versionPattern.test(version)) {
+    if (!versionPattern.test(version) || !isCalendarDate(version.slice(1))) {
       return errorResponse(badRequest(`Invalid API version "${version}"; expected vYYYY-MM-DD, v1 or vX`), c)
     }
     return next()
