@@ -1,7 +1,7 @@
 import {defineField, defineType} from 'sanity'
 import {postCategories} from '../categories.ts'
 
-/** A blog post, exactly the spec's entity: title, slug, date, excerpt, category, body. */
+/** A blog post: the spec's entity (title, slug, date, excerpt, category, body) plus an optional image. */
 export const post = defineType({
   name: 'post',
   title: 'Post',
@@ -40,6 +40,15 @@ export const post = defineType({
       type: 'string',
       options: {list: postCategories.map((value) => ({title: value, value})), layout: 'radio'},
       validation: (rule) => rule.required(),
+    }),
+    defineField({
+      // Not in the spec's entity: optional, the public pages do not show it. It is where the owner
+      // uploads images to the lake (POST /assets/images), e.g. for a future cover or share card.
+      name: 'mainImage',
+      title: 'Main image',
+      type: 'image',
+      options: {hotspot: true},
+      fields: [defineField({name: 'alt', title: 'Alternative text', type: 'string'})],
     }),
     defineField({
       name: 'body',

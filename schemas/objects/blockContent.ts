@@ -47,7 +47,7 @@ export const blockContent = defineType({
                 title: 'URL',
                 type: 'url',
                 validation: (rule) =>
-                  rule.required().uri({scheme: allowedLinkSchemes, allowRelative: true}),
+                  rule.required().uri({scheme: allowedLinkSchemes}),
               }),
             ],
           }),

@@ -22,6 +22,7 @@ function categoryList(S: StructureBuilder, category: string) {
     .child(
       S.documentTypeList('post')
         .title(category)
+        .apiVersion('2023-07-29')
         .filter('_type == "post" && category == $category')
         .params({category})
         .defaultOrdering(newestFirst),
