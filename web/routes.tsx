@@ -29,6 +29,10 @@ export const routes: RouteObject[] = [
           {id: 'home', index: true, Component: Home, loader: homeLoader},
           {id: 'services', path: 'service', Component: Services},
           {id: 'testimonials', path: 'testimonial', Component: Testimonials},
+          // The canonical addresses of the two pages above (spec §2) must answer too: the sitemap
+          // and every canonical link point at them.
+          {id: 'services-canonical', path: 'services', Component: Services},
+          {id: 'testimonials-canonical', path: 'testimonials', Component: Testimonials},
           {id: 'blog', path: 'blog', Component: Blog, loader: blogLoader},
           {id: 'contact', path: 'contact', Component: Contact},
           {id: 'not-found', path: '*', Component: NotFound, loader: notFoundLoader},
