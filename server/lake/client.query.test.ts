@@ -72,8 +72,8 @@ describe('perspectives', () => {
     expect(await t.anon.fetch(ids, {}, {perspective: 'raw'})).toEqual(['p1', 'p3'])
   })
 
-  it('published hides drafts and other dotted ids', async () => {
-    expect(await t.owner.fetch(ids, {}, {perspective: 'published'})).toEqual(['p1', 'p3'])
+  it('published hides drafts (and versions); other private ids stay visible to the owner', async () => {
+    expect(await t.owner.fetch(ids, {}, {perspective: 'published'})).toEqual(['inbox.m1', 'p1', 'p3'])
     expect(await t.anon.fetch(ids, {}, {perspective: 'published'})).toEqual(['p1', 'p3'])
   })
 
@@ -101,8 +101,8 @@ describe('perspectives', () => {
 
   it('defaults to raw before API version 2025-02-19 and to published from it on', async () => {
     expect(await t.client({token: t.token, apiVersion: '2025-02-18'}).fetch(ids)).toHaveLength(5)
-    expect(await t.client({token: t.token, apiVersion: '2025-02-19'}).fetch(ids)).toEqual(['p1', 'p3'])
-    expect(await t.client({token: t.token, apiVersion: 'X'}).fetch(ids)).toEqual(['p1', 'p3'])
+    expect(await t.client({token: t.token, apiVersion: '2025-02-19'}).fetch(ids)).toEqual(['inbox.m1', 'p1', 'p3'])
+    expect(await t.client({token: t.token, apiVersion: 'X'}).fetch(ids)).toEqual(['inbox.m1', 'p1', 'p3'])
   })
 })
 

@@ -18,6 +18,16 @@ export function defaultPerspective(apiVersion: string): Perspective {
 }
 
 /**
+ * Drafts and release versions: what the published perspective leaves out. Other private ids
+ * (inbox.*) are plain documents to an authenticated reader, as in Sanity
+ * (https://www.sanity.io/docs/content-lake/drafts-and-versions); the Studio's lists query with
+ * perspective=drafts and must see them.
+ */
+function isVariantId(id: string): boolean {
+  return id.startsWith('drafts.') || id.startsWith('versions.')
+}
+
+/**
  * The documents a query sees. Anonymous readers never see private ids (any id with a dot),
  * whatever perspective they ask for; `drafts` overlays each draft onto its published id.
  */
@@ -27,15 +37,15 @@ export function documentsFor(all: Doc[], perspective: Perspective, authenticated
     case 'raw':
       return visible
     case 'published':
-      return authenticated ? visible.filter((doc) => isPublicId(doc._id)) : visible
+      return visible.filter((doc) => !isVariantId(doc._id))
     case 'drafts':
     case 'previewDrafts': {
       const out = new Map<string, Doc>()
       for (const doc of visible) {
         if (isDraftId(doc._id)) {
           const id = publishedIdOf(doc._id)
-          if (isPublicId(id)) out.set(id, {...doc, _id: id, _originalId: doc._id})
-        } else if (isPublicId(doc._id) && !out.has(doc._id)) {
+          if (!isVariantId(id)) out.set(id, {...doc, _id: id, _originalId: doc._id})
+        } else if (!isVariantId(doc._id) && !out.has(doc._id)) {
           out.set(doc._id, {...doc, _originalId: doc._id})
         }
       }

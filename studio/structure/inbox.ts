@@ -1,21 +1,33 @@
 import type {StructureBuilder} from 'sanity/structure'
 
+/** The relay's document type (schemas/documents/contactMessage.ts). */
+export const inboxType = 'contactMessage'
+
+/** Newest first, by when the relay received the message (not when the row last changed). */
+export const inboxOrdering = [{field: 'receivedAt', direction: 'desc' as const}]
+
 /**
- * The contact form's Inbox: messages newest first, read-only. Minimal version written for the
- * Studio's structure; the contact feature owns and refines it (schema `contactMessage`).
+ * The contact form's Inbox: every message the relay stored, newest first, its delivery status
+ * in each row's preview (the schema's `preview`). Read-only: the relay is the only writer, so
+ * the list offers no "create" and the documents' fields are read-only in the form; opening a
+ * message from search lands here too.
  */
 export function inboxListItem(S: StructureBuilder) {
   return S.listItem()
     .id('inbox')
     .title('Inbox')
+    .schemaType(inboxType)
     .child(
       S.documentList()
         .id('inbox-messages')
         .title('Inbox')
+        .schemaType(inboxType)
         .apiVersion('2023-07-29')
-        .filter('_type == "contactMessage"')
-        .defaultOrdering([{field: '_createdAt', direction: 'desc'}])
-        .canHandleIntent(() => false)
-        .menuItems([]),
+        .filter('_type == $type')
+        .params({type: inboxType})
+        .defaultOrdering(inboxOrdering)
+        .initialValueTemplates([])
+        .menuItems([])
+        .canHandleIntent((intent, params) => intent === 'edit' && params.type === inboxType),
     )
 }
