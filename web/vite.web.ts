@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react'
 import type {UserConfig} from 'vite'
+import {precompress} from './vite.precompress.ts'
 
 /**
  * The public site's two builds (scripts/build.ts runs both): the browser bundle in dist/client
@@ -36,6 +37,7 @@ export function webViteConfig(options: {ssr: boolean}): UserConfig {
   }
   return {
     ...shared,
+    plugins: [...(shared.plugins ?? []), precompress()],
     build: {
       ...shared.build,
       outDir: 'dist/client',

@@ -19,6 +19,14 @@ const contentTypes: Record<string, string> = {
 }
 const compressible = new Set(['.js', '.css', '.svg', '.json', '.txt', '.ico', '.webmanifest'])
 
+async function readOptional(file: string): Promise<Buffer | undefined> {
+  try {
+    return await readFile(file)
+  } catch {
+    return undefined
+  }
+}
+
 /** Vite names built files `name-<hash>.ext` under assets/: their content never changes. */
 const immutable = 'public, max-age=31536000, immutable'
 const revalidate = 'public, max-age=3600'
@@ -82,9 +90,11 @@ export class ClientAssets {
     try {
       if (!(await stat(file)).isFile()) return undefined
       const raw = await readFile(file)
+      const [br, gzip] = compressible.has(ext) ? await Promise.all([readOptional(`${file}.br`), readOptional(`${file}.gz`)]) : []
       return {
         type,
-        body: new CompressedBody(raw, 11),
+        // Without build-time forms, compress at a quality quick enough for a first request.
+        body: new CompressedBody(raw, 5, {br, gzip}),
         compressible: compressible.has(ext),
         cacheControl: relative.startsWith(`assets${sep}`) ? immutable : revalidate,
       }

@@ -32,9 +32,12 @@ export class CompressedBody {
   private br: Uint8Array<ArrayBuffer> | undefined
   private gzip: Uint8Array<ArrayBuffer> | undefined
 
-  constructor(raw: Buffer, brotliQuality: number) {
+  /** `precompressed`: forms made at build time (web/vite.precompress.ts), used as they are. */
+  constructor(raw: Buffer, brotliQuality: number, precompressed: {br?: Buffer; gzip?: Buffer} = {}) {
     this.raw = bytes(raw)
     this.brotliQuality = brotliQuality
+    if (precompressed.br) this.br = bytes(precompressed.br)
+    if (precompressed.gzip) this.gzip = bytes(precompressed.gzip)
   }
 
   get(encoding: Encoding): Uint8Array<ArrayBuffer> {

@@ -19,7 +19,7 @@ export default function LatestWriting({posts}: {posts: PostCardData[]}) {
       ) : (
         <Grid>
           {posts.map((post) => (
-            <PostCard key={post.slug} post={post} headingLevel={3} />
+            <PostCard key={post.slug} post={post} headingLevel={3} newTab={false} />
           ))}
         </Grid>
       )}

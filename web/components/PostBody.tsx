@@ -1,5 +1,6 @@
 import {PortableText, type PortableTextComponents} from '@portabletext/react'
 import type {PortableTextBlock} from '@portabletext/react'
+import {Link} from 'react-router-dom'
 import styled from 'styled-components'
 import {safeHref} from './safeHref.ts'
 import {theme} from './theme.ts'
@@ -41,12 +42,10 @@ const components: PortableTextComponents = {
     link: ({value, children}) => {
       const href = safeHref(value?.href)
       if (!href) return <>{children}</>
-      const external = /^https?:/i.test(href)
-      return (
-        <a href={href} {...(external ? {rel: 'noopener noreferrer'} : {})}>
-          {children}
-        </a>
-      )
+      // Root-relative addresses on this site navigate in the app; others are ordinary links
+      // (the browser resolves path-relative ones against the page address).
+      if (href.startsWith('/') && !href.startsWith('//')) return <Link to={href}>{children}</Link>
+      return <a href={href}>{children}</a>
     },
   },
 }

@@ -1,3 +1,4 @@
+import {Link} from 'react-router-dom'
 import styled from 'styled-components'
 import type {PostCard as PostCardData} from '../types.ts'
 import {formatListDate} from './formatDate.ts'
@@ -35,18 +36,29 @@ const Card = styled.article`
   }
 `
 
-/**
- * A post in a list: title linking to the post in a new tab (spec §2), list-format date,
- * excerpt. `headingLevel` follows the page's outline.
- */
-export function PostCard({post, headingLevel = 2}: {post: PostCardData; headingLevel?: 2 | 3}) {
+export interface PostCardProps {
+  post: PostCardData
+  /** Follows the page's outline. */
+  headingLevel?: 2 | 3
+  /** The blog list opens posts in a new tab (spec §2); elsewhere they open in place. */
+  newTab?: boolean
+}
+
+/** A post in a list: title linking to the post, list-format date, excerpt. */
+export function PostCard({post, headingLevel = 2, newTab = true}: PostCardProps) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3'
+  const href = `/blog/${encodeURIComponent(post.slug)}`
+  const title = post.title ?? post.slug
   return (
     <Card>
       <Heading>
-        <a href={`/blog/${encodeURIComponent(post.slug)}`} target="_blank" rel="noopener">
-          {post.title ?? post.slug}
-        </a>
+        {newTab ? (
+          <a href={href} target="_blank" rel="noopener">
+            {title}
+          </a>
+        ) : (
+          <Link to={href}>{title}</Link>
+        )}
       </Heading>
       {post.date && <time dateTime={post.date}>{formatListDate(post.date)}</time>}
       {post.excerpt && <p>{post.excerpt}</p>}

@@ -1,0 +1,93 @@
+import type {Browser, BrowserContextOptions, ConsoleMessage, Page} from 'playwright-core'
+import {launchBrowser} from './support/browser.ts'
+import {startTestServer} from './support/server.ts'
+
+/** Helpers shared by the site's browser tests (e2e/site*.test.ts). */
+export type TestServer = Awaited<ReturnType<typeof startTestServer>>
+
+export interface PostSpec {
+  slug: string
+  title?: string
+  date: string
+  category: string
+  excerpt?: string
+  body?: unknown[]
+}
+
+/** A Portable Text block with one span per text (marks optional), for inline fixtures. */
+export function block(key: string, text: string, options: {style?: string; marks?: string[]; markDefs?: unknown[]; listItem?: string; level?: number} = {}) {
+  return {
+    _type: 'block',
+    _key: key,
+    style: options.style ?? 'normal',
+    markDefs: options.markDefs ?? [],
+    ...(options.listItem ? {listItem: options.listItem, level: options.level ?? 1} : {}),
+    children: [{_type: 'span', _key: `${key}s`, text, marks: options.marks ?? []}],
+  }
+}
+
+/** Creates published posts through the lake API (what the Studio's publish ends in). */
+export async function createPosts(server: TestServer, posts: PostSpec[]): Promise<void> {
+  await server.lake!.mutate(
+    posts.map((p) => ({
+      createOrReplace: {
+        _id: `post-${p.slug}`,
+        _type: 'post',
+        title: p.title ?? `Post ${p.slug}`,
+        slug: {_type: 'slug', current: p.slug},
+        date: p.date,
+        category: p.category,
+        excerpt: p.excerpt ?? `Excerpt of ${p.slug}.`,
+        body: p.body ?? [block('b1', `Body of ${p.slug}.`)],
+      },
+    })),
+  )
+}
+
+/** `count` posts of `category`, dated one day apart going back from `newest` (YYYY-MM-DD). */
+export function postsOf(category: string, count: number, newest: string): PostSpec[] {
+  const start = Date.parse(`${newest}T00:00:00Z`)
+  return Array.from({length: count}, (_, i) => ({
+    slug: `${category.toLowerCase()}-${i + 1}`,
+    title: `${category} ${i + 1}`,
+    date: new Date(start - i * 86_400_000).toISOString().slice(0, 10),
+    category,
+  }))
+}
+
+/** Starts a server with an empty lake and one Chromium for a test file. */
+export async function startSite(env: Record<string, string> = {}): Promise<{server: TestServer; browser: Browser}> {
+  const server = await startTestServer({SEED: '0', ...env})
+  const browser = await launchBrowser()
+  return {server, browser}
+}
+
+export async function stopSite(site: {server?: TestServer; browser?: Browser} | undefined): Promise<void> {
+  await site?.browser?.close()
+  await site?.server?.stop()
+}
+
+/**
+ * A fresh page that records console errors/warnings and uncaught errors. The document's own
+ * expected 404 status is reported by Chromium as a failed resource: `allow404` ignores that.
+ */
+export async function openPage(browser: Browser, options: BrowserContextOptions = {}): Promise<{page: Page; problems: string[]}> {
+  const context = await browser.newContext(options)
+  const page = await context.newPage()
+  const problems: string[] = []
+  page.on('console', (message: ConsoleMessage) => {
+    if (message.type() === 'error' || message.type() === 'warning') problems.push(`${message.type()}: ${message.text()}`)
+  })
+  page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`))
+  return {page, problems}
+}
+
+/** Problems other than Chromium's note that the page itself answered 404. */
+export function unexpected(problems: string[], allow404 = false): string[] {
+  return problems.filter((p) => !(allow404 && /status of 404 \(Not Found\)/.test(p)))
+}
+
+/** Waits until React has hydrated the page (the router marks its document as interactive). */
+export async function hydrated(page: Page): Promise<void> {
+  await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true')
+}
