@@ -1,0 +1,106 @@
+/**
+ * Server benchmark: the production server (its own process, seeded) under autocannon on `/`,
+ * `/blog` and one post at 1, 16 and 64 connections, against nginx serving the same HTML as static
+ * files on another loopback port. Cells alternate ours/nginx so both see the same machine noise.
+ */
+import {connectionCounts, load, loadSeconds, warm, type LoadResult} from './load.ts'
+import {ensureNginx, startNginx, type StaticServer} from './nginx.ts'
+import {startServerProcess} from './serverProcess.ts'
+import {fetchPage, newestPostSlug} from './site.ts'
+import {fmt} from './stats.ts'
+import type {Section, Table} from './types.ts'
+
+/** Issue #7's target for /blog at 64 connections. */
+export const target = {route: '/blog', connections: 64, ratio: 0.5, p99Ms: 20}
+
+export interface Cell {
+  route: string
+  connections: number
+  ours: LoadResult
+  nginx?: LoadResult
+}
+
+function rpsText(r: LoadResult): string {
+  const spread = r.rps.min === r.rps.max ? '' : ` (${fmt(r.rps.min, 0)}–${fmt(r.rps.max, 0)})`
+  return `${fmt(r.rps.median, 0)}${spread}`
+}
+
+function latencyText(r: LoadResult): string {
+  return `${fmt(r.p50, 2)} / ${fmt(r.p99, 2)}`
+}
+
+function errorsText(r: LoadResult): string {
+  return r.errors + r.non2xx === 0 ? '0' : `${r.errors} err, ${r.non2xx} non-2xx`
+}
+
+export function serverTable(cells: Cell[]): Table {
+  return {
+    title: `Throughput and latency, ${loadSeconds} s per cell (req/s: median of per-second counts, min–max)`,
+    columns: ['route', 'conns', 'ours req/s', 'ours p50 / p99 ms', 'ours errors', 'nginx req/s', 'nginx p50 / p99 ms', 'ours ÷ nginx'],
+    rows: cells.map(({route, connections, ours, nginx}) => [
+      route,
+      connections,
+      rpsText(ours),
+      latencyText(ours),
+      errorsText(ours),
+      nginx ? rpsText(nginx) : 'skipped',
+      nginx ? latencyText(nginx) : '–',
+      nginx ? `${fmt(ours.rps.mean / nginx.rps.mean, 2)}×` : '–',
+    ]),
+  }
+}
+
+export function targetNote(cells: Cell[]): string {
+  const cell = cells.find((c) => c.route === target.route && c.connections === target.connections)
+  if (!cell) return `Target not measured: no ${target.route} cell at ${target.connections} connections.`
+  const p99 = cell.ours.p99 <= target.p99Ms
+  const what = `${target.route} at ${target.connections} connections: p99 ${fmt(cell.ours.p99, 2)} ms (target ≤ ${target.p99Ms})`
+  if (!cell.nginx) return `Target (≥ ${target.ratio}× nginx, p99 ≤ ${target.p99Ms} ms): nginx skipped; ${what}.`
+  const ratio = cell.ours.rps.mean / cell.nginx.rps.mean
+  const met = ratio >= target.ratio && p99
+  return `Target ${met ? 'MET' : 'MISSED'}: ${what}, throughput ${fmt(ratio, 2)}× nginx (target ≥ ${target.ratio}×).`
+}
+
+/** Measures every route × connection count on our server, and on nginx when `staticServer` is given. */
+export async function measure(origin: string, routes: string[], staticServer?: StaticServer, seconds = loadSeconds): Promise<Cell[]> {
+  const cells: Cell[] = []
+  for (const route of routes) {
+    await warm(origin + route)
+    if (staticServer) await warm(staticServer.url + route)
+    for (const connections of connectionCounts) {
+      const ours = await load(origin + route, connections, seconds)
+      const nginx = staticServer ? await load(staticServer.url + route, connections, seconds) : undefined
+      console.log(`  ${route} ×${connections}: ours ${rpsText(ours)} req/s${nginx ? `, nginx ${rpsText(nginx)} req/s` : ''}`)
+      cells.push({route, connections, ours, nginx})
+    }
+  }
+  return cells
+}
+
+export async function run(): Promise<Section> {
+  const notes: string[] = []
+  const server = await startServerProcess()
+  let staticServer: StaticServer | undefined
+  try {
+    const slug = await newestPostSlug(server.url)
+    const routes = ['/', '/blog', `/blog/${slug}`]
+    const pages: Record<string, string> = {}
+    for (const route of routes) {
+      const page = await fetchPage(server.url + route)
+      if (page.status !== 200) notes.push(`${route} answered HTTP ${page.status}: the figures below measure that answer.`)
+      pages[route] = page.body
+    }
+    if (ensureNginx()) staticServer = await startNginx(pages)
+    else notes.push('nginx comparison skipped: nginx missing and not installable here.')
+    const cells = await measure(server.url, routes, staticServer)
+    notes.unshift(targetNote(cells))
+    notes.push(
+      'Ratios divide mean req/s. autocannon runs in the bench process on the same 2 cores, so at high rates it is ' +
+        'part of the bottleneck for both servers; nginx runs one worker per core (worker_processes auto), ours is one Node process.',
+    )
+    return {name: 'server', title: 'Server under load vs nginx (static HTML)', tables: [serverTable(cells)], notes, data: {routes, cells}}
+  } finally {
+    await staticServer?.stop()
+    await server.stop()
+  }
+}
