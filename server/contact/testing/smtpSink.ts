@@ -60,6 +60,8 @@ export class SmtpSink {
   private readonly server: SMTPServer
   private waiters: Array<() => void> = []
   port = 0
+  /** Runs after a mail is received and before the server answers 250 (fault injection). */
+  beforeAccept: ((mail: ReceivedMail) => Promise<void>) | undefined
 
   constructor() {
     this.server = new SMTPServer({
@@ -74,12 +76,15 @@ export class SmtpSink {
         stream.on('end', () => {
           const from = session.envelope.mailFrom ? session.envelope.mailFrom.address : ''
           const to = session.envelope.rcptTo.map((r) => r.address)
-          this.mails.push(parseMail(Buffer.concat(chunks).toString('utf8'), from, to))
+          const mail = parseMail(Buffer.concat(chunks).toString('utf8'), from, to)
+          this.mails.push(mail)
           for (const wake of this.waiters.splice(0)) wake()
-          callback()
+          void (this.beforeAccept?.(mail) ?? Promise.resolve()).then(() => callback())
         })
       },
     })
+    // A client that vanishes mid-session (the crash test kills it) is not the sink's failure.
+    this.server.on('error', (error) => console.warn(`[smtp-sink] ${error.message}`))
   }
 
   /** Listens on 127.0.0.1 (`port` 0 picks a free one; pass the old port to come back). */
