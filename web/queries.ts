@@ -44,3 +44,11 @@ export const postBySlugQuery = /* groq */ `*[_type == "post" && slug.current == 
 
 /** Home's lazily shown 'Latest writing' section: the three newest posts. */
 export const latestPostsQuery = /* groq */ `*[_type == "post" && defined(slug.current)] | ${postOrder} [0...3] ${postCardFields}`
+
+/** Every post's address and last change, for the sitemap (server/discovery). */
+export const sitemapQuery = /* groq */ `*[_type == "post" && defined(slug.current)] | ${postOrder} {"slug": slug.current, _updatedAt}`
+
+/** The newest `$limit` posts in full, for the RSS and Atom feeds (server/discovery). */
+export const feedPostsQuery = /* groq */ `*[_type == "post" && defined(slug.current)] | ${postOrder} [0...$limit] {
+  _id, title, "slug": slug.current, date, excerpt, category, body, _updatedAt
+}`

@@ -1,8 +1,8 @@
 import {createClient, type SanityClient} from '@sanity/client'
-import type {PortableTextBlock} from '@portabletext/types'
+import type {PortableTextBlock} from '@portabletext/react'
+import {resolveSiteConfig, siteClientConfig} from '../../web/env.ts'
+import {feedPostsQuery, sitemapQuery} from '../../web/queries.ts'
 import type {AppContext} from '../context.ts'
-import {siteApiVersion} from '../env.ts'
-import {feedPostsQuery, sitemapQuery} from './queries.ts'
 
 /** A body as stored: the schema's blocks, though the lake may hold other typed objects too. */
 export type PostBody = Array<PortableTextBlock | {_type: string; _key?: string; [field: string]: unknown}>
@@ -31,27 +31,20 @@ export interface DiscoverySource {
 }
 
 /**
- * Reads the content the way the public site does: @sanity/client, no token, published
- * perspective, so drafts can never reach a feed or the sitemap. Locally it talks to this
- * process's own lake over loopback (its origin is known only after listen, hence per call);
- * in hosted mode to the project's API CDN.
+ * Reads the content exactly as the public site does (web/env.ts: no token, CDN, the local lake
+ * over loopback or the hosted project), plus the `published` perspective, so a draft can never
+ * reach a feed or the sitemap whatever the API version's default. The lake's origin is known
+ * only after listen, so the client is made on first use and remade if the origin changes.
  */
 export function clientSource(ctx: AppContext): DiscoverySource {
   let client: SanityClient | undefined
-  let clientOrigin = ''
+  let clientOrigin: string | undefined
   const getClient = (): SanityClient => {
-    const hosted = ctx.config.hostedProjectId
-    const origin = hosted ? '' : ctx.internalOrigin()
+    const origin = ctx.internalOrigin()
     if (!client || origin !== clientOrigin) {
       clientOrigin = origin
-      client = createClient({
-        projectId: ctx.config.projectId,
-        dataset: ctx.config.dataset,
-        apiVersion: siteApiVersion,
-        perspective: 'published',
-        useCdn: true,
-        ...(hosted ? {} : {apiHost: origin, useProjectHostname: false}),
-      })
+      const site = resolveSiteConfig({hostedProjectId: ctx.config.hostedProjectId, siteUrl: ctx.config.siteUrl})
+      client = createClient({...siteClientConfig(site, origin), perspective: 'published'})
     }
     return client
   }

@@ -1,6 +1,7 @@
 import {toPlainText} from '@portabletext/toolkit'
 import {escapeHTML} from '@portabletext/to-html'
 import {Feed} from 'feed'
+import {fallbackExcerpt} from '../../web/queries.ts'
 import {feedPaths, owner, site} from '../../web/seo/identity.ts'
 import {absoluteUrl, postPath} from '../../web/seo/urls.ts'
 import type {FeedPost} from './content.ts'
@@ -9,9 +10,8 @@ import {postBodyHtml} from './postHtml.ts'
 /** How many of the newest posts a feed carries, in full. */
 export const feedSize = 20
 
-/** The spec's derived excerpt: first 151 characters of the body's plain text, or the fallback. */
+/** The spec's derived excerpt: the first 151 characters of the body's plain text (§3, §9). */
 export const excerptLength = 151
-export const fallbackExcerpt = 'A blog post by a writer based in Kashmir.'
 
 /** A post's summary: its own excerpt if written, otherwise derived from the body as the spec says. */
 export function postSummary(post: Pick<FeedPost, 'excerpt' | 'body'>): string {

@@ -1,17 +1,19 @@
 /**
  * Who the site is by and what it is called, for every machine-readable description of it:
  * Open Graph, JSON-LD, the feeds. Plain data (no React) so the server's discovery routes can
- * import it too. The same owner as the pages show (web/content/site.ts).
+ * import it too. The owner and the site's name come from the pages' own copy.
  */
+import {owner as siteOwner, siteName} from '../content/site.ts'
+
 export const owner = {
-  name: 'Zoya Mir',
-  jobTitle: 'Writer & Editor',
-  /** Where the owner works from (the spec's fallback excerpt says Kashmir). */
-  region: 'Kashmir',
+  name: siteOwner.name,
+  jobTitle: siteOwner.title,
+  /** Where the owner works from. */
+  region: siteOwner.place,
 } as const
 
 export const site = {
-  name: `${owner.name} — ${owner.jobTitle}`,
+  name: siteName,
   /** BCP 47, for feeds and JSON-LD. */
   language: 'en-GB',
   /** Open Graph's underscore form of the same locale. */
