@@ -1,0 +1,100 @@
+import {createRequire} from 'node:module'
+import type {Browser, Page} from 'playwright-core'
+import {afterAll, beforeAll, describe, expect, it} from 'vitest'
+import {block, createPosts, hydrated, openPage, postsOf, startSite, stopSite, unexpected, type TestServer} from './site.fixtures.ts'
+
+const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js')
+
+interface AxeViolation {
+  id: string
+  impact: string
+  help: string
+  nodes: Array<{target: string[]}>
+}
+
+let site: {server: TestServer; browser: Browser}
+
+beforeAll(async () => {
+  site = await startSite()
+  await createPosts(site.server, [
+    ...postsOf('Fiction', 7, '2024-06-30'),
+    {
+      slug: 'rich',
+      title: 'A Rich Post',
+      date: '2024-07-01',
+      category: 'Kashmir',
+      body: [
+        block('p', 'Opening words.'),
+        block('h1', 'A section', {style: 'h1'}),
+        block('h2', 'A subsection', {style: 'h2'}),
+        block('q', 'A quotation.', {style: 'blockquote'}),
+        block('l', 'A bullet', {listItem: 'bullet'}),
+        block('n', 'A step', {listItem: 'number'}),
+        block('m', 'Some code', {marks: ['code']}),
+      ],
+    },
+  ])
+})
+
+afterAll(() => stopSite(site))
+
+async function axe(page: Page): Promise<string[]> {
+  await page.addScriptTag({path: axePath})
+  const violations = await page.evaluate(async () => {
+    // axe-core's global, injected just above.
+    const result = await (window as unknown as {axe: {run(): Promise<{violations: AxeViolation[]}>}}).axe.run()
+    return result.violations
+  })
+  return violations.map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
+}
+
+const routes = [
+  {path: '/', ready: 'What clients say'},
+  {path: '/service'},
+  {path: '/testimonial'},
+  {path: '/blog'},
+  {path: '/blog?category=Kashmir'},
+  {path: '/blog/rich'},
+  {path: '/blog/missing', status: 404},
+  {path: '/contact'},
+  {path: '/no/such/page', status: 404},
+]
+
+const viewports = [
+  {name: 'desktop', options: {viewport: {width: 1350, height: 940}}},
+  {name: '375 px', options: {viewport: {width: 375, height: 740}, isMobile: true, hasTouch: true}},
+]
+
+for (const viewport of viewports) {
+  describe(`accessibility and console at ${viewport.name}`, () => {
+    for (const route of routes) {
+      it(`${route.path}: no axe violations, no console errors or hydration warnings`, async () => {
+        const {page, problems} = await openPage(site.browser, viewport.options)
+        const response = await page.goto(`${site.server.url}${route.path}`)
+        expect(response?.status()).toBe(route.status ?? 200)
+        await hydrated(page)
+        if (route.ready) await page.getByRole('heading', {name: route.ready}).waitFor()
+        expect(await axe(page)).toEqual([])
+        expect(unexpected(problems, route.status === 404)).toEqual([])
+        await page.context().close()
+      })
+    }
+
+    it('an open footer modal and the open mobile menu have no axe violations', async () => {
+      const {page, problems} = await openPage(site.browser, viewport.options)
+      await page.goto(`${site.server.url}/contact`)
+      await hydrated(page)
+      const menu = page.getByRole('button', {name: 'Menu'})
+      if (await menu.isVisible()) {
+        await menu.click()
+        expect(await axe(page)).toEqual([])
+        await menu.click()
+      }
+      await page.getByRole('button', {name: 'privacy'}).click()
+      await page.getByRole('dialog').waitFor()
+      expect(await axe(page)).toEqual([])
+      expect(unexpected(problems)).toEqual([])
+      await page.context().close()
+    })
+  })
+}
