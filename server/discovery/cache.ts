@@ -8,8 +8,8 @@ export interface GeneratedCacheOptions {
   now?: () => number
 }
 
-interface Entry {
-  value: Promise<string>
+interface Entry<T> {
+  value: Promise<T>
   createdAt: number
 }
 
@@ -19,8 +19,8 @@ interface Entry {
  * waiting on it but is no longer stored, so a commit during a build cannot leave a stale entry.
  * Failed builds are not stored either: the next request tries again.
  */
-export class GeneratedCache {
-  private readonly entries = new Map<string, Entry>()
+export class GeneratedCache<T> {
+  private readonly entries = new Map<string, Entry<T>>()
   private readonly ttlMs: number | undefined
   private readonly now: () => number
 
@@ -30,7 +30,7 @@ export class GeneratedCache {
   }
 
   /** The cached value for `key`, or the result of `build()`, which is then cached. */
-  get(key: string, build: () => Promise<string>): Promise<string> {
+  get(key: string, build: () => Promise<T>): Promise<T> {
     const hit = this.entries.get(key)
     if (hit && (this.ttlMs === undefined || this.now() - hit.createdAt < this.ttlMs)) return hit.value
     const value = build()

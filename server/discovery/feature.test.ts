@@ -1,12 +1,16 @@
+import {mkdtempSync, rmSync} from 'node:fs'
+import {tmpdir} from 'node:os'
+import {join} from 'node:path'
 import {Hono} from 'hono'
 import {describe, expect, it} from 'vitest'
 import type {AppContext} from '../context.ts'
 import {readConfig} from '../env.ts'
+import {Lake} from '../lake/lake.ts'
 import type {DiscoverySource, FeedPost, SitemapPost} from './content.ts'
 import {mountDiscovery} from './feature.ts'
 
 /** The discovery routes on their own app, with content from an in-memory source we can change. */
-function setup(env: Record<string, string> = {}) {
+function setup(env: Record<string, string> = {}, lake?: Lake) {
   let posts: Array<SitemapPost & FeedPost> = [
     {_id: 'p1', slug: 'first', title: 'First', date: '2024-01-01', excerpt: 'One.', category: 'General', body: [], _updatedAt: '2024-01-02T00:00:00Z'},
   ]
@@ -28,7 +32,7 @@ function setup(env: Record<string, string> = {}) {
   }
   const ctx: AppContext = {
     config: readConfig({SITE_URL: 'https://writer.example', ...env}),
-    lake: undefined,
+    lake,
     internalOrigin: () => 'http://127.0.0.1:1',
     onContentChange(listener) {
       listeners.add(listener)
@@ -123,5 +127,24 @@ describe('mountDiscovery', () => {
     expect(listenerCount()).toBe(1)
     feature.close?.()
     expect(listenerCount()).toBe(0)
+  })
+
+  it('with a local lake, rebuilds after a commit to published content but not after draft edits', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'discovery-test-'))
+    const lake = new Lake({dataDir, projectId: 'scriptorium', dataset: 'production'})
+    try {
+      const {app, calls} = setup({}, lake)
+      await app.request('/sitemap.xml')
+      await lake.mutate([{create: {_id: 'drafts.p9', _type: 'post', title: 'Typing…'}}])
+      await lake.mutate([{patch: {id: 'drafts.p9', set: {title: 'Typing more…'}}}])
+      await app.request('/sitemap.xml')
+      expect(calls.sitemap).toBe(1)
+      await lake.mutate([{create: {_id: 'p9', _type: 'post', title: 'Published'}}])
+      await app.request('/sitemap.xml')
+      expect(calls.sitemap).toBe(2)
+    } finally {
+      lake.close()
+      rmSync(dataDir, {recursive: true, force: true})
+    }
   })
 })

@@ -15,12 +15,21 @@ export interface DiscoveryOptions {
   now?: () => number
 }
 
+interface Generated {
+  body: string
+  /** A strong validator, computed once per build rather than per request. */
+  etag: string
+}
+
+function generated(body: string): Generated {
+  return {body, etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`}
+}
+
 /**
- * Serves it with a strong ETag so feed readers and crawlers that revalidate get a 304.
- * Browsers and proxies may keep it a minute; our own cache is what stays exact.
+ * Serves a generated file with its ETag, so feed readers and crawlers that revalidate get a
+ * 304. Browsers and proxies may keep it a minute; our own cache is what stays exact.
  */
-function send(c: Context, body: string, type: string): Response {
-  const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`
+function send(c: Context, {body, etag}: Generated, type: string): Response {
   const headers = {'content-type': type, etag, 'cache-control': 'public, max-age=60'}
   const match = c.req.header('if-none-match')
   if (match?.split(',').some((tag) => tag.trim() === etag || tag.trim() === '*')) return c.body(null, 304, headers)
@@ -29,36 +38,43 @@ function send(c: Context, body: string, type: string): Response {
 
 /**
  * /sitemap.xml, /robots.txt, /rss.xml and /atom.xml (issue #6). The generated documents are
- * cached and dropped on every content commit (ctx.onContentChange); in hosted mode there is no
- * local lake to listen to, so they expire after `hostedTtlMs` instead. SITE_URL is read per
- * request (it is known only after listen) and is part of the cache key.
+ * cached and dropped when a commit changes a published document (the lake's commit listener,
+ * or ctx.onContentChange); in hosted mode there is no local lake to listen to, so they expire
+ * after `hostedTtlMs` instead. SITE_URL is read per request (it is known only after listen)
+ * and is part of the cache key.
  */
 export function mountDiscovery(app: Hono, ctx: AppContext, options: DiscoveryOptions = {}): Feature {
   const source = options.source ?? clientSource(ctx)
-  const cache = new GeneratedCache({ttlMs: ctx.config.hostedProjectId ? hostedTtlMs : undefined, now: options.now})
-  const unsubscribe = ctx.onContentChange(() => cache.invalidate())
+  const cache = new GeneratedCache<Generated>({ttlMs: ctx.config.hostedProjectId ? hostedTtlMs : undefined, now: options.now})
+  // Anonymous readers only ever see ids without a dot, so a commit that only touches drafts
+  // (the Studio saves one every few keystrokes) cannot change a feed or the sitemap.
+  const unsubscribe = ctx.lake
+    ? ctx.lake.onCommit((tx) => {
+        if (tx.changes.some((change) => !change.id.includes('.'))) cache.invalidate()
+      })
+    : ctx.onContentChange(() => cache.invalidate())
 
-  const generated = (name: string, type: string, build: (siteUrl: string) => Promise<string>) =>
+  const serve = (name: string, type: string, build: (siteUrl: string) => Promise<string>) =>
     app.get(name, async (c) => {
       const siteUrl = ctx.config.siteUrl
       try {
-        return send(c, await cache.get(`${name} ${siteUrl}`, () => build(siteUrl)), type)
+        return send(c, await cache.get(`${name} ${siteUrl}`, async () => generated(await build(siteUrl))), type)
       } catch (error) {
         console.error(`[discovery] ${name} could not be built`, error)
         return c.text('Temporarily unavailable, please retry shortly.', 503, {'retry-after': '30'})
       }
     })
 
-  generated('/sitemap.xml', 'application/xml; charset=utf-8', async (siteUrl) =>
+  serve('/sitemap.xml', 'application/xml; charset=utf-8', async (siteUrl) =>
     buildSitemap(await source.sitemapPosts(), siteUrl),
   )
-  generated('/rss.xml', 'application/rss+xml; charset=utf-8', async (siteUrl) =>
+  serve('/rss.xml', 'application/rss+xml; charset=utf-8', async (siteUrl) =>
     renderFeed(await source.feedPosts(feedSize), siteUrl, 'rss'),
   )
-  generated('/atom.xml', 'application/atom+xml; charset=utf-8', async (siteUrl) =>
+  serve('/atom.xml', 'application/atom+xml; charset=utf-8', async (siteUrl) =>
     renderFeed(await source.feedPosts(feedSize), siteUrl, 'atom'),
   )
-  app.get('/robots.txt', (c) => send(c, buildRobots(ctx.config.siteUrl), 'text/plain; charset=utf-8'))
+  app.get('/robots.txt', (c) => send(c, generated(buildRobots(ctx.config.siteUrl)), 'text/plain; charset=utf-8'))
 
   return {close: () => void unsubscribe()}
 }
