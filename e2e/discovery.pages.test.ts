@@ -15,7 +15,12 @@ let server: Awaited<ReturnType<typeof startTestServer>>
 let browser: Browser
 let page: Page
 const siteUrl = 'https://writer.example'
-const post = {slug: 'crossing-zojila', title: 'Crossing the Zojila on a Bullet', date: '2024-04-20', category: 'Motorcycles'}
+const post = {
+  slug: 'crossing-zojila',
+  title: 'Crossing the Zojila on a Bullet',
+  date: '2024-04-20',
+  category: 'Motorcycles',
+}
 const bodyText = 'The pass opens in May. '.repeat(10)
 
 interface Head {
@@ -32,27 +37,55 @@ async function head(path: string): Promise<Head> {
   const response = await page.goto(`${server.url}${path}`)
   const found = await page.evaluate(() => ({
     meta: Object.fromEntries(
-      [...document.querySelectorAll('meta[property], meta[name]')].map((m) => [m.getAttribute('property') ?? m.getAttribute('name'), m.getAttribute('content')]),
+      [...document.querySelectorAll('meta[property], meta[name]')].map((m) => [
+        m.getAttribute('property') ?? m.getAttribute('name'),
+        m.getAttribute('content'),
+      ]),
     ),
     canonical: document.querySelector('link[rel=canonical]')?.getAttribute('href') ?? null,
-    alternates: [...document.querySelectorAll('head link[rel=alternate]')].map((l) => ({type: l.getAttribute('type'), href: l.getAttribute('href')})),
-    jsonLd: [...document.querySelectorAll('script[type="application/ld+json"]')].map((s) => s.textContent ?? ''),
+    alternates: [...document.querySelectorAll('head link[rel=alternate]')].map((l) => ({
+      type: l.getAttribute('type'),
+      href: l.getAttribute('href'),
+    })),
+    jsonLd: [...document.querySelectorAll('script[type="application/ld+json"]')].map(
+      (s) => s.textContent ?? '',
+    ),
     text: document.body.innerText,
   }))
-  return {...found, status: response?.status() ?? 0, jsonLd: found.jsonLd.map((json) => JSON.parse(json))}
+  return {
+    ...found,
+    status: response?.status() ?? 0,
+    jsonLd: found.jsonLd.map((json) => JSON.parse(json)),
+  }
 }
 
 /** Every node of every JSON-LD graph on the page, by @type. */
 function nodes(jsonLd: unknown[]): Map<string, Record<string, unknown>> {
-  const all = jsonLd.flatMap((data) => (data as {'@graph': Array<Record<string, unknown>>})['@graph'])
+  const all = jsonLd.flatMap(
+    (data) => (data as {'@graph': Array<Record<string, unknown>>})['@graph'],
+  )
   return new Map(all.map((node) => [String(node['@type']), node]))
 }
 
 beforeAll(async () => {
   server = await startTestServer({SEED: '0', SITE_URL: siteUrl})
   const token = server.lake?.token
-  const owner = createClient({projectId: 'scriptorium', dataset: 'production', apiVersion: '2025-02-19', apiHost: server.url, useProjectHostname: false, useCdn: false, token})
-  await owner.create({_id: 'post-zojila', _type: 'post', ...post, slug: {_type: 'slug', current: post.slug}, body: [block('a', [[bodyText]])]})
+  const owner = createClient({
+    projectId: 'scriptorium',
+    dataset: 'production',
+    apiVersion: '2025-02-19',
+    apiHost: server.url,
+    useProjectHostname: false,
+    useCdn: false,
+    token,
+  })
+  await owner.create({
+    _id: 'post-zojila',
+    _type: 'post',
+    ...post,
+    slug: {_type: 'slug', current: post.slug},
+    body: [block('a', [[bodyText]])],
+  })
   browser = await launchBrowser()
   page = await browser.newPage({javaScriptEnabled: false})
 })
@@ -94,7 +127,12 @@ describe('every page', () => {
       if (!owner) return expect([...graph.keys()]).toEqual([])
       expect(graph.get('Person')).toMatchObject({name: 'Zoya Mir', url: `${siteUrl}/`})
       const business = graph.get('ProfessionalService')
-      expect(business).toMatchObject({name: expect.any(String), url: `${siteUrl}/`, image: `${siteUrl}/share.png`, address: {addressRegion: 'Kashmir'}})
+      expect(business).toMatchObject({
+        name: expect.any(String),
+        url: `${siteUrl}/`,
+        image: `${siteUrl}/share.png`,
+        address: {addressRegion: 'Kashmir'},
+      })
       expect(JSON.stringify(business?.hasOfferCatalog)).toContain('Proofreading')
     })
   }
@@ -103,7 +141,9 @@ describe('every page', () => {
     const response = await fetch(`${server.url}/share.png`)
     expect(response.status).toBe(200)
     expect(response.headers.get('content-type')).toBe('image/png')
-    const {width, height, format} = await sharp(Buffer.from(await response.arrayBuffer())).metadata()
+    const {width, height, format} = await sharp(
+      Buffer.from(await response.arrayBuffer()),
+    ).metadata()
     expect({width, height, format}).toEqual({width: 1200, height: 630, format: 'png'})
   })
 })
@@ -141,7 +181,9 @@ describe('not found', () => {
     expect(found.status).toBe(404)
     expect(await pageLinks()).toEqual(expect.arrayContaining(['/', '/blog']))
     // In the site's layout: the navigation bar is there too.
-    expect(await page.evaluate(() => document.querySelectorAll('nav a[href]').length)).toBeGreaterThan(0)
+    expect(
+      await page.evaluate(() => document.querySelectorAll('nav a[href]').length),
+    ).toBeGreaterThan(0)
   })
 
   it("an unknown slug answers 404 with 'Post not found.'", async () => {
@@ -157,7 +199,9 @@ describe('the Studio', () => {
     try {
       const studio = await context.newPage()
       const response = await studio.goto(`${server.httpsUrl}/studio`)
-      const robots = await studio.evaluate(() => document.querySelector('meta[name=robots]')?.getAttribute('content') ?? '')
+      const robots = await studio.evaluate(
+        () => document.querySelector('meta[name=robots]')?.getAttribute('content') ?? '',
+      )
       expect(`${robots} ${response?.headers()['x-robots-tag'] ?? ''}`).toContain('noindex')
     } finally {
       await context.close()
@@ -177,5 +221,7 @@ describe('the sitemap', () => {
 
 /** The links in the page's main content (not the nav bar's). */
 async function pageLinks(): Promise<string[]> {
-  return page.evaluate(() => [...document.querySelectorAll('main a[href]')].map((a) => a.getAttribute('href') ?? ''))
+  return page.evaluate(() =>
+    [...document.querySelectorAll('main a[href]')].map((a) => a.getAttribute('href') ?? ''),
+  )
 }

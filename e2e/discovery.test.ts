@@ -15,7 +15,11 @@ const siteUrl = 'https://writer.example'
 
 const get = async (path: string) => {
   const response = await fetch(`${server.url}${path}`)
-  return {status: response.status, type: response.headers.get('content-type'), text: await response.text()}
+  return {
+    status: response.status,
+    type: response.headers.get('content-type'),
+    text: await response.text(),
+  }
 }
 const sitemapLocs = async () => sitemapUrls((await get('/sitemap.xml')).text).map((url) => url.loc)
 
@@ -30,7 +34,17 @@ function postDoc(id: string, slug: string, date: string, title: string) {
     excerpt: `About ${title}.`,
     body: [
       block('h', [['The approach']], {style: 'h2'}),
-      block('p', [['We left ', []], ['before dawn', ['em']], [' and read the ', []], ['map', ['m']], ['.', []]], {links: {m: '/blog/maps'}}),
+      block(
+        'p',
+        [
+          ['We left ', []],
+          ['before dawn', ['em']],
+          [' and read the ', []],
+          ['map', ['m']],
+          ['.', []],
+        ],
+        {links: {m: '/blog/maps'}},
+      ),
       block('q', [['The mountain decides.']], {style: 'blockquote'}),
     ],
   }
@@ -40,7 +54,15 @@ beforeAll(async () => {
   server = await startTestServer({SEED: '0', SITE_URL: siteUrl})
   const token = server.lake?.token
   if (!token) throw new Error('the test server has no local lake')
-  owner = createClient({projectId: 'scriptorium', dataset: 'production', apiVersion: '2025-02-19', apiHost: server.url, useProjectHostname: false, useCdn: false, token})
+  owner = createClient({
+    projectId: 'scriptorium',
+    dataset: 'production',
+    apiVersion: '2025-02-19',
+    apiHost: server.url,
+    useProjectHostname: false,
+    useCdn: false,
+    token,
+  })
   await owner
     .transaction()
     .create(postDoc('post-kolahoi', 'kolahoi-north-face', '2024-06-10', 'Kolahoi, north face'))
@@ -59,7 +81,15 @@ describe('robots.txt', () => {
     expect(robots.status).toBe(200)
     expect(robots.type).toBe('text/plain; charset=utf-8')
     const lines = robots.text.split('\n')
-    expect(lines).toEqual(expect.arrayContaining(['User-agent: *', 'Allow: /', 'Disallow: /studio', 'Disallow: /api', `Sitemap: ${siteUrl}/sitemap.xml`]))
+    expect(lines).toEqual(
+      expect.arrayContaining([
+        'User-agent: *',
+        'Allow: /',
+        'Disallow: /studio',
+        'Disallow: /api',
+        `Sitemap: ${siteUrl}/sitemap.xml`,
+      ]),
+    )
   })
 })
 
@@ -82,34 +112,57 @@ describe('sitemap.xml', () => {
     expect(sitemap.text).not.toContain('/studio')
   })
 
-  it("gives each post its _updatedAt as lastmod", async () => {
+  it('gives each post its _updatedAt as lastmod', async () => {
     const stored = await owner.getDocument('post-kolahoi')
-    const entry = sitemapUrls((await get('/sitemap.xml')).text).find((url) => url.loc.endsWith('/kolahoi-north-face'))
+    const entry = sitemapUrls((await get('/sitemap.xml')).text).find((url) =>
+      url.loc.endsWith('/kolahoi-north-face'),
+    )
     expect(entry?.lastmod && Date.parse(entry.lastmod)).toBe(Date.parse(stored?._updatedAt ?? ''))
   })
 
   it('shows a post once it is published and drops it once it is unpublished', async () => {
     const url = `${siteUrl}/blog/new-route-on-harmukh`
-    await owner.create(postDoc('drafts.post-harmukh', 'new-route-on-harmukh', '2024-07-01', 'A new route on Harmukh'))
+    await owner.create(
+      postDoc(
+        'drafts.post-harmukh',
+        'new-route-on-harmukh',
+        '2024-07-01',
+        'A new route on Harmukh',
+      ),
+    )
     expect(await sitemapLocs()).not.toContain(url)
 
-    await owner.action({actionType: 'sanity.action.document.publish', draftId: 'drafts.post-harmukh', publishedId: 'post-harmukh'})
+    await owner.action({
+      actionType: 'sanity.action.document.publish',
+      draftId: 'drafts.post-harmukh',
+      publishedId: 'post-harmukh',
+    })
     expect(await sitemapLocs()).toContain(url)
 
-    await owner.action({actionType: 'sanity.action.document.unpublish', draftId: 'drafts.post-harmukh', publishedId: 'post-harmukh'})
+    await owner.action({
+      actionType: 'sanity.action.document.unpublish',
+      draftId: 'drafts.post-harmukh',
+      publishedId: 'post-harmukh',
+    })
     expect(await sitemapLocs()).not.toContain(url)
   })
 })
 
 describe('rss.xml and atom.xml', () => {
-  for (const [path, type] of [['/rss.xml', 'application/rss+xml'], ['/atom.xml', 'application/atom+xml']] as const) {
+  for (const [path, type] of [
+    ['/rss.xml', 'application/rss+xml'],
+    ['/atom.xml', 'application/atom+xml'],
+  ] as const) {
     it(`${path}: parses, newest first, full content, correct dates, no drafts`, async () => {
       const response = await get(path)
       expect(response.status).toBe(200)
       expect(response.type).toBe(`${type}; charset=utf-8`)
       const feed = parseFeed(response.text)
       expect(feed.title).toBe('Zoya Mir — Blog')
-      expect(feed.items.map((item) => item.url)).toEqual([`${siteUrl}/blog/kolahoi-north-face`, `${siteUrl}/blog/sonamarg-in-winter`])
+      expect(feed.items.map((item) => item.url)).toEqual([
+        `${siteUrl}/blog/kolahoi-north-face`,
+        `${siteUrl}/blog/sonamarg-in-winter`,
+      ])
       const [kolahoi] = feed.items
       expect(kolahoi.title).toBe('Kolahoi, north face')
       expect(kolahoi.description).toBe('About Kolahoi, north face.')

@@ -42,7 +42,9 @@ describe('GeneratedCache', () => {
 
   it('forgets a failed build so the next request retries', async () => {
     const cache = new GeneratedCache<string>()
-    await expect(cache.get('a', async () => Promise.reject(new Error('lake down')))).rejects.toThrow('lake down')
+    await expect(
+      cache.get('a', async () => Promise.reject(new Error('lake down'))),
+    ).rejects.toThrow('lake down')
     expect(await cache.get('a', async () => 'recovered')).toBe('recovered')
   })
 

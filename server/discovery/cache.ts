@@ -32,7 +32,8 @@ export class GeneratedCache<T> {
   /** The cached value for `key`, or the result of `build()`, which is then cached. */
   get(key: string, build: () => Promise<T>): Promise<T> {
     const hit = this.entries.get(key)
-    if (hit && (this.ttlMs === undefined || this.now() - hit.createdAt < this.ttlMs)) return hit.value
+    if (hit && (this.ttlMs === undefined || this.now() - hit.createdAt < this.ttlMs))
+      return hit.value
     const value = build()
     const entry = {value, createdAt: this.now()}
     this.entries.set(key, entry)

@@ -5,7 +5,9 @@ import {feedPostsQuery, sitemapQuery} from '../../web/queries.ts'
 import type {AppContext} from '../context.ts'
 
 /** A body as stored: the schema's blocks, though the lake may hold other typed objects too. */
-export type PostBody = Array<PortableTextBlock | {_type: string; _key?: string; [field: string]: unknown}>
+export type PostBody = Array<
+  PortableTextBlock | {_type: string; _key?: string; [field: string]: unknown}
+>
 
 export interface SitemapPost {
   slug: string
@@ -43,7 +45,10 @@ export function clientSource(ctx: AppContext): DiscoverySource {
     const origin = ctx.internalOrigin()
     if (!client || origin !== clientOrigin) {
       clientOrigin = origin
-      const site = resolveSiteConfig({hostedProjectId: ctx.config.hostedProjectId, siteUrl: ctx.config.siteUrl})
+      const site = resolveSiteConfig({
+        hostedProjectId: ctx.config.hostedProjectId,
+        siteUrl: ctx.config.siteUrl,
+      })
       client = createClient({...siteClientConfig(site, origin), perspective: 'published'})
     }
     return client

@@ -12,7 +12,16 @@ import {mountDiscovery} from './feature.ts'
 /** The discovery routes on their own app, with content from an in-memory source we can change. */
 function setup(env: Record<string, string> = {}, lake?: Lake) {
   let posts: Array<SitemapPost & FeedPost> = [
-    {_id: 'p1', slug: 'first', title: 'First', date: '2024-01-01', excerpt: 'One.', category: 'General', body: [], _updatedAt: '2024-01-02T00:00:00Z'},
+    {
+      _id: 'p1',
+      slug: 'first',
+      title: 'First',
+      date: '2024-01-01',
+      excerpt: 'One.',
+      category: 'General',
+      body: [],
+      _updatedAt: '2024-01-02T00:00:00Z',
+    },
   ]
   let failing = false
   const calls = {sitemap: 0, feed: 0}
@@ -56,12 +65,26 @@ function setup(env: Record<string, string> = {}, lake?: Lake) {
   }
 }
 
-const second = {_id: 'p2', slug: 'second', title: 'Second', date: '2024-02-01', excerpt: null, category: 'Kashmir', body: [], _updatedAt: '2024-02-02T00:00:00Z'}
+const second = {
+  _id: 'p2',
+  slug: 'second',
+  title: 'Second',
+  date: '2024-02-01',
+  excerpt: null,
+  category: 'Kashmir',
+  body: [],
+  _updatedAt: '2024-02-02T00:00:00Z',
+}
 
 describe('mountDiscovery', () => {
   it('serves each file with its media type', async () => {
     const {app} = setup()
-    const types = {'/sitemap.xml': 'application/xml', '/robots.txt': 'text/plain', '/rss.xml': 'application/rss+xml', '/atom.xml': 'application/atom+xml'}
+    const types = {
+      '/sitemap.xml': 'application/xml',
+      '/robots.txt': 'text/plain',
+      '/rss.xml': 'application/rss+xml',
+      '/atom.xml': 'application/atom+xml',
+    }
     for (const [path, type] of Object.entries(types)) {
       const response = await app.request(path)
       expect(response.status, path).toBe(200)
@@ -79,7 +102,9 @@ describe('mountDiscovery', () => {
     publish(second)
     const sitemap = await (await app.request('/sitemap.xml')).text()
     expect(sitemap).toContain('<loc>https://writer.example/blog/second</loc>')
-    expect(await (await app.request('/rss.xml')).text()).toContain('https://writer.example/blog/second')
+    expect(await (await app.request('/rss.xml')).text()).toContain(
+      'https://writer.example/blog/second',
+    )
     expect(calls).toEqual({sitemap: 2, feed: 3})
   })
 
@@ -87,8 +112,12 @@ describe('mountDiscovery', () => {
     const {app, ctx} = setup()
     await app.request('/sitemap.xml')
     ctx.config.siteUrl = 'https://moved.example'
-    expect(await (await app.request('/sitemap.xml')).text()).toContain('<loc>https://moved.example/</loc>')
-    expect(await (await app.request('/robots.txt')).text()).toContain('Sitemap: https://moved.example/sitemap.xml')
+    expect(await (await app.request('/sitemap.xml')).text()).toContain(
+      '<loc>https://moved.example/</loc>',
+    )
+    expect(await (await app.request('/robots.txt')).text()).toContain(
+      'Sitemap: https://moved.example/sitemap.xml',
+    )
   })
 
   it('answers a matching If-None-Match with 304 and no body', async () => {

@@ -32,7 +32,8 @@ function generated(body: string): Generated {
 function send(c: Context, {body, etag}: Generated, type: string): Response {
   const headers = {'content-type': type, etag, 'cache-control': 'public, max-age=60'}
   const match = c.req.header('if-none-match')
-  if (match?.split(',').some((tag) => tag.trim() === etag || tag.trim() === '*')) return c.body(null, 304, headers)
+  if (match?.split(',').some((tag) => tag.trim() === etag || tag.trim() === '*'))
+    return c.body(null, 304, headers)
   return c.body(body, 200, headers)
 }
 
@@ -43,9 +44,16 @@ function send(c: Context, {body, etag}: Generated, type: string): Response {
  * after `hostedTtlMs` instead. SITE_URL is read per request (it is known only after listen)
  * and is part of the cache key.
  */
-export function mountDiscovery(app: Hono, ctx: AppContext, options: DiscoveryOptions = {}): Feature {
+export function mountDiscovery(
+  app: Hono,
+  ctx: AppContext,
+  options: DiscoveryOptions = {},
+): Feature {
   const source = options.source ?? clientSource(ctx)
-  const cache = new GeneratedCache<Generated>({ttlMs: ctx.config.hostedProjectId ? hostedTtlMs : undefined, now: options.now})
+  const cache = new GeneratedCache<Generated>({
+    ttlMs: ctx.config.hostedProjectId ? hostedTtlMs : undefined,
+    now: options.now,
+  })
   // Anonymous readers only ever see ids without a dot, so a commit that only touches drafts
   // (the Studio saves one every few keystrokes) cannot change a feed or the sitemap.
   const unsubscribe = ctx.lake
@@ -58,7 +66,11 @@ export function mountDiscovery(app: Hono, ctx: AppContext, options: DiscoveryOpt
     app.get(name, async (c) => {
       const siteUrl = ctx.config.siteUrl
       try {
-        return send(c, await cache.get(`${name} ${siteUrl}`, async () => generated(await build(siteUrl))), type)
+        return send(
+          c,
+          await cache.get(`${name} ${siteUrl}`, async () => generated(await build(siteUrl))),
+          type,
+        )
       } catch (error) {
         console.error(`[discovery] ${name} could not be built`, error)
         return c.text('Temporarily unavailable, please retry shortly.', 503, {'retry-after': '30'})
@@ -74,7 +86,9 @@ export function mountDiscovery(app: Hono, ctx: AppContext, options: DiscoveryOpt
   serve('/atom.xml', 'application/atom+xml; charset=utf-8', async (siteUrl) =>
     renderFeed(await source.feedPosts(feedSize), siteUrl, 'atom'),
   )
-  app.get('/robots.txt', (c) => send(c, generated(buildRobots(ctx.config.siteUrl)), 'text/plain; charset=utf-8'))
+  app.get('/robots.txt', (c) =>
+    send(c, generated(buildRobots(ctx.config.siteUrl)), 'text/plain; charset=utf-8'),
+  )
 
   return {close: () => void unsubscribe()}
 }

@@ -15,14 +15,26 @@ function post(overrides: Partial<FeedPost> & Pick<FeedPost, 'slug'>): FeedPost {
     date: '2024-03-05',
     excerpt: null,
     category: 'Kashmir',
-    body: [block('a', [['Snow on the ', []], ['Pir Panjal', ['strong']], [' & a <b> ]]> marker.', []]])],
+    body: [
+      block('a', [
+        ['Snow on the ', []],
+        ['Pir Panjal', ['strong']],
+        [' & a <b> ]]> marker.', []],
+      ]),
+    ],
     _updatedAt: '2024-03-06T09:30:00Z',
     ...overrides,
   }
 }
 
 const posts = [
-  post({slug: 'newer', title: 'Fish & <chips>', date: '2024-05-01', excerpt: 'Written <excerpt> & "quotes" ]]> end', _updatedAt: '2024-06-01T12:00:00Z'}),
+  post({
+    slug: 'newer',
+    title: 'Fish & <chips>',
+    date: '2024-05-01',
+    excerpt: 'Written <excerpt> & "quotes" ]]> end',
+    _updatedAt: '2024-06-01T12:00:00Z',
+  }),
   post({slug: 'older'}),
 ]
 const bodyHtml = '<p>Snow on the <strong>Pir Panjal</strong> &amp; a &lt;b&gt; ]]&gt; marker.</p>'
@@ -33,7 +45,10 @@ describe('the feeds', () => {
       const parsed = parseFeed(renderFeed(posts, siteUrl, format))
       expect(parsed.title).toBe('Zoya Mir — Blog')
       expect(parsed.url).toBe(`${siteUrl}/blog`)
-      expect(parsed.items.map((item) => item.url)).toEqual([`${siteUrl}/blog/newer`, `${siteUrl}/blog/older`])
+      expect(parsed.items.map((item) => item.url)).toEqual([
+        `${siteUrl}/blog/newer`,
+        `${siteUrl}/blog/older`,
+      ])
       const [newer, older] = parsed.items
       expect(newer.title).toBe('Fish & <chips>')
       expect(newer.description).toBe('Written <excerpt> & "quotes" ]]> end')
@@ -45,8 +60,13 @@ describe('the feeds', () => {
 
     it(`${format}: carries each post's full body as HTML, escaped exactly once`, () => {
       // feed-parser decodes entities in what it returns, so read the element as XML instead.
-      const xml: unknown = new XMLParser({isArray: (name) => name === 'item' || name === 'entry'}).parse(renderFeed(posts, siteUrl, format))
-      const contents = format === 'rss' ? (xml as RssShape).rss.channel.item.map((i) => i['content:encoded']) : (xml as AtomShape).feed.entry.map((e) => e.content)
+      const xml: unknown = new XMLParser({
+        isArray: (name) => name === 'item' || name === 'entry',
+      }).parse(renderFeed(posts, siteUrl, format))
+      const contents =
+        format === 'rss'
+          ? (xml as RssShape).rss.channel.item.map((i) => i['content:encoded'])
+          : (xml as AtomShape).feed.entry.map((e) => e.content)
       expect(contents).toEqual([bodyHtml, bodyHtml])
     })
   }
@@ -54,7 +74,10 @@ describe('the feeds', () => {
   it("atom: the feed's updated is the newest change, each entry's its own; the owner is the author", () => {
     const parsed = parseFeed(renderFeed(posts, siteUrl, 'atom'))
     expect(parsed.updated?.toISOString()).toBe('2024-06-01T12:00:00.000Z')
-    expect(parsed.items.map((item) => item.updated?.toISOString())).toEqual(['2024-06-01T12:00:00.000Z', '2024-03-06T09:30:00.000Z'])
+    expect(parsed.items.map((item) => item.updated?.toISOString())).toEqual([
+      '2024-06-01T12:00:00.000Z',
+      '2024-03-06T09:30:00.000Z',
+    ])
     expect(parsed.items[0].id).toBe(`${siteUrl}/blog/newer`)
     expect(parsed.authors.map((a) => a.name)).toEqual(['Zoya Mir'])
   })
@@ -66,7 +89,8 @@ describe('the feeds', () => {
   })
 
   it('is identical when rebuilt from the same content (no wall-clock time in it)', () => {
-    for (const format of ['rss', 'atom'] as const) expect(renderFeed(posts, siteUrl, format)).toBe(renderFeed(posts, siteUrl, format))
+    for (const format of ['rss', 'atom'] as const)
+      expect(renderFeed(posts, siteUrl, format)).toBe(renderFeed(posts, siteUrl, format))
   })
 
   it('is valid with no posts at all', () => {
@@ -95,8 +119,14 @@ describe('postSummary', () => {
 
 describe('publishedAt', () => {
   it('reads the calendar date as midnight UTC, and falls back to the last change', () => {
-    expect(publishedAt({date: '2024-12-31', _updatedAt: '2025-01-02T00:00:00Z'}).toISOString()).toBe('2024-12-31T00:00:00.000Z')
-    expect(publishedAt({date: null, _updatedAt: '2025-01-02T00:00:00Z'}).toISOString()).toBe('2025-01-02T00:00:00.000Z')
-    expect(publishedAt({date: 'soon', _updatedAt: '2025-01-02T00:00:00Z'}).toISOString()).toBe('2025-01-02T00:00:00.000Z')
+    expect(
+      publishedAt({date: '2024-12-31', _updatedAt: '2025-01-02T00:00:00Z'}).toISOString(),
+    ).toBe('2024-12-31T00:00:00.000Z')
+    expect(publishedAt({date: null, _updatedAt: '2025-01-02T00:00:00Z'}).toISOString()).toBe(
+      '2025-01-02T00:00:00.000Z',
+    )
+    expect(publishedAt({date: 'soon', _updatedAt: '2025-01-02T00:00:00Z'}).toISOString()).toBe(
+      '2025-01-02T00:00:00.000Z',
+    )
   })
 })

@@ -22,7 +22,10 @@ export function postSummary(post: Pick<FeedPost, 'excerpt' | 'body'>): string {
 
 /** When a post was published: its `date` (a calendar day, taken as midnight UTC) or else its last change. */
 export function publishedAt(post: Pick<FeedPost, 'date' | '_updatedAt'>): Date {
-  const day = post.date && /^\d{4}-\d{2}-\d{2}$/.test(post.date) ? new Date(`${post.date}T00:00:00Z`) : undefined
+  const day =
+    post.date && /^\d{4}-\d{2}-\d{2}$/.test(post.date)
+      ? new Date(`${post.date}T00:00:00Z`)
+      : undefined
   return day && !Number.isNaN(day.getTime()) ? day : new Date(post._updatedAt)
 }
 
@@ -36,7 +39,12 @@ export type FeedFormat = 'rss' | 'atom'
  * The owner is the feed's author (Atom requires one); RSS items get none, since RSS's
  * <author> must be an email address and the owner's is not published.
  */
-export function renderFeed(posts: FeedPost[], siteUrl: string, format: FeedFormat, now: () => Date = () => new Date()): string {
+export function renderFeed(
+  posts: FeedPost[],
+  siteUrl: string,
+  format: FeedFormat,
+  now: () => Date = () => new Date(),
+): string {
   const title = (text: string) => (format === 'atom' ? escapeHTML(text) : text)
   const newest = posts.map((post) => Date.parse(post._updatedAt)).filter((t) => !Number.isNaN(t))
   const home = absoluteUrl(siteUrl, '/')
@@ -48,7 +56,10 @@ export function renderFeed(posts: FeedPost[], siteUrl: string, format: FeedForma
     language: site.language,
     updated: newest.length ? new Date(Math.max(...newest)) : now(),
     generator: false,
-    feedLinks: {rss: absoluteUrl(siteUrl, feedPaths.rss), atom: absoluteUrl(siteUrl, feedPaths.atom)},
+    feedLinks: {
+      rss: absoluteUrl(siteUrl, feedPaths.rss),
+      atom: absoluteUrl(siteUrl, feedPaths.atom),
+    },
     author: {name: owner.name, link: home},
     copyright: `© ${owner.name}. Not to be reused without credit or permission.`,
   })

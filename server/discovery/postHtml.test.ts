@@ -15,7 +15,18 @@ describe('followableHref', () => {
   })
 
   it('drops every other scheme, however it is disguised', () => {
-    for (const href of ['javascript:alert(1)', ' JavaScript:alert(1)', 'java\tscript:alert(1)', 'data:text/html,x', 'vbscript:x', 'ftp://x.y/z', '', '   ', 42, undefined]) {
+    for (const href of [
+      'javascript:alert(1)',
+      ' JavaScript:alert(1)',
+      'java\tscript:alert(1)',
+      'data:text/html,x',
+      'vbscript:x',
+      'ftp://x.y/z',
+      '',
+      '   ',
+      42,
+      undefined,
+    ]) {
       expect(followableHref(href, postUrl), String(href)).toBeUndefined()
     }
   })
@@ -24,22 +35,40 @@ describe('followableHref', () => {
 describe('postBodyHtml', () => {
   it('renders every block style, list and mark of the schema', () => {
     const body = [
-      ...['h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'blockquote', 'normal'].map((style) => block(style, [[style]], {style})),
+      ...['h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'blockquote', 'normal'].map((style) =>
+        block(style, [[style]], {style}),
+      ),
       block('b1', [['one']], {listItem: 'bullet'}),
       block('n1', [['first']], {listItem: 'number'}),
-      block('m', [['bold', ['strong']], ['it', ['em']], ['x()', ['code']], ['under', ['underline']], ['gone', ['strike-through']], ['site', ['l1']]], {links: {l1: '/about'}}),
+      block(
+        'm',
+        [
+          ['bold', ['strong']],
+          ['it', ['em']],
+          ['x()', ['code']],
+          ['under', ['underline']],
+          ['gone', ['strike-through']],
+          ['site', ['l1']],
+        ],
+        {links: {l1: '/about'}},
+      ),
     ]
     const html = postBodyHtml(body, postUrl)
-    for (const tag of ['h1', 'h2', 'h3', 'h4', 'h5', 'h6']) expect(html).toContain(`<${tag}>${tag}</${tag}>`)
+    for (const tag of ['h1', 'h2', 'h3', 'h4', 'h5', 'h6'])
+      expect(html).toContain(`<${tag}>${tag}</${tag}>`)
     expect(html).toContain('<blockquote>blockquote</blockquote>')
     expect(html).toContain('<p>normal</p>')
     expect(html).toContain('<ul><li>one</li></ul>')
     expect(html).toContain('<ol><li>first</li></ol>')
-    expect(html).toContain('<strong>bold</strong><em>it</em><code>x()</code><u>under</u><del>gone</del><a href="https://writer.example/about">site</a>')
+    expect(html).toContain(
+      '<strong>bold</strong><em>it</em><code>x()</code><u>under</u><del>gone</del><a href="https://writer.example/about">site</a>',
+    )
   })
 
   it('renders an unsafe link as its text and escapes the content', () => {
-    const body = [block('x', [['<script>alert(1)</script>', ['bad']]], {links: {bad: 'javascript:alert(1)'}})]
+    const body = [
+      block('x', [['<script>alert(1)</script>', ['bad']]], {links: {bad: 'javascript:alert(1)'}}),
+    ]
     expect(postBodyHtml(body, postUrl)).toBe('<p>&lt;script&gt;alert(1)&lt;/script&gt;</p>')
   })
 

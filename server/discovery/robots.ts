@@ -6,5 +6,13 @@ import {absoluteUrl} from '../../web/seo/urls.ts'
  * access rules: it answers JSON, which crawlers do not index as pages.
  */
 export function buildRobots(siteUrl: string): string {
-  return ['User-agent: *', 'Allow: /', 'Disallow: /studio', 'Disallow: /api', '', `Sitemap: ${absoluteUrl(siteUrl, '/sitemap.xml')}`, ''].join('\n')
+  return [
+    'User-agent: *',
+    'Allow: /',
+    'Disallow: /studio',
+    'Disallow: /api',
+    '',
+    `Sitemap: ${absoluteUrl(siteUrl, '/sitemap.xml')}`,
+    '',
+  ].join('\n')
 }

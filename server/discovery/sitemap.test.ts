@@ -24,12 +24,17 @@ describe('buildSitemap', () => {
       {loc: 'https://writer.example/testimonials'},
       {loc: 'https://writer.example/contact'},
       {loc: 'https://writer.example/blog/newest', lastmod: '2024-06-01T12:00:00Z'},
-      {loc: 'https://writer.example/blog/a%26b%20%22quoted%22', lastmod: '2024-03-06T09:30:00.123Z'},
+      {
+        loc: 'https://writer.example/blog/a%26b%20%22quoted%22',
+        lastmod: '2024-03-06T09:30:00.123Z',
+      },
     ])
   })
 
   it('follows SITE_URL, including a base path', () => {
-    const locs = sitemapUrls(buildSitemap(posts.slice(0, 1), 'https://example.org/writer')).map((u) => u.loc)
+    const locs = sitemapUrls(buildSitemap(posts.slice(0, 1), 'https://example.org/writer')).map(
+      (u) => u.loc,
+    )
     expect(locs).toContain('https://example.org/writer/')
     expect(locs).toContain('https://example.org/writer/blog/newest')
   })
@@ -40,7 +45,9 @@ describe('buildSitemap', () => {
   })
 
   it('escapes XML in every value', () => {
-    expect(escapeXml(`<a href="x">&'</a>`)).toBe('&lt;a href=&quot;x&quot;&gt;&amp;&apos;&lt;/a&gt;')
+    expect(escapeXml(`<a href="x">&'</a>`)).toBe(
+      '&lt;a href=&quot;x&quot;&gt;&amp;&apos;&lt;/a&gt;',
+    )
   })
 })
 

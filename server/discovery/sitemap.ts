@@ -5,7 +5,13 @@ import type {SitemapPost} from './content.ts'
 /** The protocol's limit per file (https://www.sitemaps.org/protocol.html#index). */
 export const maxSitemapUrls = 50_000
 
-const xmlEscapes: Record<string, string> = {'&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;'}
+const xmlEscapes: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&apos;',
+}
 
 /** Entity-escapes text for XML, as the protocol requires of every data value. */
 export function escapeXml(text: string): string {
@@ -29,7 +35,11 @@ interface UrlEntry {
  * newest post's lastmod; the other pages are static copy and carry none rather than a guess.
  */
 export function buildSitemap(posts: SitemapPost[], siteUrl: string): string {
-  const newest = posts.map((post) => w3cDatetime(post._updatedAt)).filter((d) => d !== undefined).sort().at(-1)
+  const newest = posts
+    .map((post) => w3cDatetime(post._updatedAt))
+    .filter((d) => d !== undefined)
+    .sort()
+    .at(-1)
   const entries: UrlEntry[] = Object.entries(canonicalPaths).map(([page, path]) => ({
     loc: absoluteUrl(siteUrl, path),
     lastmod: page === 'blog' ? newest : undefined,
@@ -38,7 +48,10 @@ export function buildSitemap(posts: SitemapPost[], siteUrl: string): string {
   for (const post of posts) {
     if (seen.has(post.slug)) continue
     seen.add(post.slug)
-    entries.push({loc: absoluteUrl(siteUrl, postPath(post.slug)), lastmod: w3cDatetime(post._updatedAt)})
+    entries.push({
+      loc: absoluteUrl(siteUrl, postPath(post.slug)),
+      lastmod: w3cDatetime(post._updatedAt),
+    })
   }
   if (entries.length > maxSitemapUrls) {
     console.warn(`[discovery] sitemap truncated to ${maxSitemapUrls} of ${entries.length} URLs`)

@@ -8,7 +8,10 @@ const sitemapXsd = readFileSync(new URL('./fixtures/sitemap-0.9.xsd', import.met
 
 /** libxml2's verdict on `xml` against the sitemap 0.9 schema: the error messages, empty if valid. */
 export async function sitemapSchemaErrors(xml: string): Promise<string[]> {
-  const result = await validateXML({xml: [{fileName: 'sitemap.xml', contents: xml}], schema: [sitemapXsd]})
+  const result = await validateXML({
+    xml: [{fileName: 'sitemap.xml', contents: xml}],
+    schema: [sitemapXsd],
+  })
   return result.valid ? [] : result.errors.map((error) => error.message)
 }
 
@@ -19,8 +22,12 @@ export interface ParsedUrl {
 
 /** The <url> entries of a sitemap, parsed with fast-xml-parser. */
 export function sitemapUrls(xml: string): ParsedUrl[] {
-  const parsed: unknown = new XMLParser({isArray: (name) => name === 'url', parseTagValue: false}).parse(xml)
-  const urlset = typeof parsed === 'object' && parsed !== null && 'urlset' in parsed ? parsed.urlset : undefined
+  const parsed: unknown = new XMLParser({
+    isArray: (name) => name === 'url',
+    parseTagValue: false,
+  }).parse(xml)
+  const urlset =
+    typeof parsed === 'object' && parsed !== null && 'urlset' in parsed ? parsed.urlset : undefined
   const urls = typeof urlset === 'object' && urlset !== null && 'url' in urlset ? urlset.url : []
   if (!Array.isArray(urls)) return []
   return urls.map((url: {loc: string; lastmod?: string}) => ({loc: url.loc, lastmod: url.lastmod}))
@@ -37,7 +44,16 @@ export function block(
     _key: key,
     style: options.style ?? 'normal',
     ...(options.listItem ? {listItem: options.listItem, level: 1} : {}),
-    markDefs: Object.entries(options.links ?? {}).map(([linkKey, href]) => ({_key: linkKey, _type: 'link', href})),
-    children: spans.map(([text, marks = []], i) => ({_type: 'span', _key: `${key}s${i}`, text, marks})),
+    markDefs: Object.entries(options.links ?? {}).map(([linkKey, href]) => ({
+      _key: linkKey,
+      _type: 'link',
+      href,
+    })),
+    children: spans.map(([text, marks = []], i) => ({
+      _type: 'span',
+      _key: `${key}s${i}`,
+      text,
+      marks,
+    })),
   }
 }

@@ -9,8 +9,18 @@ import {absoluteUrl} from './urls.ts'
 export function FeedLinks({siteUrl}: {siteUrl: string}) {
   return (
     <>
-      <link rel="alternate" type="application/rss+xml" title={`${site.blogTitle} (RSS)`} href={absoluteUrl(siteUrl, feedPaths.rss)} />
-      <link rel="alternate" type="application/atom+xml" title={`${site.blogTitle} (Atom)`} href={absoluteUrl(siteUrl, feedPaths.atom)} />
+      <link
+        rel="alternate"
+        type="application/rss+xml"
+        title={`${site.blogTitle} (RSS)`}
+        href={absoluteUrl(siteUrl, feedPaths.rss)}
+      />
+      <link
+        rel="alternate"
+        type="application/atom+xml"
+        title={`${site.blogTitle} (Atom)`}
+        href={absoluteUrl(siteUrl, feedPaths.atom)}
+      />
     </>
   )
 }

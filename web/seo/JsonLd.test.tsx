@@ -11,7 +11,12 @@ function scriptText(html: string): string {
 
 describe('JsonLd', () => {
   it('renders a JSON-LD script whose text parses back to the data', () => {
-    const data = {'@context': 'https://schema.org', '@type': 'Person', name: 'Ana', knowsAbout: ['Editing', 'Proofreading']}
+    const data = {
+      '@context': 'https://schema.org',
+      '@type': 'Person',
+      name: 'Ana',
+      knowsAbout: ['Editing', 'Proofreading'],
+    }
     expect(JSON.parse(scriptText(renderToStaticMarkup(<JsonLd data={data} />)))).toEqual(data)
   })
 

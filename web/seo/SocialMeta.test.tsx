@@ -6,14 +6,25 @@ import {SocialMeta} from './SocialMeta.tsx'
 /** The content of each <meta> by property or name, from React's serialization of them. */
 function metaContent(html: string): Record<string, string> {
   const tags = html.matchAll(/<meta (?:property|name)="([^"]+)" content="([^"]*)"\/>/g)
-  return Object.fromEntries([...tags].map(([, key, content]) => [key, content.replaceAll('&amp;', '&')]))
+  return Object.fromEntries(
+    [...tags].map(([, key, content]) => [key, content.replaceAll('&amp;', '&')]),
+  )
 }
 
 const siteUrl = 'https://writer.example'
 
 describe('SocialMeta', () => {
   it('describes an ordinary page as a website, with the default share image', () => {
-    const meta = metaContent(renderToStaticMarkup(<SocialMeta siteUrl={siteUrl} path="/services" title="Services" description="What I offer." />))
+    const meta = metaContent(
+      renderToStaticMarkup(
+        <SocialMeta
+          siteUrl={siteUrl}
+          path="/services"
+          title="Services"
+          description="What I offer."
+        />,
+      ),
+    )
     expect(meta).toEqual({
       'og:site_name': 'Zoya Mir — Writer & Editor',
       'og:locale': 'en_GB',
@@ -35,7 +46,16 @@ describe('SocialMeta', () => {
 
   it('describes a post as an article with its dates and section', () => {
     const html = renderToStaticMarkup(
-      <SocialMeta siteUrl={siteUrl} path="/blog/kolahoi" title="Kolahoi & back" description="An excerpt." type="article" publishedTime="2024-06-10" modifiedTime="2024-06-11T08:00:00Z" section="Mountaineering" />,
+      <SocialMeta
+        siteUrl={siteUrl}
+        path="/blog/kolahoi"
+        title="Kolahoi & back"
+        description="An excerpt."
+        type="article"
+        publishedTime="2024-06-10"
+        modifiedTime="2024-06-11T08:00:00Z"
+        section="Mountaineering"
+      />,
     )
     const meta = metaContent(html)
     expect(meta['og:type']).toBe('article')
@@ -47,7 +67,15 @@ describe('SocialMeta', () => {
   })
 
   it('leaves article tags off ordinary pages', () => {
-    const html = renderToStaticMarkup(<SocialMeta siteUrl={siteUrl} path="/" title="Home" description="Hi." publishedTime="2024-06-10" />)
+    const html = renderToStaticMarkup(
+      <SocialMeta
+        siteUrl={siteUrl}
+        path="/"
+        title="Home"
+        description="Hi."
+        publishedTime="2024-06-10"
+      />,
+    )
     expect(html).not.toContain('article:')
   })
 })

@@ -37,9 +37,15 @@ export function SocialMeta(props: SocialMetaProps) {
       <meta property="og:image:width" content={String(image.width)} />
       <meta property="og:image:height" content={String(image.height)} />
       <meta property="og:image:alt" content={image.alt} />
-      {type === 'article' && props.publishedTime ? <meta property="article:published_time" content={props.publishedTime} /> : null}
-      {type === 'article' && props.modifiedTime ? <meta property="article:modified_time" content={props.modifiedTime} /> : null}
-      {type === 'article' && props.section ? <meta property="article:section" content={props.section} /> : null}
+      {type === 'article' && props.publishedTime ? (
+        <meta property="article:published_time" content={props.publishedTime} />
+      ) : null}
+      {type === 'article' && props.modifiedTime ? (
+        <meta property="article:modified_time" content={props.modifiedTime} />
+      ) : null}
+      {type === 'article' && props.section ? (
+        <meta property="article:section" content={props.section} />
+      ) : null}
       <meta name="twitter:card" content="summary_large_image" />
       <meta name="twitter:title" content={title} />
       <meta name="twitter:description" content={description} />

@@ -14,7 +14,11 @@ describe('ownerGraph (Home, Services)', () => {
   it('describes the owner as a Person and the business as a ProfessionalService with its services', () => {
     const graph = nodes(ownerGraph(siteUrl))
     const person = graph.get('Person')
-    expect(person).toMatchObject({name: 'Zoya Mir', url: `${siteUrl}/`, jobTitle: 'Writer & Editor'})
+    expect(person).toMatchObject({
+      name: 'Zoya Mir',
+      url: `${siteUrl}/`,
+      jobTitle: 'Writer & Editor',
+    })
     const business = graph.get('ProfessionalService')
     expect(business).toMatchObject({
       name: 'Zoya Mir — Writer & Editor',
@@ -23,17 +27,34 @@ describe('ownerGraph (Home, Services)', () => {
       address: {'@type': 'PostalAddress', addressRegion: 'Kashmir'},
       founder: {'@id': person?.['@id']},
     })
-    const catalog = business?.hasOfferCatalog as {url: string; itemListElement: Array<{itemOffered: {name: string}}>}
+    const catalog = business?.hasOfferCatalog as {
+      url: string
+      itemListElement: Array<{itemOffered: {name: string}}>
+    }
     expect(catalog.url).toBe(`${siteUrl}/services`)
     expect(catalog.itemListElement.map((offer) => offer.itemOffered.name)).toEqual([
-      'Ghostwriting', 'Creative pieces', 'Guest posts', 'Website content', 'Blog posts',
-      'Developmental editing', 'Line editing', 'Copy editing', 'Proofreading',
+      'Ghostwriting',
+      'Creative pieces',
+      'Guest posts',
+      'Website content',
+      'Blog posts',
+      'Developmental editing',
+      'Line editing',
+      'Copy editing',
+      'Proofreading',
     ])
   })
 })
 
 describe('postGraph (a post)', () => {
-  const post = {slug: 'kolahoi', title: 'Kolahoi, north face', date: '2024-06-10', description: 'An excerpt.', updatedAt: '2024-06-11T08:00:00Z', category: 'Mountaineering'}
+  const post = {
+    slug: 'kolahoi',
+    title: 'Kolahoi, north face',
+    date: '2024-06-10',
+    description: 'An excerpt.',
+    updatedAt: '2024-06-11T08:00:00Z',
+    category: 'Mountaineering',
+  }
 
   it('has a BlogPosting with the fields Google asks for', () => {
     const posting = nodes(postGraph(siteUrl, post)).get('BlogPosting')
@@ -55,13 +76,20 @@ describe('postGraph (a post)', () => {
     expect(breadcrumbs?.itemListElement).toEqual([
       {'@type': 'ListItem', position: 1, name: 'Home', item: `${siteUrl}/`},
       {'@type': 'ListItem', position: 2, name: 'Blog', item: `${siteUrl}/blog`},
-      {'@type': 'ListItem', position: 3, name: 'Kolahoi, north face', item: `${siteUrl}/blog/kolahoi`},
+      {
+        '@type': 'ListItem',
+        position: 3,
+        name: 'Kolahoi, north face',
+        item: `${siteUrl}/blog/kolahoi`,
+      },
     ])
   })
 
   it('shortens a headline past 110 characters and falls back to the date when no change is known', () => {
     const long = 'x'.repeat(150)
-    const posting = nodes(postGraph(siteUrl, {...post, title: long, updatedAt: undefined})).get('BlogPosting')
+    const posting = nodes(postGraph(siteUrl, {...post, title: long, updatedAt: undefined})).get(
+      'BlogPosting',
+    )
     expect(String(posting?.headline)).toHaveLength(110)
     expect(posting?.dateModified).toBe('2024-06-10')
   })

@@ -8,7 +8,12 @@ const personId = (siteUrl: string) => `${absoluteUrl(siteUrl, '/')}#person`
 const businessId = (siteUrl: string) => `${absoluteUrl(siteUrl, '/')}#business`
 
 function person(siteUrl: string) {
-  return {'@type': 'Person', '@id': personId(siteUrl), name: owner.name, url: absoluteUrl(siteUrl, '/')}
+  return {
+    '@type': 'Person',
+    '@id': personId(siteUrl),
+    name: owner.name,
+    url: absoluteUrl(siteUrl, '/'),
+  }
 }
 
 /**
@@ -20,12 +25,22 @@ export function ownerGraph(siteUrl: string): JsonLdValue {
   const offer = (name: string, category: string) => ({
     '@type': 'Offer',
     category,
-    itemOffered: {'@type': 'Service', name, serviceType: name, provider: {'@id': businessId(siteUrl)}},
+    itemOffered: {
+      '@type': 'Service',
+      name,
+      serviceType: name,
+      provider: {'@id': businessId(siteUrl)},
+    },
   })
   return {
     '@context': 'https://schema.org',
     '@graph': [
-      {...person(siteUrl), jobTitle: owner.jobTitle, worksFor: {'@id': businessId(siteUrl)}, knowsAbout: [...services.writing, ...services.editing]},
+      {
+        ...person(siteUrl),
+        jobTitle: owner.jobTitle,
+        worksFor: {'@id': businessId(siteUrl)},
+        knowsAbout: [...services.writing, ...services.editing],
+      },
       {
         '@type': 'ProfessionalService',
         '@id': businessId(siteUrl),
@@ -86,13 +101,28 @@ export function postGraph(siteUrl: string, post: PostForStructuredData): JsonLdV
         articleSection: post.category,
         image: absoluteUrl(siteUrl, shareImage.path),
         author: person(siteUrl),
-        publisher: {'@id': businessId(siteUrl), '@type': 'Organization', name: site.name, url: absoluteUrl(siteUrl, '/')},
+        publisher: {
+          '@id': businessId(siteUrl),
+          '@type': 'Organization',
+          name: site.name,
+          url: absoluteUrl(siteUrl, '/'),
+        },
       },
       {
         '@type': 'BreadcrumbList',
         itemListElement: [
-          {'@type': 'ListItem', position: 1, name: 'Home', item: absoluteUrl(siteUrl, canonicalPaths.home)},
-          {'@type': 'ListItem', position: 2, name: 'Blog', item: absoluteUrl(siteUrl, canonicalPaths.blog)},
+          {
+            '@type': 'ListItem',
+            position: 1,
+            name: 'Home',
+            item: absoluteUrl(siteUrl, canonicalPaths.home),
+          },
+          {
+            '@type': 'ListItem',
+            position: 2,
+            name: 'Blog',
+            item: absoluteUrl(siteUrl, canonicalPaths.blog),
+          },
           {'@type': 'ListItem', position: 3, name: post.title, item: url},
         ],
       },
