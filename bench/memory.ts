@@ -50,7 +50,7 @@ export async function run(): Promise<Section> {
     const peaks: number[] = []
     for (let round = 1; round <= rounds; round++) {
       console.log(`  round ${round}/${rounds}`)
-      const peak = await peakDuring(server.pid, () => measure(server.url, routes, undefined, roundSeconds))
+      const peak = await peakDuring(server.pid, () => measure(server, routes, undefined, roundSeconds))
       const after = await settled(server.pid)
       afters.push(after.rss)
       peaks.push(peak)

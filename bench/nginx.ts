@@ -3,10 +3,13 @@ import {chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync} from 'node:fs'
 import {createServer} from 'node:net'
 import {tmpdir} from 'node:os'
 import {join} from 'node:path'
+import {withChildren} from './cpu.ts'
 import {nginxVersion} from './machine.ts'
 
 export interface StaticServer {
   url: string
+  /** The master and worker processes, whose CPU time the server benchmark counts. */
+  pids: number[]
   stop(): Promise<void>
 }
 
@@ -83,6 +86,7 @@ http {
   await waitUntilServing(url, child)
   return {
     url,
+    pids: withChildren(child.pid ?? 0),
     async stop() {
       await new Promise<void>((resolve) => {
         if (child.exitCode !== null) return resolve()

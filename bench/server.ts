@@ -3,7 +3,8 @@
  * `/blog` and one post at 1, 16 and 64 connections, against nginx serving the same HTML as static
  * files on another loopback port. Cells alternate ours/nginx so both see the same machine noise.
  */
-import {connectionCounts, load, loadSeconds, warm, type LoadResult} from './load.ts'
+import {breakdown} from './breakdown.ts'
+import {connectionCounts, loadInTurn, loadSeconds, warm, type LoadResult} from './load.ts'
 import {ensureNginx, startNginx, type StaticServer} from './nginx.ts'
 import {startServerProcess} from './serverProcess.ts'
 import {fetchPage, newestPostSlug} from './site.ts'
@@ -33,19 +34,38 @@ function errorsText(r: LoadResult): string {
   return r.errors + r.non2xx === 0 ? '0' : `${r.errors} err, ${r.non2xx} non-2xx`
 }
 
+function cpuText(r: LoadResult): string {
+  return `${fmt(r.cpuMsPerRequest, 3)} (${fmt(r.cores, 2)})`
+}
+
 export function serverTable(cells: Cell[]): Table {
   return {
-    title: `Throughput and latency, ${loadSeconds} s per cell (req/s: median of per-second counts, min–max)`,
-    columns: ['route', 'conns', 'ours req/s', 'ours p50 / p99 ms', 'ours errors', 'nginx req/s', 'nginx p50 / p99 ms', 'ours ÷ nginx'],
+    title: `Throughput and latency, ${loadSeconds} s per server and cell in 1 s slices taken in turn (req/s: median of the slices, min–max)`,
+    columns: [
+      'route',
+      'conns',
+      'ours req/s',
+      'ours p50 / p99 ms',
+      'ours CPU ms/req (cores)',
+      'ours errors',
+      'nginx req/s',
+      'nginx p50 / p99 ms',
+      'nginx CPU ms/req (cores)',
+      'ours ÷ nginx req/s',
+      'nginx ÷ ours CPU/req',
+    ],
     rows: cells.map(({route, connections, ours, nginx}) => [
       route,
       connections,
       rpsText(ours),
       latencyText(ours),
+      cpuText(ours),
       errorsText(ours),
       nginx ? rpsText(nginx) : 'skipped',
       nginx ? latencyText(nginx) : '–',
+      nginx ? cpuText(nginx) : '–',
       nginx ? `${fmt(ours.rps.mean / nginx.rps.mean, 2)}×` : '–',
+      nginx ? `${fmt(nginx.cpuMsPerRequest / ours.cpuMsPerRequest, 2)}×` : '–',
     ]),
   }
 }
@@ -62,16 +82,23 @@ export function targetNote(cells: Cell[]): string {
 }
 
 /** Measures every route × connection count on our server, and on nginx when `staticServer` is given. */
-export async function measure(origin: string, routes: string[], staticServer?: StaticServer, seconds = loadSeconds): Promise<Cell[]> {
+export async function measure(
+  ours: {url: string; pid: number},
+  routes: string[],
+  staticServer?: StaticServer,
+  seconds = loadSeconds,
+): Promise<Cell[]> {
+  const origin = ours.url
   const cells: Cell[] = []
   for (const route of routes) {
     await warm(origin + route)
     if (staticServer) await warm(staticServer.url + route)
     for (const connections of connectionCounts) {
-      const ours = await load(origin + route, connections, seconds)
-      const nginx = staticServer ? await load(staticServer.url + route, connections, seconds) : undefined
-      console.log(`  ${route} ×${connections}: ours ${rpsText(ours)} req/s${nginx ? `, nginx ${rpsText(nginx)} req/s` : ''}`)
-      cells.push({route, connections, ours, nginx})
+      const targets = [{url: origin + route, pids: [ours.pid]}]
+      if (staticServer) targets.push({url: staticServer.url + route, pids: staticServer.pids})
+      const [result, nginx] = await loadInTurn(targets, connections, seconds)
+      console.log(`  ${route} ×${connections}: ours ${rpsText(result)} req/s${nginx ? `, nginx ${rpsText(nginx)} req/s` : ''}`)
+      cells.push({route, connections, ours: result, nginx})
     }
   }
   return cells
@@ -92,13 +119,22 @@ export async function run(): Promise<Section> {
     }
     if (ensureNginx()) staticServer = await startNginx(pages)
     else notes.push('nginx comparison skipped: nginx missing and not installable here.')
-    const cells = await measure(server.url, routes, staticServer)
+    const cells = await measure(server, routes, staticServer)
     notes.unshift(targetNote(cells))
+    const where = await breakdown({url: server.url + target.route, pids: [server.pid]}, target.route, pages[target.route], staticServer)
+    notes.push(...where.notes)
     notes.push(
-      'Ratios divide mean req/s. autocannon runs in the bench process on the same 2 cores, so at high rates it is ' +
-        'part of the bottleneck for both servers; nginx runs one worker per core (worker_processes auto), ours is one Node process.',
+      'Ratios divide mean req/s over the whole cell. autocannon runs in the bench process on the same 2 cores, so at high rates it is ' +
+        'part of the bottleneck for both servers; nginx runs one worker per core (worker_processes auto), ours is one Node process. ' +
+        'CPU ms/req (from /proc) is the noise-resistant figure: 1000 ÷ it is the req/s one free core could serve.',
     )
-    return {name: 'server', title: 'Server under load vs nginx (static HTML)', tables: [serverTable(cells)], notes, data: {routes, cells}}
+    return {
+      name: 'server',
+      title: 'Server under load vs nginx (static HTML)',
+      tables: [serverTable(cells), where.table],
+      notes,
+      data: {routes, cells, breakdown: where.data},
+    }
   } finally {
     await staticServer?.stop()
     await server.stop()

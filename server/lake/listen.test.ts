@@ -66,7 +66,7 @@ describe('listen', () => {
     expect(patch).toMatchObject({transition: 'update', previousRev: created._rev, result: {title: expect.stringContaining('dusk')}})
     expect(patch.mutations[0]).toHaveProperty('patch')
     expect(remove).toMatchObject({transition: 'disappear', previousRev: patch.resultRev})
-    expect(remove.resultRev).toBeUndefined()
+    expect(remove.resultRev).toBe(remove.transactionId)
     expect(remove.result).toBeUndefined()
     for (const event of [create, patch, remove]) {
       expect(event.eventId).toBe(`${event.transactionId}#note-1`)

@@ -78,7 +78,10 @@ export function eventsFor(tx: CommittedTransaction, filter: Filter, options: Lis
     if (options.includeResult && change.after) event.result = change.after
     if (options.includePreviousRevision) event.previous = change.before
     if (change.before?._rev) event.previousRev = change.before._rev
-    if (change.after?._rev) event.resultRev = change.after._rev
+    // A delete still carries resultRev (the transaction id), as on Sanity: the Studio chains each
+    // document's events by previousRev → resultRev and drops a link without one, after which the
+    // next edit of that id stalls for 30 s ("Did not resolve chain") — fix by the Studio engineer.
+    event.resultRev = change.after?._rev ?? tx.id
     if (options.effects) event.effects = documentEffects(change.before, change.after)
     events.push(event)
   }
