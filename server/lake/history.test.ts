@@ -1,5 +1,6 @@
 import {applyPatch} from 'mendoza'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
+import {importDocuments} from './importer.ts'
 import {startLakeUnderTest, type LakeUnderTest} from './testing.ts'
 
 // The History API as the Studio's timeline and "Review changes" call it.
@@ -70,6 +71,13 @@ describe('history: transactions', () => {
     expect(Object.keys(publish.effects!)).toEqual(['h-1'])
     const [wide] = await lines(`fromTransaction=${revs[3]}`, 'h-1')
     expect(wide.documentIDs.sort()).toEqual(['drafts.h-1', 'h-1'])
+  })
+
+  it('reports an imported revision under the _rev the document kept, so the Studio can align it', async () => {
+    importDocuments(t.lake, [{_id: 'imp-1', _type: 'post', _rev: 'rev-from-hosted', title: 'Imported'}])
+    const [line] = await lines('effectFormat=mendoza', 'imp-1,drafts.imp-1')
+    expect(line.id).toBe('rev-from-hosted')
+    expect(await lines('reverse=true&toTransaction=rev-from-hosted', 'imp-1,drafts.imp-1')).toHaveLength(1)
   })
 
   it('filters by time', async () => {

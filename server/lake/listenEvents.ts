@@ -50,6 +50,18 @@ export function matches(filter: Filter, doc: Doc | null): boolean {
   return Array.isArray(data) ? data.length > 0 : data !== null && data !== undefined && data !== false
 }
 
+/** Effects per committed change, shared by every listener that receives it (the Studio opens ~8). */
+const effectsCache = new WeakMap<object, Effects>()
+
+function effectsOf(change: CommittedTransaction['changes'][number]): Effects {
+  let effects = effectsCache.get(change)
+  if (!effects) {
+    effects = documentEffects(change.before, change.after)
+    effectsCache.set(change, effects)
+  }
+  return effects
+}
+
 function visible(id: string, options: ListenOptions): boolean {
   if (!options.authenticated && !isPublicId(id)) return false
   // Release versions only reach listeners that ask for them, as on Sanity.
@@ -82,7 +94,7 @@ export function eventsFor(tx: CommittedTransaction, filter: Filter, options: Lis
     // document's events by previousRev → resultRev and drops a link without one, after which the
     // next edit of that id stalls for 30 s ("Did not resolve chain") — fix by the Studio engineer.
     event.resultRev = change.after?._rev ?? tx.id
-    if (options.effects) event.effects = documentEffects(change.before, change.after)
+    if (options.effects) event.effects = effectsOf(change)
     events.push(event)
   }
   return events.map((event, index) => ({...event, transactionTotalEvents: events.length, transactionCurrentEvent: index + 1}))
