@@ -4,11 +4,12 @@ import {defineField, defineType} from 'sanity'
 export const contactMessageStatuses = ['pending', 'sent', 'failed', 'spam'] as const
 export type ContactMessageStatus = (typeof contactMessageStatuses)[number]
 
+// Words, not emoji: they read the same on every system and to screen readers.
 const statusLabels: Record<ContactMessageStatus, string> = {
-  pending: '⏳ Pending',
-  sent: '✅ Sent',
-  failed: '⚠️ Failed',
-  spam: '🚫 Spam',
+  pending: 'Pending',
+  sent: 'Sent',
+  failed: 'Failed – will retry',
+  spam: 'Spam',
 }
 
 /**
@@ -52,7 +53,9 @@ export const contactMessage = defineType({
     select: {name: 'name', email: 'email', status: 'status', receivedAt: 'receivedAt', message: 'message'},
     prepare({name, email, status, receivedAt, message}) {
       const label = statusLabels[status as ContactMessageStatus] ?? String(status ?? '')
-      const when = typeof receivedAt === 'string' ? receivedAt.slice(0, 16).replace('T', ' ') : ''
+      // In the owner's own time zone and locale (the preview runs in their browser).
+      const when =
+        typeof receivedAt === 'string' ? new Date(receivedAt).toLocaleString(undefined, {dateStyle: 'medium', timeStyle: 'short'}) : ''
       return {
         title: `${name ?? 'Unknown'}${email ? ` <${email}>` : ''}`,
         subtitle: [label, when].filter(Boolean).join(' · '),

@@ -26,8 +26,17 @@ export function inboxListItem(S: StructureBuilder) {
         .filter('_type == $type')
         .params({type: inboxType})
         .defaultOrdering(inboxOrdering)
-        .initialValueTemplates([])
         .menuItems([])
-        .canHandleIntent((intent, params) => intent === 'edit' && params.type === inboxType),
+        .canHandleIntent((intent, params) => intent === 'edit' && params.type === inboxType)
+        // Last: every other builder call clones the list and re-infers the "create" templates.
+        .initialValueTemplates([]),
     )
+}
+
+/**
+ * For sanity.config.ts `document.newDocumentOptions`: keeps "Contact message" out of the
+ * Studio's global "create" menu, since only the relay writes messages.
+ */
+export function withoutInboxTemplates<T extends {templateId: string}>(templates: T[]): T[] {
+  return templates.filter((template) => template.templateId !== inboxType)
 }
