@@ -64,7 +64,11 @@ it('a crash between the SMTP accept and `sent` resends that message once, and on
   // A later message is mailed after anything resumed, so its arrival bounds the resends.
   await fetch(`${server.url}/api/contact`, {
     method: 'POST',
-    body: new URLSearchParams({name: 'Grace', email: 'grace@example.com', message: 'After the crash.'}),
+    body: new URLSearchParams({
+      name: 'Grace',
+      email: 'grace@example.com',
+      message: 'After the crash.',
+    }),
     redirect: 'manual',
   })
   await sink.waitFor(3)

@@ -13,7 +13,11 @@ let visitor = 0
 
 beforeAll(async () => {
   sink = await new SmtpSink().listen()
-  server = await startTestServer({SEED: '0', SMTP_URL: `smtp://127.0.0.1:${sink.port}`, CONTACT_TO: 'owner@writer.example'})
+  server = await startTestServer({
+    SEED: '0',
+    SMTP_URL: `smtp://127.0.0.1:${sink.port}`,
+    CONTACT_TO: 'owner@writer.example',
+  })
   lake = server.lake!
 })
 afterAll(async () => {
@@ -22,11 +26,24 @@ afterAll(async () => {
 })
 
 /** Posts like a browser; each call comes from its own visitor address unless `from` is given. */
-function post(body: URLSearchParams | string, headers: Record<string, string> = {}, from = `198.51.100.${++visitor}`) {
-  return fetch(`${server.url}/api/contact`, {method: 'POST', body, headers: {'x-forwarded-for': from, ...headers}, redirect: 'manual'})
+function post(
+  body: URLSearchParams | string,
+  headers: Record<string, string> = {},
+  from = `198.51.100.${++visitor}`,
+) {
+  return fetch(`${server.url}/api/contact`, {
+    method: 'POST',
+    body,
+    headers: {'x-forwarded-for': from, ...headers},
+    redirect: 'manual',
+  })
 }
 
-const fields = {name: 'Ada Lovelace', email: 'ada@example.com', message: 'Could you edit my novel?\nIt is 80 000 words.'}
+const fields = {
+  name: 'Ada Lovelace',
+  email: 'ada@example.com',
+  message: 'Could you edit my novel?\nIt is 80 000 words.',
+}
 
 describe('contact relay on the running server', () => {
   it('native post: stored, 303 back to _next, mailed to the owner, marked sent', async () => {
@@ -51,10 +68,13 @@ describe('contact relay on the running server', () => {
 
   it('JSON post: {success: true}, with _subject as the subject', async () => {
     const before = sink.mails.length
-    const res = await post(JSON.stringify({...fields, name: 'Grace', _subject: 'Ghostwriting enquiry'}), {
-      'content-type': 'application/json',
-      accept: 'application/json',
-    })
+    const res = await post(
+      JSON.stringify({...fields, name: 'Grace', _subject: 'Ghostwriting enquiry'}),
+      {
+        'content-type': 'application/json',
+        accept: 'application/json',
+      },
+    )
     expect(res.status).toBe(200)
     expect(await res.json()).toEqual({success: true})
     const mail = (await sink.waitFor(before + 1))[before]
@@ -70,7 +90,9 @@ describe('contact relay on the running server', () => {
   })
 
   it('honeypot: answered as success, kept as spam, never mailed', async () => {
-    const res = await post(new URLSearchParams({...fields, name: 'Bot', _honey: 'x'}), {accept: 'application/json'})
+    const res = await post(new URLSearchParams({...fields, name: 'Bot', _honey: 'x'}), {
+      accept: 'application/json',
+    })
     expect(await res.json()).toEqual({success: true})
     const spam = (await inboxMessages(lake)).filter((m) => m.name === 'Bot')
     expect(spam.map((m) => [m.status, m.attempts])).toEqual([['spam', 0]])
@@ -89,7 +111,8 @@ describe('contact relay on the running server', () => {
   })
 
   it('rate limit: the sixth message in 10 minutes from one address is a 429', async () => {
-    for (let i = 0; i < 5; i++) expect((await post(new URLSearchParams(fields), {}, '203.0.113.50')).status).toBe(303)
+    for (let i = 0; i < 5; i++)
+      expect((await post(new URLSearchParams(fields), {}, '203.0.113.50')).status).toBe(303)
     const stored = (await inboxMessages(lake)).length
     const res = await post(new URLSearchParams(fields), {}, '203.0.113.50')
     expect(res.status).toBe(429)
@@ -99,7 +122,14 @@ describe('contact relay on the running server', () => {
   })
 
   it('the inbox is private: anonymous clients never see it, the owner does', async () => {
-    const options = {projectId: 'scriptorium', dataset: 'production', apiVersion: '2023-07-29', apiHost: server.url, useProjectHostname: false, useCdn: false}
+    const options = {
+      projectId: 'scriptorium',
+      dataset: 'production',
+      apiVersion: '2023-07-29',
+      apiHost: server.url,
+      useProjectHostname: false,
+      useCdn: false,
+    }
     const anonymous = createClient(options)
     expect(await anonymous.fetch('*[_type == "contactMessage"]')).toEqual([])
     expect(await anonymous.fetch('*[_id in path("inbox.**")]')).toEqual([])

@@ -15,16 +15,29 @@ afterAll(async () => {
   rmSync(dataDir, {recursive: true, force: true})
 })
 
-const fields = (n: number) => ({name: `Visitor ${n}`, email: `visitor${n}@example.com`, message: `Message number ${n}.`})
+const fields = (n: number) => ({
+  name: `Visitor ${n}`,
+  email: `visitor${n}@example.com`,
+  message: `Message number ${n}.`,
+})
 
 async function start(smtpPort: number) {
-  const server = await startTestServer({DATA_DIR: dataDir, SEED: '0', SMTP_URL: `smtp://127.0.0.1:${smtpPort}`, CONTACT_TO: 'owner@writer.example'})
+  const server = await startTestServer({
+    DATA_DIR: dataDir,
+    SEED: '0',
+    SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+    CONTACT_TO: 'owner@writer.example',
+  })
   cleanup.push(() => server.stop())
   return server
 }
 
 async function send(url: string, n: number): Promise<number> {
-  const res = await fetch(`${url}/api/contact`, {method: 'POST', body: new URLSearchParams(fields(n)), redirect: 'manual'})
+  const res = await fetch(`${url}/api/contact`, {
+    method: 'POST',
+    body: new URLSearchParams(fields(n)),
+    redirect: 'manual',
+  })
   return res.status
 }
 
@@ -49,7 +62,8 @@ it('keeps messages while SMTP is down and mails each exactly once after a restar
   const sink = await new SmtpSink().listen(smtpPort)
   cleanup.push(() => sink.close())
   const second = await start(smtpPort)
-  for (const message of stored) await waitForMessage(second.lake!, message._id, (m) => m.status === 'sent')
+  for (const message of stored)
+    await waitForMessage(second.lake!, message._id, (m) => m.status === 'sent')
   expect((await inboxMessages(second.lake!)).map((m) => [m.name, m.status, m.attempts])).toEqual([
     ['Visitor 1', 'sent', 2],
     ['Visitor 2', 'sent', 2],
@@ -67,5 +81,10 @@ it('keeps messages while SMTP is down and mails each exactly once after a restar
   expect(sink.mails.map((m) => m.headers.get('message-id'))).toEqual(
     [...stored, fourth].map((m) => `<${m._id}@scriptorium.contact>`),
   )
-  expect(sink.mails.map((m) => m.text.split('\n')[0])).toEqual(['Name: Visitor 1', 'Name: Visitor 2', 'Name: Visitor 3', 'Name: Visitor 4'])
+  expect(sink.mails.map((m) => m.text.split('\n')[0])).toEqual([
+    'Name: Visitor 1',
+    'Name: Visitor 2',
+    'Name: Visitor 3',
+    'Name: Visitor 4',
+  ])
 })

@@ -12,7 +12,11 @@ let server: Awaited<ReturnType<typeof startTestServer>>
 const sink = new SmtpSink()
 
 async function send(fields: Record<string, string>): Promise<string> {
-  const res = await fetch(`${server.url}/api/contact`, {method: 'POST', body: new URLSearchParams(fields), redirect: 'manual'})
+  const res = await fetch(`${server.url}/api/contact`, {
+    method: 'POST',
+    body: new URLSearchParams(fields),
+    redirect: 'manual',
+  })
   expect(res.status).toBe(303)
   const all = await inboxMessages(server.lake!)
   return all[all.length - 1]._id
@@ -20,12 +24,20 @@ async function send(fields: Record<string, string>): Promise<string> {
 
 beforeAll(async () => {
   await sink.listen()
-  server = await startTestServer({SEED: '0', SMTP_URL: `smtp://127.0.0.1:${sink.port}`, CONTACT_TO: 'owner@writer.example'})
+  server = await startTestServer({
+    SEED: '0',
+    SMTP_URL: `smtp://127.0.0.1:${sink.port}`,
+    CONTACT_TO: 'owner@writer.example',
+  })
   const sent = await send({name: 'Ada Sent', email: 'ada@example.com', message: 'Mailed fine.'})
   await waitForMessage(server.lake!, sent, (m) => m.status === 'sent')
   await send({name: 'Bot Spam', email: 'bot@example.com', message: 'Cheap pills', _honey: 'x'})
   await sink.close()
-  const failed = await send({name: 'Grace Failed', email: 'grace@example.com', message: 'The mail server was down.'})
+  const failed = await send({
+    name: 'Grace Failed',
+    email: 'grace@example.com',
+    message: 'The mail server was down.',
+  })
   await waitForMessage(server.lake!, failed, (m) => m.status === 'failed')
   browser = await launchBrowser()
 })

@@ -56,7 +56,11 @@ describe('contact page', () => {
     expect(shownFor).toBeLessThan(6000)
 
     const message = await storedMessage('Reader js')
-    expect(message).toMatchObject({email: 'readerjs@example.com', message: 'Hello from test js.', status: 'pending'})
+    expect(message).toMatchObject({
+      email: 'readerjs@example.com',
+      message: 'Hello from test js.',
+      status: 'pending',
+    })
     expect(new URL(message.page ?? '').pathname).toBe('/contact')
     await context.close()
   })
@@ -68,7 +72,9 @@ describe('contact page', () => {
     await fillForm(page, 'nojs')
     const isPath = (url: string, path: string) => new URL(url).pathname === path
     const posted = page.waitForResponse((res) => isPath(res.url(), '/api/contact'))
-    const landed = page.waitForResponse((res) => isPath(res.url(), '/contact') && res.request().method() === 'GET')
+    const landed = page.waitForResponse(
+      (res) => isPath(res.url(), '/contact') && res.request().method() === 'GET',
+    )
     await page.getByRole('button', {name: 'Send'}).click()
     expect((await posted).status()).toBe(303)
     expect((await landed).status()).toBe(200)
@@ -76,7 +82,11 @@ describe('contact page', () => {
     expect(new URL(page.url()).pathname).toBe('/contact')
     await page.getByRole('heading', {name: 'Say Hello'}).waitFor()
     const message = await storedMessage('Reader nojs')
-    expect(message).toMatchObject({email: 'readernojs@example.com', message: 'Hello from test nojs.', status: 'pending'})
+    expect(message).toMatchObject({
+      email: 'readernojs@example.com',
+      message: 'Hello from test nojs.',
+      status: 'pending',
+    })
     await context.close()
   })
 })

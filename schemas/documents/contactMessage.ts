@@ -47,15 +47,30 @@ export const contactMessage = defineType({
     defineField({name: 'sentAt', title: 'Mailed at', type: 'datetime'}),
   ],
   orderings: [
-    {title: 'Received, newest first', name: 'receivedAtDesc', by: [{field: 'receivedAt', direction: 'desc'}]},
+    {
+      title: 'Received, newest first',
+      name: 'receivedAtDesc',
+      by: [{field: 'receivedAt', direction: 'desc'}],
+    },
   ],
   preview: {
-    select: {name: 'name', email: 'email', status: 'status', receivedAt: 'receivedAt', message: 'message'},
+    select: {
+      name: 'name',
+      email: 'email',
+      status: 'status',
+      receivedAt: 'receivedAt',
+      message: 'message',
+    },
     prepare({name, email, status, receivedAt, message}) {
       const label = statusLabels[status as ContactMessageStatus] ?? String(status ?? '')
       // In the owner's own time zone and locale (the preview runs in their browser).
       const when =
-        typeof receivedAt === 'string' ? new Date(receivedAt).toLocaleString(undefined, {dateStyle: 'medium', timeStyle: 'short'}) : ''
+        typeof receivedAt === 'string'
+          ? new Date(receivedAt).toLocaleString(undefined, {
+              dateStyle: 'medium',
+              timeStyle: 'short',
+            })
+          : ''
       return {
         title: `${name ?? 'Unknown'}${email ? ` <${email}>` : ''}`,
         subtitle: [label, when].filter(Boolean).join(' · '),

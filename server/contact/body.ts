@@ -3,7 +3,8 @@ import type {RawFields} from './validate.ts'
 /** Far above any real message (10 000 characters) yet small enough to hold in memory. */
 export const maxBodyBytes = 64 * 1024
 
-export type ParsedBody = {ok: true; fields: RawFields} | {ok: false; status: 400 | 415; message: string}
+export type ParsedBody =
+  {ok: true; fields: RawFields} | {ok: false; status: 400 | 415; message: string}
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value)
@@ -29,15 +30,21 @@ export async function readFields(request: Request): Promise<ParsedBody> {
     }
     if (type === 'application/json') {
       const value: unknown = JSON.parse(await request.text())
-      if (!isRecord(value)) return {ok: false, status: 400, message: 'The form data must be a JSON object.'}
+      if (!isRecord(value))
+        return {ok: false, status: 400, message: 'The form data must be a JSON object.'}
       return {ok: true, fields: value}
     }
   } catch {
-    return {ok: false, status: 400, message: 'The form data could not be read. Please try sending it again.'}
+    return {
+      ok: false,
+      status: 400,
+      message: 'The form data could not be read. Please try sending it again.',
+    }
   }
   return {
     ok: false,
     status: 415,
-    message: 'Please send the form as application/x-www-form-urlencoded, multipart/form-data or JSON.',
+    message:
+      'Please send the form as application/x-www-form-urlencoded, multipart/form-data or JSON.',
   }
 }

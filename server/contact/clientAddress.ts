@@ -8,7 +8,8 @@ function socketAddress(env: unknown): string | undefined {
   const incoming = env.incoming
   if (typeof incoming !== 'object' || incoming === null || !('socket' in incoming)) return undefined
   const socket = incoming.socket
-  if (typeof socket !== 'object' || socket === null || !('remoteAddress' in socket)) return undefined
+  if (typeof socket !== 'object' || socket === null || !('remoteAddress' in socket))
+    return undefined
   return typeof socket.remoteAddress === 'string' ? socket.remoteAddress : undefined
 }
 

@@ -13,11 +13,20 @@ import {inboxMessages} from './testing/inboxWait.ts'
 // e2e/contact-relay.test.ts for mail. Every refusal must leave the inbox empty.
 const site = 'http://localhost:3000'
 const endpoint = `${site}/api/contact`
-const valid = {name: 'Ada Lovelace', email: 'ada@example.com', message: 'Could you edit my novel?', _next: `${site}/contact`}
+const valid = {
+  name: 'Ada Lovelace',
+  email: 'ada@example.com',
+  message: 'Could you edit my novel?',
+  _next: `${site}/contact`,
+}
 let dataDir: string
 let lake: Lake
 
-function appWith(options: ContactOptions = {}, env: Record<string, string> = {}, withLake = true): Hono {
+function appWith(
+  options: ContactOptions = {},
+  env: Record<string, string> = {},
+  withLake = true,
+): Hono {
   const ctx: AppContext = {
     config: readConfig({SITE_URL: site, DATA_DIR: dataDir, ...env}),
     lake: withLake ? lake : undefined,
@@ -53,7 +62,12 @@ afterEach(() => {
 describe('POST /api/contact', () => {
   it('stores a native post privately, then redirects 303 to _next', async () => {
     const app = appWith({now: () => new Date('2026-11-21T10:00:00Z')})
-    const res = await form(app, {...valid, _subject: 'Editing', _template: 'box', _captcha: 'false'})
+    const res = await form(app, {
+      ...valid,
+      _subject: 'Editing',
+      _template: 'box',
+      _captcha: 'false',
+    })
     expect(res.status).toBe(303)
     expect(res.headers.get('location')).toBe(`${site}/contact`)
     const [stored] = await inboxMessages(lake)
@@ -91,10 +105,19 @@ describe('POST /api/contact', () => {
       [{email: valid.email, message: valid.message}, 'Please enter your name.'],
       [{...valid, email: '  '}, 'Please enter your email address.'],
       [{...valid, message: ' \n '}, 'Please enter a message.'],
-      [{...valid, email: 'ada.example.com'}, 'Please enter a valid email address, like name@example.com.'],
-      [{...valid, email: `${'a'.repeat(320)}@example.com`}, 'Please enter a valid email address, like name@example.com.'],
+      [
+        {...valid, email: 'ada.example.com'},
+        'Please enter a valid email address, like name@example.com.',
+      ],
+      [
+        {...valid, email: `${'a'.repeat(320)}@example.com`},
+        'Please enter a valid email address, like name@example.com.',
+      ],
       [{...valid, name: 'n'.repeat(201)}, 'Please shorten your name to 200 characters or fewer.'],
-      [{...valid, message: 'm'.repeat(10_001)}, 'Please shorten your message to 10,000 characters or fewer.'],
+      [
+        {...valid, message: 'm'.repeat(10_001)},
+        'Please shorten your message to 10,000 characters or fewer.',
+      ],
     ]
     for (const [fields, message] of cases) {
       const res = await form(app, fields)
@@ -120,7 +143,11 @@ describe('POST /api/contact', () => {
     await expectRefusal(await json(app, [valid]), 400, /must be a JSON object/)
     await expectRefusal(await json(app, {...valid, name: 7}), 400, /“name” must be text/)
     await expectRefusal(
-      await app.request(endpoint, {method: 'POST', body: 'hello', headers: {'content-type': 'text/plain', accept: 'application/json'}}),
+      await app.request(endpoint, {
+        method: 'POST',
+        body: 'hello',
+        headers: {'content-type': 'text/plain', accept: 'application/json'},
+      }),
       415,
       /x-www-form-urlencoded/,
     )
@@ -133,7 +160,11 @@ describe('POST /api/contact', () => {
     const chunked = await app.request(endpoint, {
       method: 'POST',
       body: stream,
-      headers: {'content-type': 'application/x-www-form-urlencoded', 'transfer-encoding': 'chunked', accept: 'application/json'},
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        'transfer-encoding': 'chunked',
+        accept: 'application/json',
+      },
       // @ts-expect-error -- Node's fetch needs duplex for a streamed body; lib.dom lacks it
       duplex: 'half',
     })
@@ -168,7 +199,10 @@ describe('POST /api/contact', () => {
     expect(limited.headers.get('retry-after')).toBe('600')
     expect(await limited.text()).toContain('Please try again in 10 minutes.')
     const limitedJson = await json(app, valid)
-    expect(await limitedJson.json()).toEqual({success: false, message: 'You have sent several messages in a short time. Please try again in 10 minutes.'})
+    expect(await limitedJson.json()).toEqual({
+      success: false,
+      message: 'You have sent several messages in a short time. Please try again in 10 minutes.',
+    })
     expect(await inboxMessages(lake)).toHaveLength(5)
     now += 10 * 60_000 + 1
     expect((await form(app, valid)).status).toBe(303)
@@ -177,10 +211,24 @@ describe('POST /api/contact', () => {
 
   it('without a lake (hosted mode): 503, or 307 on to CONTACT_ACTION', async () => {
     const hosted = appWith({}, {SANITY_STUDIO_PROJECT_ID: 'abc123'}, false)
-    const res = await hosted.request(endpoint, {method: 'POST', body: new URLSearchParams(valid), headers: {accept: 'application/json'}})
+    const res = await hosted.request(endpoint, {
+      method: 'POST',
+      body: new URLSearchParams(valid),
+      headers: {accept: 'application/json'},
+    })
     expect(res.status).toBe(503)
-    expect(await res.json()).toEqual({success: false, message: expect.stringContaining('not available')})
-    const relayed = appWith({}, {SANITY_STUDIO_PROJECT_ID: 'abc123', CONTACT_ACTION: 'https://formsubmit.co/owner@writer.example'}, false)
+    expect(await res.json()).toEqual({
+      success: false,
+      message: expect.stringContaining('not available'),
+    })
+    const relayed = appWith(
+      {},
+      {
+        SANITY_STUDIO_PROJECT_ID: 'abc123',
+        CONTACT_ACTION: 'https://formsubmit.co/owner@writer.example',
+      },
+      false,
+    )
     const forwarded = await form(relayed, valid)
     expect(forwarded.status).toBe(307)
     expect(forwarded.headers.get('location')).toBe('https://formsubmit.co/owner@writer.example')

@@ -24,16 +24,26 @@ export interface ContactOptions {
  * Without a lake (hosted mode) the form posts to CONTACT_ACTION; this route then forwards
  * stray posts there, or says plainly that it cannot take messages.
  */
-export function mountContact(app: Hono, ctx: AppContext, options: ContactOptions = {}): Feature | void {
+export function mountContact(
+  app: Hono,
+  ctx: AppContext,
+  options: ContactOptions = {},
+): Feature | void {
   const {lake, config} = ctx
   if (!lake) {
     const action = config.contactAction
     app.post(contactPath, (c) =>
       action
         ? c.redirect(action, 307)
-        : refuse(c, 503, 'The contact form is not available on this server right now. Please write by email instead.', contactPagePath),
+        : refuse(
+            c,
+            503,
+            'The contact form is not available on this server right now. Please write by email instead.',
+            contactPagePath,
+          ),
     )
-    if (!action) console.warn('[contact] hosted mode without CONTACT_ACTION: /api/contact answers 503')
+    if (!action)
+      console.warn('[contact] hosted mode without CONTACT_ACTION: /api/contact answers 503')
     return
   }
   const inbox = new Inbox(lake)
@@ -44,7 +54,9 @@ export function mountContact(app: Hono, ctx: AppContext, options: ContactOptions
     outbox.start().catch((error) => console.error('[contact] could not resume the outbox', error))
     console.info(`[contact] mailing messages to ${settings.to.join(', ')} from ${settings.from}`)
   } else {
-    console.info('[contact] SMTP_URL and CONTACT_TO are not both set: messages are kept in the Studio inbox, not mailed')
+    console.info(
+      '[contact] SMTP_URL and CONTACT_TO are not both set: messages are kept in the Studio inbox, not mailed',
+    )
   }
   registerContactRoutes(app, {
     inbox,

@@ -12,18 +12,32 @@ describe('mailSettings', () => {
   })
 
   it('sends from the SMTP login when it is an address, else no-reply at the site’s host', () => {
-    expect(mailSettings('smtp://me%40writer.example:secret@mail.example:587', 'a@x.example, b@x.example', site)).toEqual({
+    expect(
+      mailSettings(
+        'smtp://me%40writer.example:secret@mail.example:587',
+        'a@x.example, b@x.example',
+        site,
+      ),
+    ).toEqual({
       smtpUrl: 'smtp://me%40writer.example:secret@mail.example:587',
       to: ['a@x.example', 'b@x.example'],
       from: 'Scriptorium <me@writer.example>',
     })
-    expect(mailSettings('smtps://apikey:secret@mail.example', 'a@x.example', site)?.from).toBe('Scriptorium <no-reply@writer.example>')
+    expect(mailSettings('smtps://apikey:secret@mail.example', 'a@x.example', site)?.from).toBe(
+      'Scriptorium <no-reply@writer.example>',
+    )
   })
 
   it('fails at start with the variable’s name, without echoing the password', () => {
-    expect(() => mailSettings('mail.example:587', 'a@x.example', site)).toThrow(/SMTP_URL must start with smtp:\/\/ or smtps:\/\//)
-    expect(() => mailSettings('not a url :secret@', 'a@x.example', site)).toThrow(/^SMTP_URL must be a URL like .*:\*\*\*@/)
-    expect(() => mailSettings('smtp://mail.example', 'owner at example', site)).toThrow(/^CONTACT_TO must be an email address/)
+    expect(() => mailSettings('mail.example:587', 'a@x.example', site)).toThrow(
+      /SMTP_URL must start with smtp:\/\/ or smtps:\/\//,
+    )
+    expect(() => mailSettings('not a url :secret@', 'a@x.example', site)).toThrow(
+      /^SMTP_URL must be a URL like .*:\*\*\*@/,
+    )
+    expect(() => mailSettings('smtp://mail.example', 'owner at example', site)).toThrow(
+      /^CONTACT_TO must be an email address/,
+    )
   })
 })
 
@@ -47,7 +61,9 @@ describe('smtpDeliver', () => {
   }
 
   it('mails the owner with Reply-To the visitor, the default subject and every detail', async () => {
-    const deliver = smtpDeliver(mailSettings(`smtp://relay:secret@127.0.0.1:${sink.port}`, 'owner@writer.example', site)!)
+    const deliver = smtpDeliver(
+      mailSettings(`smtp://relay:secret@127.0.0.1:${sink.port}`, 'owner@writer.example', site)!,
+    )
     await deliver(message, new AbortController().signal)
     const [mail] = await sink.waitFor(1)
     expect(mail.envelopeFrom).toBe('no-reply@writer.example')
@@ -58,7 +74,9 @@ describe('smtpDeliver', () => {
     expect(mail.headers.has('bcc')).toBe(false)
     // The line break the visitor typed into their name cannot start a header of its own.
     expect(mail.headers.get('reply-to')).toBe('Zoë Q. Bcc: victim@example.com <zoe@example.com>')
-    expect(mail.headers.get('subject')).toBe('New message from Zoë Q. Bcc: victim@example.com via your website')
+    expect(mail.headers.get('subject')).toBe(
+      'New message from Zoë Q. Bcc: victim@example.com via your website',
+    )
     expect(mail.text).toBe(
       [
         'Name: Zoë Q.\r\nBcc: victim@example.com'.replace('\r\n', '\n'),
@@ -73,8 +91,13 @@ describe('smtpDeliver', () => {
   })
 
   it('uses _subject and _replyto when the form gave them', async () => {
-    const deliver = smtpDeliver(mailSettings(`smtp://127.0.0.1:${sink.port}`, 'owner@writer.example', site)!)
-    await deliver({...message, name: 'Ada', subject: 'Book proposal', replyTo: 'agent@example.com'}, new AbortController().signal)
+    const deliver = smtpDeliver(
+      mailSettings(`smtp://127.0.0.1:${sink.port}`, 'owner@writer.example', site)!,
+    )
+    await deliver(
+      {...message, name: 'Ada', subject: 'Book proposal', replyTo: 'agent@example.com'},
+      new AbortController().signal,
+    )
     const mail = (await sink.waitFor(2))[1]
     expect(mail.headers.get('subject')).toBe('Book proposal')
     expect(mail.headers.get('reply-to')).toBe('agent@example.com')
@@ -84,7 +107,9 @@ describe('smtpDeliver', () => {
     const closed = await new SmtpSink().listen()
     const port = closed.port
     await closed.close()
-    const deliver = smtpDeliver(mailSettings(`smtp://127.0.0.1:${port}`, 'owner@writer.example', site)!)
+    const deliver = smtpDeliver(
+      mailSettings(`smtp://127.0.0.1:${port}`, 'owner@writer.example', site)!,
+    )
     await expect(deliver(message, new AbortController().signal)).rejects.toThrow(/ECONNREFUSED/)
   })
 })

@@ -15,21 +15,32 @@ export interface MailSettings {
  * Reads and checks the SMTP settings; undefined when mail is not configured. A malformed value
  * throws at start with a message naming the variable, rather than failing every delivery later.
  */
-export function mailSettings(smtpUrl: string | undefined, contactTo: string | undefined, siteUrl: string): MailSettings | undefined {
+export function mailSettings(
+  smtpUrl: string | undefined,
+  contactTo: string | undefined,
+  siteUrl: string,
+): MailSettings | undefined {
   if (!smtpUrl || !contactTo) return undefined
   let url: URL
   try {
     url = new URL(smtpUrl)
   } catch {
-    throw new Error(`SMTP_URL must be a URL like smtp://user:pass@host:587, got "${smtpUrl.replace(/:[^:@/]*@/, ':***@')}"`)
+    throw new Error(
+      `SMTP_URL must be a URL like smtp://user:pass@host:587, got "${smtpUrl.replace(/:[^:@/]*@/, ':***@')}"`,
+    )
   }
   if (url.protocol !== 'smtp:' && url.protocol !== 'smtps:') {
     throw new Error(`SMTP_URL must start with smtp:// or smtps://, got "${url.protocol}//"`)
   }
-  const to = contactTo.split(',').map((address) => address.trim()).filter(Boolean)
+  const to = contactTo
+    .split(',')
+    .map((address) => address.trim())
+    .filter(Boolean)
   const bad = to.find((address) => !isEmail(address))
   if (bad !== undefined || to.length === 0) {
-    throw new Error(`CONTACT_TO must be an email address (or several, comma-separated), got "${contactTo}"`)
+    throw new Error(
+      `CONTACT_TO must be an email address (or several, comma-separated), got "${contactTo}"`,
+    )
   }
   const user = decodeURIComponent(url.username)
   const host = new URL(siteUrl).hostname || 'localhost'
@@ -77,6 +88,7 @@ export function smtpDeliver(settings: MailSettings): Deliver {
       messageId: `<${message._id}@scriptorium.contact>`,
       signal,
     })
-    if (info.rejected.length > 0) throw new Error(`The mail server refused ${info.rejected.join(', ')}`)
+    if (info.rejected.length > 0)
+      throw new Error(`The mail server refused ${info.rejected.join(', ')}`)
   }
 }

@@ -38,7 +38,9 @@ function flakyDelivery(failures: number): {deliver: Deliver; calls: string[]} {
 describe('backoffDelay', () => {
   it('doubles from the base up to the cap', () => {
     const options = {baseMs: 30_000, capMs: 3_600_000}
-    expect([1, 2, 3, 4, 8, 20].map((n) => backoffDelay(n, options))).toEqual([30_000, 60_000, 120_000, 240_000, 3_600_000, 3_600_000])
+    expect([1, 2, 3, 4, 8, 20].map((n) => backoffDelay(n, options))).toEqual([
+      30_000, 60_000, 120_000, 240_000, 3_600_000, 3_600_000,
+    ])
   })
 })
 
@@ -49,7 +51,11 @@ describe('Outbox', () => {
     const {_id} = await inbox.receive(submission, new Date('2026-11-21T10:00:00Z'))
     outbox.enqueue(_id)
     const sent = await waitForMessage(lake, _id, (m) => m.status === 'sent')
-    expect(sent).toMatchObject({status: 'sent', attempts: 1, receivedAt: '2026-11-21T10:00:00.000Z'})
+    expect(sent).toMatchObject({
+      status: 'sent',
+      attempts: 1,
+      receivedAt: '2026-11-21T10:00:00.000Z',
+    })
     expect(sent.lastError).toBeUndefined()
     expect(calls).toEqual([_id])
     await outbox.close()
@@ -82,7 +88,12 @@ describe('Outbox', () => {
     await outbox.start()
     await waitForMessage(lake, failed._id, (m) => m.status === 'sent')
     expect(calls).toEqual([pending._id, failed._id])
-    expect((await inboxMessages(lake)).map((m) => m.status)).toEqual(['sent', 'sent', 'sent', 'spam'])
+    expect((await inboxMessages(lake)).map((m) => m.status)).toEqual([
+      'sent',
+      'sent',
+      'sent',
+      'spam',
+    ])
     await outbox.close()
   })
 

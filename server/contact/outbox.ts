@@ -55,12 +55,15 @@ export class Outbox {
     if (this.running || this.abort.signal.aborted || this.due.size === 0) return
     clearTimeout(this.timer)
     const next = Math.min(...this.due.values())
-    this.timer = setTimeout(() => {
-      this.running = this.drain().finally(() => {
-        this.running = undefined
-        this.schedule()
-      })
-    }, Math.max(0, next - Date.now()))
+    this.timer = setTimeout(
+      () => {
+        this.running = this.drain().finally(() => {
+          this.running = undefined
+          this.schedule()
+        })
+      },
+      Math.max(0, next - Date.now()),
+    )
   }
 
   /** Delivers everything that is due, oldest first; new arrivals join while it runs. */
@@ -91,13 +94,19 @@ export class Outbox {
       if (this.abort.signal.aborted) return
       const reason = error instanceof Error ? error.message : String(error)
       const delay = backoffDelay(attempts, this.backoff)
-      console.warn(`[contact] mailing ${id} failed (attempt ${attempts}): ${reason}; retrying in ${delay < 1000 ? `${delay} ms` : `${Math.round(delay / 1000)} s`}`)
+      console.warn(
+        `[contact] mailing ${id} failed (attempt ${attempts}): ${reason}; retrying in ${delay < 1000 ? `${delay} ms` : `${Math.round(delay / 1000)} s`}`,
+      )
       this.due.set(id, Date.now() + delay)
-      await this.inbox.markFailed(id, reason).catch((e) => console.error(`[contact] could not record the failure of ${id}`, e))
+      await this.inbox
+        .markFailed(id, reason)
+        .catch((e) => console.error(`[contact] could not record the failure of ${id}`, e))
       return
     }
     this.due.delete(id)
-    await this.inbox.markSent(id, new Date()).catch((e) => console.error(`[contact] ${id} was mailed but not marked sent`, e))
+    await this.inbox
+      .markSent(id, new Date())
+      .catch((e) => console.error(`[contact] ${id} was mailed but not marked sent`, e))
   }
 
   /** Stops retrying and abandons an in-flight send; what is unsent is resumed by the next start. */

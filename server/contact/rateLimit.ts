@@ -44,7 +44,8 @@ export class RateLimiter {
   take(client: string): number {
     const now = this.now()
     const times = this.recent(client, now)
-    if (times.length >= this.limit) return Math.max(1, Math.ceil((times[0] + this.windowMs - now) / 1000))
+    if (times.length >= this.limit)
+      return Math.max(1, Math.ceil((times[0] + this.windowMs - now) / 1000))
     times.push(now)
     this.hits.set(client, times)
     while (this.hits.size > this.maxClients) {

@@ -11,7 +11,13 @@ export function wantsJson(c: Context): boolean {
   return /\bapplication\/json\b/i.test(accept) || /^application\/json\b/i.test(type)
 }
 
-const escapes: Record<string, string> = {'&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;'}
+const escapes: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+}
 
 function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (ch) => escapes[ch])
@@ -40,7 +46,12 @@ export function errorPage(message: string, backTo: string): string {
 }
 
 /** The answer to a refused post: JSON for AJAX clients, the error page for native forms. */
-export function refuse(c: Context, status: ContentfulStatusCode, message: string, backTo: string): Response {
+export function refuse(
+  c: Context,
+  status: ContentfulStatusCode,
+  message: string,
+  backTo: string,
+): Response {
   c.header('Cache-Control', 'no-store')
   if (wantsJson(c)) return c.json({success: false, message}, status)
   return c.html(errorPage(message, backTo), status)

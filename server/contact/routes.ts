@@ -33,7 +33,12 @@ export function registerContactRoutes(app: Hono, deps: RelayDeps): void {
       maxSize: maxBodyBytes,
       onError: (c) => {
         console.warn(`[contact] 413 from ${clientAddress(c)}: body over ${maxBodyBytes} bytes`)
-        return refuse(c, 413, 'Your message is too long to send. Please shorten it and try again.', contactPagePath)
+        return refuse(
+          c,
+          413,
+          'Your message is too long to send. Please shorten it and try again.',
+          contactPagePath,
+        )
       },
     }),
     async (c) => {
@@ -64,7 +69,12 @@ export function registerContactRoutes(app: Hono, deps: RelayDeps): void {
         stored = await deps.inbox.receive(result.submission, now())
       } catch (error) {
         console.error(`[contact] could not store a message from ${client}`, error)
-        return refuse(c, 500, 'Your message could not be saved. Please try again in a moment.', back)
+        return refuse(
+          c,
+          500,
+          'Your message could not be saved. Please try again in a moment.',
+          back,
+        )
       }
       console.info(`[contact] stored ${stored._id} (${stored.status}) from ${client}`)
       // A bot that filled the honeypot gets the same answer as a person, and no mail is sent.

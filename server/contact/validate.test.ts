@@ -42,21 +42,39 @@ describe('validateSubmission', () => {
   })
 
   it('refuses malformed addresses the way the browser’s email check does', () => {
-    for (const email of ['ada', 'ada@', '@example.com', 'ada@exa mple.com', 'ada@example.com\r\nBcc: x@y.z']) {
-      expect(messageOf({...valid, email})).toBe('Please enter a valid email address, like name@example.com.')
+    for (const email of [
+      'ada',
+      'ada@',
+      '@example.com',
+      'ada@exa mple.com',
+      'ada@example.com\r\nBcc: x@y.z',
+    ]) {
+      expect(messageOf({...valid, email})).toBe(
+        'Please enter a valid email address, like name@example.com.',
+      )
     }
     expect(isEmail('ada@localhost')).toBe(true)
     expect(isEmail(`${'a'.repeat(310)}@example.com`)).toBe(false)
-    expect(messageOf({...valid, _replyto: 'not an address'})).toBe('The reply-to address is not a valid email address.')
+    expect(messageOf({...valid, _replyto: 'not an address'})).toBe(
+      'The reply-to address is not a valid email address.',
+    )
   })
 
   it('bounds the lengths: name 200, email 320, message 10 000 characters', () => {
     expect(messageOf({...valid, name: 'n'.repeat(200)})).toBeUndefined()
-    expect(messageOf({...valid, name: 'n'.repeat(201)})).toBe('Please shorten your name to 200 characters or fewer.')
+    expect(messageOf({...valid, name: 'n'.repeat(201)})).toBe(
+      'Please shorten your name to 200 characters or fewer.',
+    )
     expect(messageOf({...valid, message: 'm'.repeat(10_000)})).toBeUndefined()
-    expect(messageOf({...valid, message: 'm'.repeat(10_001)})).toBe('Please shorten your message to 10,000 characters or fewer.')
-    expect(messageOf({...valid, email: `${'e'.repeat(309)}@example.com`})).toMatch(/valid email address/)
-    expect(messageOf({...valid, _subject: 's'.repeat(201)})).toBe('Please shorten the subject to 200 characters or fewer.')
+    expect(messageOf({...valid, message: 'm'.repeat(10_001)})).toBe(
+      'Please shorten your message to 10,000 characters or fewer.',
+    )
+    expect(messageOf({...valid, email: `${'e'.repeat(309)}@example.com`})).toMatch(
+      /valid email address/,
+    )
+    expect(messageOf({...valid, _subject: 's'.repeat(201)})).toBe(
+      'Please shorten the subject to 200 characters or fewer.',
+    )
   })
 
   it('refuses values that are not text', () => {
@@ -66,8 +84,15 @@ describe('validateSubmission', () => {
   })
 
   it('marks a filled honeypot as spam and drops an over-long page address', () => {
-    const result = validateSubmission({...valid, _honey: 'http://buy.example', _next: `/contact?${'x'.repeat(3000)}`})
+    const result = validateSubmission({
+      ...valid,
+      _honey: 'http://buy.example',
+      _next: `/contact?${'x'.repeat(3000)}`,
+    })
     expect(result.ok && result.submission).toMatchObject({spam: true, next: undefined})
-    expect(validateSubmission({...valid, _honey: ''})).toMatchObject({ok: true, submission: {spam: false}})
+    expect(validateSubmission({...valid, _honey: ''})).toMatchObject({
+      ok: true,
+      submission: {spam: false},
+    })
   })
 })

@@ -59,10 +59,15 @@ export function validateSubmission(fields: RawFields): Validation {
   const name = values.name!.trim()
   const email = values.email!.trim()
   const message = values.message!.trim()
-  if (name.length > limits.name) return {ok: false, message: `Please shorten your name to ${limits.name} characters or fewer.`}
-  if (!isEmail(email)) return {ok: false, message: 'Please enter a valid email address, like name@example.com.'}
+  if (name.length > limits.name)
+    return {ok: false, message: `Please shorten your name to ${limits.name} characters or fewer.`}
+  if (!isEmail(email))
+    return {ok: false, message: 'Please enter a valid email address, like name@example.com.'}
   if (message.length > limits.message) {
-    return {ok: false, message: `Please shorten your message to ${limits.message.toLocaleString('en-GB')} characters or fewer.`}
+    return {
+      ok: false,
+      message: `Please shorten your message to ${limits.message.toLocaleString('en-GB')} characters or fewer.`,
+    }
   }
   const replyTo = values._replyto?.trim() || undefined
   if (replyTo !== undefined && !isEmail(replyTo)) {
@@ -70,7 +75,10 @@ export function validateSubmission(fields: RawFields): Validation {
   }
   const subject = values._subject?.replace(/\s+/g, ' ').trim() || undefined
   if (subject !== undefined && subject.length > limits.subject) {
-    return {ok: false, message: `Please shorten the subject to ${limits.subject} characters or fewer.`}
+    return {
+      ok: false,
+      message: `Please shorten the subject to ${limits.subject} characters or fewer.`,
+    }
   }
   const next = values._next?.trim() || undefined
   return {

@@ -3,7 +3,11 @@ import {isContactMessage, type ContactMessage} from '../inbox.ts'
 
 /** Every stored contact message, oldest first, read with the owner's rights. */
 export function inboxMessages(lake: Lake): Promise<ContactMessage[]> {
-  return lake.query<ContactMessage[]>('*[_type == "contactMessage"] | order(receivedAt asc, _createdAt asc)', {}, {authenticated: true})
+  return lake.query<ContactMessage[]>(
+    '*[_type == "contactMessage"] | order(receivedAt asc, _createdAt asc)',
+    {},
+    {authenticated: true},
+  )
 }
 
 /**
@@ -29,7 +33,11 @@ export function waitForMessage(
     const unsubscribe = lake.onCommit(() => check())
     const timer = setTimeout(() => {
       done()
-      reject(new Error(`${id} did not reach the expected state; last seen ${JSON.stringify(lake.getDocument(id))}`))
+      reject(
+        new Error(
+          `${id} did not reach the expected state; last seen ${JSON.stringify(lake.getDocument(id))}`,
+        ),
+      )
     }, timeoutMs)
     function done() {
       unsubscribe()

@@ -14,7 +14,9 @@ export interface ReceivedMail {
 
 function decodeQuotedPrintable(body: string): string {
   const bytes = Buffer.from(
-    body.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+    body
+      .replace(/=\r?\n/g, '')
+      .replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))),
     'latin1',
   )
   return bytes.toString('utf8')
@@ -24,10 +26,12 @@ function decodeQuotedPrintable(body: string): string {
 function decodeWords(value: string): string {
   return value
     .replace(/\?=\s+=\?/g, '?==?')
-    .replace(/=\?([^?]+)\?([QB])\?([^?]*)\?=/gi, (_, _charset: string, kind: string, data: string) =>
-      kind.toUpperCase() === 'B'
-        ? Buffer.from(data, 'base64').toString('utf8')
-        : decodeQuotedPrintable(data.replace(/_/g, ' ')),
+    .replace(
+      /=\?([^?]+)\?([QB])\?([^?]*)\?=/gi,
+      (_, _charset: string, kind: string, data: string) =>
+        kind.toUpperCase() === 'B'
+          ? Buffer.from(data, 'base64').toString('utf8')
+          : decodeQuotedPrintable(data.replace(/_/g, ' ')),
     )
 }
 
@@ -38,7 +42,11 @@ export function parseMail(raw: string, envelopeFrom: string, envelopeTo: string[
   const headers = new Map<string, string>()
   for (const line of head.split('\r\n')) {
     const colon = line.indexOf(':')
-    if (colon > 0) headers.set(line.slice(0, colon).trim().toLowerCase(), decodeWords(line.slice(colon + 1).trim()))
+    if (colon > 0)
+      headers.set(
+        line.slice(0, colon).trim().toLowerCase(),
+        decodeWords(line.slice(colon + 1).trim()),
+      )
   }
   const body = raw.slice(split + 4)
   const encoding = headers.get('content-transfer-encoding')?.toLowerCase()
@@ -99,7 +107,8 @@ export class SmtpSink {
 
   /** Resolves once at least `count` mails have arrived. */
   async waitFor(count: number): Promise<ReceivedMail[]> {
-    while (this.mails.length < count) await new Promise<void>((resolve) => this.waiters.push(resolve))
+    while (this.mails.length < count)
+      await new Promise<void>((resolve) => this.waiters.push(resolve))
     return this.mails
   }
 
