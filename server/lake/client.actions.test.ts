@@ -16,7 +16,7 @@ describe('document actions', () => {
     const created = await t.owner.action({
       actionType: 'sanity.action.document.create',
       publishedId: 'act-1',
-      attributes: {_type: 'post', title: 'First draft'},
+      attributes: {_id: 'drafts.act-1', _type: 'post', title: 'First draft'},
       ifExists: 'fail',
     })
     expect(created.transactionId).toEqual(expect.any(String))
@@ -85,7 +85,7 @@ describe('action conflicts and bad input', () => {
   it('create of an existing draft is a 409 with a useful message', async () => {
     await t.owner.create({_id: 'drafts.act-6', _type: 'post'})
     await expect(
-      t.owner.action({actionType: 'sanity.action.document.create', publishedId: 'act-6', attributes: {_type: 'post'}, ifExists: 'fail'}),
+      t.owner.action({actionType: 'sanity.action.document.create', publishedId: 'act-6', attributes: {_id: 'drafts.act-6', _type: 'post'}, ifExists: 'fail'}),
     ).rejects.toMatchObject({statusCode: 409, message: expect.stringContaining('already exists')})
   })
 
@@ -100,7 +100,7 @@ describe('action conflicts and bad input', () => {
 
   it('a list of actions is one transaction: a failing second action undoes the first', async () => {
     const failing = t.owner.action([
-      {actionType: 'sanity.action.document.create', publishedId: 'act-7', attributes: {_type: 'post'}, ifExists: 'fail'},
+      {actionType: 'sanity.action.document.create', publishedId: 'act-7', attributes: {_id: 'drafts.act-7', _type: 'post'}, ifExists: 'fail'},
       {actionType: 'sanity.action.document.discard', draftId: 'drafts.missing'},
     ])
     await expect(failing).rejects.toMatchObject({statusCode: 409})
@@ -114,7 +114,7 @@ describe('action conflicts and bad input', () => {
   })
 
   it('dryRun checks the actions and stores nothing', async () => {
-    await t.owner.action({actionType: 'sanity.action.document.create', publishedId: 'act-8', attributes: {_type: 'post'}}, {dryRun: true})
+    await t.owner.action({actionType: 'sanity.action.document.create', publishedId: 'act-8', attributes: {_id: 'drafts.act-8', _type: 'post'}, ifExists: 'fail'}, {dryRun: true})
     expect(await get('drafts.act-8')).toBeUndefined()
   })
 })

@@ -15,14 +15,17 @@ const path = `/v2023-07-29/data/query/production?query=${encodeURIComponent('*[_
 describe('CDN cache', () => {
   it('serves a repeated anonymous query from the cache until the next commit', async () => {
     expect(await t.anon.fetch('*[_id == "c1"][0].title')).toBe('Before')
-    // A write that skips the commit hook (as no real write can) shows what the cache is serving.
-    const doc = {...(await t.owner.getDocument('c1')), _id: 'c1', _type: 'post', title: 'Behind the cache'}
-    t.lake.store.commit({id: 'behind', timestamp: new Date().toISOString(), author: 'test', changes: [{id: 'c1', before: null, after: doc, mutations: []}]})
-    expect(await t.anon.fetch('*[_id == "c1"][0].title')).toBe('Before')
-    expect(await t.owner.fetch('*[_id == "c1"][0].title')).toBe('Behind the cache')
-    // A real commit empties the cache: the next anonymous read shows the newest content.
+    const miss = await t.fetch(path)
+    const hit = await t.fetch(path)
+    expect([miss.headers.get('x-cache'), hit.headers.get('x-cache')]).toEqual(['MISS', 'HIT'])
+    expect(await hit.text()).toBe(await miss.text())
+    // A commit empties the cache: the next anonymous read shows the newest content.
     await t.owner.patch('c1').set({title: 'After'}).commit()
+    const fresh = await t.fetch(path)
+    expect(fresh.headers.get('x-cache')).toBe('MISS')
+    expect((await fresh.json()).result).toBe('After')
     expect(await t.anon.fetch('*[_id == "c1"][0].title')).toBe('After')
+    expect((await t.fetch(path, {token: t.token})).headers.get('x-cache')).toBe('BYPASS')
   })
 
   it('answers If-None-Match with 304 until the content changes', async () => {

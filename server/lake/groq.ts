@@ -70,13 +70,18 @@ function unprovidedParam(node: unknown): string | undefined {
 
 /**
  * Yields the dataset to groq-js while giving the event loop a turn every `chunk` documents,
- * so a heavy query cannot starve other requests, and stops it once its deadline has passed.
+ * so a heavy query cannot starve other requests. Once the deadline has passed it ends the
+ * stream early and flags it; throwing here instead would surface as unhandled rejections
+ * inside groq-js's buffered streams, which take the process down.
  */
-async function* paced(docs: Doc[], deadline: number, chunk = 2000): AsyncGenerator<Doc> {
+async function* paced(docs: Doc[], deadline: number, state: {expired: boolean}, chunk = 2000): AsyncGenerator<Doc> {
   for (let i = 0; i < docs.length; i++) {
     if (i > 0 && i % chunk === 0) {
       await new Promise<void>((resolve) => setImmediate(resolve))
-      if (Date.now() > deadline) throw queryTimeout()
+      if (Date.now() > deadline) {
+        state.expired = true
+        return
+      }
     }
     yield docs[i]
   }
@@ -84,6 +89,30 @@ async function* paced(docs: Doc[], deadline: number, chunk = 2000): AsyncGenerat
 
 function queryTimeout(): LakeError {
   return new LakeError(400, 'queryTimeout', 'Query exceeded the time limit and was stopped; narrow the filter or add a slice')
+}
+
+/**
+ * Evaluates a parsed query over `docs` to its JSON text, refusing results over `maxResultBytes`.
+ * No time limit here: it runs in the query worker, which is terminated when it overruns.
+ */
+export async function evaluateJson(
+  tree: ExprNode,
+  docs: Doc[],
+  params: Record<string, unknown>,
+  options: {maxResultBytes: number; sanity?: {projectId: string; dataset: string}},
+): Promise<string> {
+  let value: unknown
+  try {
+    value = await (await evaluate(tree, {dataset: docs, params, sanity: options.sanity})).get()
+  } catch (error) {
+    // groq-js throws plain errors for unsupported functions and bad arguments at runtime.
+    throw new LakeError(400, 'queryError', error instanceof Error ? error.message : String(error))
+  }
+  const json = JSON.stringify(value ?? null)
+  if (json.length > options.maxResultBytes) {
+    throw new LakeError(400, 'queryResultTooLarge', `Query result is larger than ${options.maxResultBytes} bytes; add a slice or a projection`)
+  }
+  return json
 }
 
 /** Evaluates a parsed query over `docs` with limits; the result is plain JSON. */
@@ -100,13 +129,18 @@ export async function runQuery(
     timer = setTimeout(() => reject(queryTimeout()), limits.timeoutMs)
   })
   try {
-    const dataset = docs.length > 2000 ? paced(docs, deadline) : docs
+    const state = {expired: false}
+    const dataset = docs.length > 2000 ? paced(docs, deadline, state) : docs
     const work = (async () => {
       const value = await evaluate(tree, {dataset, params, identity: options.identity, sanity: options.sanity})
-      return value.get()
+      const result = await value.get()
+      // A stream cut short at the deadline gives a wrong answer: never return it.
+      if (state.expired) throw queryTimeout()
+      return result
     })()
-    const result = await Promise.race([work, timeout])
-    return result
+    // When the timer wins, the evaluation finishes (or fails) later on its own: keep that quiet.
+    work.catch(() => undefined)
+    return await Promise.race([work, timeout])
   } catch (error) {
     if (error instanceof LakeError) throw error
     // groq-js throws plain errors for unsupported functions and bad arguments at runtime.

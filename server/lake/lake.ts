@@ -2,7 +2,8 @@ import {Auth, resolveOwnerToken} from './auth.ts'
 import {LakeError} from './errors.ts'
 import {defaultQueryLimits, parseQuery, runQuery, type QueryLimits} from './groq.ts'
 import {TransactionBuilder, type MutationResult} from './mutations.ts'
-import {documentsFor, type Perspective} from './perspective.ts'
+import type {Perspective} from './perspective.ts'
+import {QueryRunner} from './queryRunner.ts'
 import {Store} from './store.ts'
 import type {CommittedTransaction, Doc} from './types.ts'
 
@@ -49,6 +50,7 @@ export class Lake {
   readonly tokenFile: string | undefined
   readonly queryLimits: QueryLimits
   private readonly listeners = new Set<CommitListener>()
+  private readonly runner: QueryRunner
   /** Writes run one at a time so each sees the previous one's result. */
   private queue: Promise<unknown> = Promise.resolve()
 
@@ -60,6 +62,10 @@ export class Lake {
     this.auth = new Auth(token, this.store.db)
     this.tokenFile = file
     this.queryLimits = options.queryLimits ?? defaultQueryLimits
+    this.runner = new QueryRunner(() => this.store.snapshot(), {
+      ...this.queryLimits,
+      sanity: {projectId: this.projectId, dataset: this.dataset},
+    })
   }
 
   get token(): string {
@@ -77,13 +83,15 @@ export class Lake {
 
   /** Runs GROQ with the HTTP API's semantics (perspective, access, limits). */
   async query<T = unknown>(query: string, params: Record<string, unknown> = {}, options: QueryOptions = {}): Promise<T> {
-    const tree = parseQuery(query, params)
-    const docs = documentsFor(this.store.snapshot(), options.perspective ?? 'raw', options.authenticated ?? false)
-    const result = await runQuery(tree, docs, params, {
-      limits: this.queryLimits,
-      sanity: {projectId: this.projectId, dataset: this.dataset},
-    })
-    return result as T
+    return JSON.parse(await this.queryJson(query, params, options)) as T
+  }
+
+  /**
+   * The query's result as JSON text (what the HTTP API sends), evaluated on the query worker
+   * so that the time limit can stop it; a result over the size limit is a 400.
+   */
+  queryJson(query: string, params: Record<string, unknown> = {}, options: QueryOptions = {}): Promise<string> {
+    return this.runner.run({query, params, perspective: options.perspective ?? 'raw', authenticated: options.authenticated ?? false})
   }
 
   private async selectIds(query: string, params: Record<string, unknown>, docs: Doc[]): Promise<string[]> {
@@ -118,6 +126,7 @@ export class Lake {
         author: options.author ?? 'p-owner',
         changes,
       })
+      this.mirror(committed)
       this.notify(committed)
       return {value, tx, committed}
     }
@@ -146,8 +155,14 @@ export class Lake {
    */
   commitRaw(tx: {id: string; timestamp: string; author: string; changes: CommittedTransaction['changes']}): CommittedTransaction {
     const committed = this.store.commit(tx)
+    this.mirror(committed)
     this.notify(committed)
     return committed
+  }
+
+  /** Keeps the query worker's replica in step, before anyone hears of the commit. */
+  private mirror(committed: CommittedTransaction): void {
+    this.runner.apply(committed.changes.map(({id, after}) => ({id, after})))
   }
 
   private notify(committed: CommittedTransaction): void {
@@ -168,6 +183,7 @@ export class Lake {
 
   close(): void {
     this.listeners.clear()
+    this.runner.close()
     this.store.close()
   }
 }
