@@ -18,6 +18,12 @@ function requireString(action: Record<string, unknown>, key: string, index: numb
   return value
 }
 
+function requireVersionId(action: Record<string, unknown>, index: number): string {
+  const id = requireString(action, 'versionId', index)
+  if (!/^(drafts|versions\.[^.]+)\./.test(id)) throw badRequest(`Action at index ${index}: "versionId" must be a draft or version id`)
+  return id
+}
+
 async function run(tx: TransactionBuilder, mutation: Mut, index: number): Promise<void> {
   await tx.apply(mutation, index)
 }
@@ -107,6 +113,37 @@ const handlers: Record<string, ActionHandler> = {
     if (typeof attributes !== 'object' || attributes === null) throw badRequest(`Action at index ${index} needs "attributes"`)
     const {_rev: _r, ...doc} = attributes as Record<string, unknown>
     await run(tx, {createOrReplace: {...doc, _id: draftId} as Doc}, index)
+  },
+
+  // Version actions: Studio 6.16 discards a draft with `version.discard` ("Discard changes") and
+  // restores revisions of versions with `version.create`/`version.replace` (added for the Studio, #4).
+  'sanity.action.document.version.discard': async (tx, action, index) => {
+    const versionId = requireVersionId(action, index)
+    if (!tx.get(versionId)) throw actionError(index, `Cannot discard "${versionId}": it does not exist`, 409, 'documentNotFoundError')
+    await run(tx, {delete: {id: versionId}}, index)
+  },
+
+  'sanity.action.document.version.create': async (tx, action, index) => {
+    const publishedId = requireString(action, 'publishedId', index)
+    const document = action.document
+    if (typeof document !== 'object' || document === null) throw badRequest(`Action at index ${index} needs "document"`)
+    const {_rev: _r, ...doc} = document as Record<string, unknown>
+    const id = typeof doc._id === 'string' ? doc._id : ''
+    if (!/^(drafts|versions\.[^.]+)\./.test(id) || !id.endsWith(`.${publishedId}`)) {
+      throw badRequest(`Action at index ${index}: document._id must be a version of "${publishedId}"`)
+    }
+    if (tx.get(id)) throw actionError(index, `Document "${id}" already exists`, 409, 'documentAlreadyExistsError')
+    await run(tx, {create: doc as Doc}, index)
+  },
+
+  'sanity.action.document.version.replace': async (tx, action, index) => {
+    const document = action.document
+    if (typeof document !== 'object' || document === null) throw badRequest(`Action at index ${index} needs "document"`)
+    const {_rev: _r, ...doc} = document as Record<string, unknown>
+    const id = typeof doc._id === 'string' ? doc._id : ''
+    if (!/^(drafts|versions\.[^.]+)\./.test(id)) throw badRequest(`Action at index ${index}: document._id must be a draft or version id`)
+    if (!tx.get(id)) throw actionError(index, `Cannot replace "${id}": it does not exist`, 409, 'documentNotFoundError')
+    await run(tx, {createOrReplace: doc as Doc}, index)
   },
 }
 
