@@ -52,7 +52,7 @@ describe('server-rendered HTML', () => {
       // Styles are inlined (no render-blocking stylesheet) and the entry is a module script.
       expect(head).toMatch(/<style data-styled="true"/)
       expect(head).not.toMatch(/rel="stylesheet"/)
-      expect(head).toMatch(/<script type="module" src="\/assets\/entry\.client-[\w-]+\.js"><\/script>/)
+      expect(head).toMatch(/<script type="module" src="\/assets\/entry\.client-[\w-]+\.js" fetchPriority="low"><\/script>/)
       expect(html).toContain(`<h1>${route.h1}</h1>`)
     })
   }

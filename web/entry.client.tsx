@@ -1,3 +1,4 @@
+import {startTransition} from 'react'
 import {hydrateRoot} from 'react-dom/client'
 import {createBrowserRouter, RouterContextProvider, RouterProvider} from 'react-router-dom'
 import {getBrowserClient} from './browserClient.ts'
@@ -17,9 +18,13 @@ const router = createBrowserRouter(routes, {
   },
 })
 
-hydrateRoot(
-  document,
-  <Document site={payload.site} assets={payload.assets} payloadJson={raw}>
-    <RouterProvider router={router} />
-  </Document>,
-)
+// In a transition, hydration yields to the browser every few milliseconds instead of blocking
+// the main thread in one long task (what React Router's own framework entry does).
+startTransition(() => {
+  hydrateRoot(
+    document,
+    <Document site={payload.site} assets={payload.assets} payloadJson={raw}>
+      <RouterProvider router={router} />
+    </Document>,
+  )
+})

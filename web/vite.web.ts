@@ -1,6 +1,11 @@
+import {fileURLToPath} from 'node:url'
 import react from '@vitejs/plugin-react'
 import type {UserConfig} from 'vite'
 import {precompress} from './vite.precompress.ts'
+
+function reactRouterProduction(file: string): string {
+  return fileURLToPath(new URL(`../node_modules/react-router/dist/production/${file}`, import.meta.url))
+}
 
 /**
  * The public site's two builds (scripts/build.ts runs both): the browser bundle in dist/client
@@ -11,6 +16,14 @@ export function webViteConfig(options: {ssr: boolean}): UserConfig {
   const shared: UserConfig = {
     publicDir: 'web/public',
     plugins: [react()],
+    // react-router's package exports point every condition at its development build (dev-only
+    // checks and warnings); the site ships its production build, on the server and in the browser.
+    resolve: {
+      alias: [
+        {find: /^react-router$/, replacement: reactRouterProduction('index.mjs')},
+        {find: /^react-router\/dom$/, replacement: reactRouterProduction('dom-export.mjs')},
+      ],
+    },
     // Keep SVG art as cacheable files instead of data URIs inside the JS budget.
     build: {assetsInlineLimit: 0},
   }

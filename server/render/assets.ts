@@ -53,7 +53,7 @@ export class ClientAssets {
 
   /** The asset's response, or undefined when `pathname` is not a file of the build. */
   async respond(pathname: string, acceptEncoding: string | undefined): Promise<Response | undefined> {
-    if (pathname === '/' || pathname.includes('\0') || /(^|\/)\./.test(pathname)) return undefined
+    if (!contentTypes[extname(pathname).toLowerCase()] || pathname.includes('\0') || /(^|\/)\./.test(pathname)) return undefined
     let asset = this.files.get(pathname)
     if (!asset) {
       asset = this.load(pathname)

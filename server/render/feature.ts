@@ -13,15 +13,22 @@ const distDir = fileURLToPath(new URL('../../dist/', import.meta.url))
  * the lake reports a content change; in hosted mode (no lake to listen to) nothing is cached.
  */
 export function mountSite(app: Hono, ctx: AppContext): Feature {
+  // Resolved again only when SITE_URL changes (it is known only after listen).
+  let site = {siteUrl: '', config: resolveSiteConfig({siteUrl: ''})}
   const handler = createSiteHandler({
     distDir,
-    site: () =>
-      resolveSiteConfig({
-        hostedProjectId: ctx.config.hostedProjectId,
-        siteUrl: ctx.config.siteUrl,
-        contactAction: ctx.config.contactAction,
-        editingSamplesUrl: ctx.config.editingSamplesUrl,
-      }),
+    site: () => {
+      if (site.siteUrl !== ctx.config.siteUrl) {
+        const config = resolveSiteConfig({
+          hostedProjectId: ctx.config.hostedProjectId,
+          siteUrl: ctx.config.siteUrl,
+          contactAction: ctx.config.contactAction,
+          editingSamplesUrl: ctx.config.editingSamplesUrl,
+        })
+        site = {siteUrl: ctx.config.siteUrl, config}
+      }
+      return site.config
+    },
     contentOrigin: () => ctx.internalOrigin(),
     cache: ctx.lake !== undefined,
   })

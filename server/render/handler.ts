@@ -58,11 +58,12 @@ export function createSiteHandler(options: SiteHandlerOptions): SiteHandler {
     async handle(request) {
       const url = new URL(request.url)
       const acceptEncoding = request.headers.get('accept-encoding') ?? undefined
-      const asset = await assets.respond(url.pathname, acceptEncoding)
-      if (asset) return asset
+      // Page addresses have no file extension: look in the render cache before the disk.
       const key = `${options.site().siteUrl}${url.pathname}${url.search}`
       let page: RenderedPage | Response | undefined = cache.get(key)
       if (!page) {
+        const asset = await assets.respond(url.pathname, acceptEncoding)
+        if (asset) return asset
         // Concurrent misses for one address share one render.
         let pending = inflight.get(key)
         if (!pending) {

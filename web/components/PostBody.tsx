@@ -1,5 +1,6 @@
 import {PortableText, type PortableTextComponents} from '@portabletext/react'
 import type {PortableTextBlock} from '@portabletext/react'
+import {useMemo, type ReactNode} from 'react'
 import {Link} from 'react-router-dom'
 import styled from 'styled-components'
 import {safeHref} from './safeHref.ts'
@@ -22,36 +23,63 @@ const Body = styled.div`
   }
 `
 
+const headingStyles = ['h1', 'h2', 'h3', 'h4', 'h5', 'h6'] as const
+export type HeadingStyle = (typeof headingStyles)[number]
+type HeadingTag = 'h2' | 'h3' | 'h4' | 'h5' | 'h6'
+const tags: HeadingTag[] = ['h2', 'h3', 'h4', 'h5', 'h6']
+
 /**
- * Every block style, list and mark of the post schema. The post title is the page's only h1, so
- * body headings render one level down (h1→h2 … h5→h6, h6 stays h6) to keep the outline valid.
+ * The post title is the page's only h1, so body headings start at h2: the heading styles the
+ * body uses, in order, become h2, h3, … (capped at h6). A body written with h3 and h4 renders
+ * h2 and h3, so the outline never skips a level (axe's heading-order).
  */
-const components: PortableTextComponents = {
-  block: {
-    h1: ({children}) => <h2>{children}</h2>,
-    h2: ({children}) => <h3>{children}</h3>,
-    h3: ({children}) => <h4>{children}</h4>,
-    h4: ({children}) => <h5>{children}</h5>,
-    h5: ({children}) => <h6>{children}</h6>,
-    h6: ({children}) => <h6>{children}</h6>,
-    blockquote: ({children}) => <blockquote>{children}</blockquote>,
-  },
-  marks: {
-    underline: ({children}) => <u>{children}</u>,
-    'strike-through': ({children}) => <s>{children}</s>,
-    link: ({value, children}) => {
-      const href = safeHref(value?.href)
-      if (!href) return <>{children}</>
-      // Root-relative addresses on this site navigate in the app; others are ordinary links
-      // (the browser resolves path-relative ones against the page address).
-      if (href.startsWith('/') && !href.startsWith('//')) return <Link to={href}>{children}</Link>
-      return <a href={href}>{children}</a>
+export function headingTagFor(body: PortableTextBlock[]): (style: HeadingStyle) => HeadingTag {
+  const used = headingStyles.filter((style) => body.some((b) => b.style === style))
+  return (style) => {
+    const rank = used.indexOf(style)
+    return tags[Math.min(rank === -1 ? headingStyles.indexOf(style) : rank, tags.length - 1)]
+  }
+}
+
+/** Every block style, list and mark of the post schema. */
+function componentsFor(body: PortableTextBlock[]): PortableTextComponents {
+  const tagFor = headingTagFor(body)
+  const heading =
+    (style: HeadingStyle) =>
+    ({children}: {children?: ReactNode}) => {
+      const Tag = tagFor(style)
+      return <Tag>{children}</Tag>
+    }
+  return {
+    block: {
+      h1: heading('h1'),
+      h2: heading('h2'),
+      h3: heading('h3'),
+      h4: heading('h4'),
+      h5: heading('h5'),
+      h6: heading('h6'),
+      blockquote: ({children}) => <blockquote>{children}</blockquote>,
     },
+    marks,
+  }
+}
+
+const marks: PortableTextComponents['marks'] = {
+  underline: ({children}) => <u>{children}</u>,
+  'strike-through': ({children}) => <s>{children}</s>,
+  link: ({value, children}) => {
+    const href = safeHref(value?.href)
+    if (!href) return <>{children}</>
+    // Root-relative addresses on this site navigate in the app; others are ordinary links
+    // (the browser resolves path-relative ones against the page address).
+    if (href.startsWith('/') && !href.startsWith('//')) return <Link to={href}>{children}</Link>
+    return <a href={href}>{children}</a>
   },
 }
 
 /** A post's rich-text body (@portabletext/react). */
 export function PostBody({value}: {value: PortableTextBlock[]}) {
+  const components = useMemo(() => componentsFor(value), [value])
   return (
     <Body>
       <PortableText value={value} components={components} onMissingComponent={false} />

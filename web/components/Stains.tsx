@@ -17,7 +17,8 @@ interface Placement {
 const sitePlacements: Placement[] = [
   {src: ring, width: 180, height: 180, at: 'top: 4.5rem; left: -3rem;'},
   {src: blot, width: 160, height: 160, at: 'top: 5rem; right: -2.5rem;'},
-  {src: wash, width: 300, height: 200, at: 'top: 40%; left: calc(50% - 150px);'},
+  // Anchored in rem, not %: the page growing (lazy sections) must not move it (layout shift).
+  {src: wash, width: 300, height: 200, at: 'top: 30rem; left: calc(50% - 150px);'},
   {src: splash, width: 170, height: 170, at: 'bottom: 3rem; left: -2rem;'},
   {src: drops, width: 140, height: 140, at: 'bottom: 4rem; right: -1.5rem;'},
 ]
@@ -25,7 +26,7 @@ const sitePlacements: Placement[] = [
 /** The post page's own decorative layout: three stains. */
 const postPlacements: Placement[] = [
   {src: splash, width: 170, height: 170, at: 'top: 4rem; right: -3rem;'},
-  {src: wash, width: 260, height: 173, at: 'top: 45%; left: -6rem;'},
+  {src: wash, width: 260, height: 173, at: 'top: 26rem; left: -6rem;'},
   {src: ring, width: 160, height: 160, at: 'bottom: 2rem; right: 1rem;'},
 ]
 
