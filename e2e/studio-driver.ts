@@ -1,0 +1,70 @@
+import type {Browser, BrowserContext, Page} from 'playwright-core'
+
+/** Hosts the Studio always tries and that fail here, harmlessly (studio-api.md §g.5). */
+export const knownExternalHosts = ['design-system-static.sanity.io', 'sanity-cdn.com', 'api.sanity.io']
+const loopbackHosts = ['localhost', '127.0.0.1', 'scriptorium.localhost']
+
+/**
+ * Watches a context: every request must go to loopback or to one of the three known external
+ * hosts, and every console error must be one those hosts' failures explain.
+ */
+export function watchContext(context: BrowserContext) {
+  const foreignRequests: string[] = []
+  const consoleErrors: string[] = []
+  context.on('request', (request) => {
+    const url = new URL(request.url())
+    // blob: and data: URLs are the page's own memory (e.g. an image preview before upload).
+    if (url.protocol === 'blob:' || url.protocol === 'data:') return
+    const host = url.hostname
+    if (!loopbackHosts.includes(host) && !knownExternalHosts.includes(host)) foreignRequests.push(request.url())
+  })
+  const watchPage = (page: Page) =>
+    page.on('console', (message) => {
+      if (message.type() !== 'error') return
+      const text = message.text()
+      // Chromium's generic line for a failed external fetch, and the Studio's version check.
+      if (/net::ERR_NAME_NOT_RESOLVED|Failed to fetch version for package/.test(text)) return
+      consoleErrors.push(text.slice(0, 500))
+    })
+  context.on('page', watchPage)
+  context.on('requestfailed', (request) => {
+    const host = new URL(request.url()).hostname
+    const aborted = request.failure()?.errorText === 'net::ERR_ABORTED'
+    if (!knownExternalHosts.includes(host) && !aborted) consoleErrors.push(`request failed: ${request.url()} ${request.failure()?.errorText}`)
+  })
+  return {foreignRequests, consoleErrors}
+}
+
+/** A new context that accepts the server's self-signed certificate. */
+export function studioContext(browser: Browser): Promise<BrowserContext> {
+  return browser.newContext({ignoreHTTPSErrors: true, viewport: {width: 1400, height: 1000}})
+}
+
+/** Logs in through our login page, starting at the plain-HTTP /studio (which redirects). */
+export async function logIn(page: Page, siteUrl: string, password: string): Promise<void> {
+  await page.goto(`${siteUrl}/studio`)
+  await page.getByText('Owner password').first().click()
+  await page.waitForURL(/\/studio-login\?/)
+  await page.fill('#password', password)
+  await page.click('button[type=submit]')
+  await page.getByTestId('pane-item-All posts').waitFor()
+}
+
+/** The document pane's primary action button is enabled (validation and saving are done). */
+export async function waitForPublishable(page: Page): Promise<void> {
+  await page.waitForFunction(() => {
+    const button = document.querySelector<HTMLButtonElement>('[data-testid="action-publish"]')
+    return button !== null && !button.disabled
+  }, null, {timeout: 60_000})
+}
+
+export async function chooseFromActionMenu(page: Page, testId: string): Promise<void> {
+  await page.getByTestId('action-menu-button').click()
+  await page.getByTestId(testId).click()
+}
+
+export async function setPerspective(page: Page, perspective: 'published' | 'drafts'): Promise<void> {
+  await page.getByTestId('global-perspective-menu-button').click()
+  await page.getByTestId(`release-${perspective}`).click()
+  await page.keyboard.press('Escape')
+}

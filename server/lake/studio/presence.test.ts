@@ -1,0 +1,101 @@
+import {readFileSync} from 'node:fs'
+import {join} from 'node:path'
+import {afterAll, beforeAll, describe, expect, it} from 'vitest'
+import WebSocket from 'ws'
+import {startTestServer} from '../../../e2e/support/server.ts'
+
+type Server = Awaited<ReturnType<typeof startTestServer>>
+type Message = {id?: string; result?: unknown; error?: {code: number}; method?: string; params?: {subscription: string; result: Record<string, unknown>}}
+
+/** A bifur client over wss with the server's own certificate as the trust anchor. */
+class Client {
+  readonly ws: WebSocket
+  readonly messages: Message[] = []
+  private waiters: Array<() => void> = []
+  private next = 0
+
+  constructor(server: Server, origin: string) {
+    const ca = readFileSync(join(server.dataDir, 'localhost-cert.pem'))
+    this.ws = new WebSocket(`${server.httpsUrl.replace('https', 'wss')}/v2022-06-30/socket/production?tag=sanity.studio`, {ca, origin})
+    this.ws.on('message', (data) => {
+      this.messages.push(JSON.parse(data.toString()) as Message)
+      for (const wake of this.waiters.splice(0)) wake()
+    })
+  }
+
+  opened(): Promise<void> {
+    return new Promise((resolve, reject) => {
+      this.ws.once('open', () => resolve())
+      this.ws.once('error', reject)
+    })
+  }
+
+  async until(match: (m: Message) => boolean): Promise<Message> {
+    for (;;) {
+      const found = this.messages.find(match)
+      if (found) return found
+      await new Promise<void>((resolve) => this.waiters.push(resolve))
+    }
+  }
+
+  async call(method: string, params: Record<string, unknown> = {}): Promise<Message> {
+    const id = `r${this.next++}`
+    this.ws.send(JSON.stringify({jsonrpc: '2.0', method, params: {...params, apiVersion: 'v1'}, id}))
+    return this.until((m) => m.id === id)
+  }
+}
+
+describe('the presence socket', () => {
+  let server: Server
+  let origin: string
+  const clients: Client[] = []
+  const connect = async () => {
+    const client = new Client(server, origin)
+    clients.push(client)
+    await client.opened()
+    return client
+  }
+
+  beforeAll(async () => {
+    server = await startTestServer({SEED: '0'})
+    origin = server.httpsUrl
+  })
+  afterAll(async () => {
+    for (const client of clients) client.ws.terminate()
+    await server.stop()
+  })
+
+  it('refuses everything but authorization until a valid token is given', async () => {
+    const client = await connect()
+    expect((await client.call('presence_subscribe')).error?.code).toBe(4001)
+    expect((await client.call('authorization', {authorization: 'Bearer wrong'})).error?.code).toBe(4001)
+    expect((await client.call('authorization', {authorization: `Bearer ${server.lake?.token}`})).result).toBe(true)
+  })
+
+  it('broadcasts announcements, roll calls and disconnects to the other sessions', async () => {
+    const [a, b] = [await connect(), await connect()]
+    for (const client of [a, b]) await client.call('authorization', {authorization: `Bearer ${server.lake?.token}`})
+    const subA = (await a.call('presence_subscribe')).result
+    await b.call('presence_subscribe')
+    const locations = [{type: 'document', documentId: 'post-1', path: ['title'], lastActiveAt: new Date().toISOString()}]
+    await b.call('presence_announce', {data: {sessionId: 'session-b', locations}})
+    const state = await a.until((m) => m.params?.result.type === 'state')
+    expect(state).toMatchObject({method: 'presence_subscription', params: {subscription: subA, result: {i: 'p-owner', m: {sessionId: 'session-b', locations}}}})
+    expect(b.messages.some((m) => m.method === 'presence_subscription')).toBe(false)
+
+    await b.call('presence_rollcall', {session: 'session-b'})
+    await a.until((m) => m.params?.result.type === 'rollCall')
+    b.ws.close()
+    const gone = await a.until((m) => m.params?.result.type === 'disconnect')
+    expect(gone.params?.result).toEqual({type: 'disconnect', i: 'p-owner', m: {session: 'session-b'}})
+  })
+
+  it('refuses sockets from foreign origins and unknown methods', async () => {
+    const foreign = new Client(server, 'https://evil.example')
+    clients.push(foreign)
+    await expect(foreign.opened()).rejects.toThrow(/403/)
+    const client = await connect()
+    await client.call('authorization', {authorization: `Bearer ${server.lake?.token}`})
+    expect((await client.call('presence_teleport')).error?.code).toBe(-32601)
+  })
+})

@@ -1,0 +1,38 @@
+import {mkdirSync, mkdtempSync, rmSync, writeFileSync} from 'node:fs'
+import {tmpdir} from 'node:os'
+import {join} from 'node:path'
+import {Hono} from 'hono'
+import {afterAll, describe, expect, it} from 'vitest'
+import {serveStudio} from './static.ts'
+
+describe('serving the built Studio', () => {
+  const dist = mkdtempSync(join(tmpdir(), 'studio-dist-'))
+  mkdirSync(join(dist, 'assets'))
+  writeFileSync(join(dist, 'index.html'), '<!doctype html><meta name="robots" content="noindex"><div id="sanity"></div>')
+  writeFileSync(join(dist, 'assets', 'index-abc.js'), 'console.log(1)')
+  writeFileSync(join(dist, '..', 'secret.txt'), 'no')
+  const app = new Hono()
+  app.get('/studio/*', (c) => serveStudio(c, dist))
+  afterAll(() => rmSync(dist, {recursive: true, force: true}))
+
+  it('serves hashed assets with a long cache and noindex', async () => {
+    const res = await app.request('/studio/assets/index-abc.js')
+    expect(res.status).toBe(200)
+    expect(res.headers.get('content-type')).toBe('text/javascript; charset=utf-8')
+    expect(res.headers.get('cache-control')).toContain('immutable')
+    expect(res.headers.get('x-robots-tag')).toContain('noindex')
+  })
+
+  it('falls back to index.html for Studio routes, and 404s missing assets', async () => {
+    const page = await app.request('/studio/structure/posts;abc')
+    expect(page.status).toBe(200)
+    expect(await page.text()).toContain('id="sanity"')
+    expect(page.headers.get('x-robots-tag')).toContain('noindex')
+    expect((await app.request('/studio/assets/missing.js')).status).toBe(404)
+  })
+
+  it('never leaves the dist directory', async () => {
+    const res = await app.request('/studio/assets/..%2F..%2Fsecret.txt')
+    expect(await res.text()).not.toBe('no')
+  })
+})
