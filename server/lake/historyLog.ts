@@ -53,7 +53,14 @@ export function seqAtTime(db: DatabaseSync, iso: string, side: 'from' | 'to'): n
 
 export function documentAtRevision(db: DatabaseSync, docId: string, rev: string): Doc | null {
   const row = db.prepare('SELECT json FROM revisions WHERE doc_id = ? AND rev = ? ORDER BY seq DESC LIMIT 1').get(docId, rev)
-  return parse(row?.json)
+  if (row) return parse(row.json)
+  // A revision is a transaction id: the Studio's Review changes also asks for a document as of a
+  // transaction that did not touch it (e.g. the published post at its draft's revision); answer
+  // the document's state at that point, as Sanity does (fallback added by the Studio engineer, #4).
+  const tx = db.prepare('SELECT seq FROM transactions WHERE id = ?').get(rev)
+  if (tx?.seq == null) return null
+  const at = db.prepare('SELECT json FROM revisions WHERE doc_id = ? AND seq <= ? ORDER BY seq DESC LIMIT 1').get(docId, Number(tx.seq))
+  return parse(at?.json)
 }
 
 export function documentAtTime(db: DatabaseSync, docId: string, iso: string): Doc | null {
