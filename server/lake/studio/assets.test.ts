@@ -12,7 +12,7 @@ describe('image upload and serving', () => {
     fetch(`${server.url}/v2026-05-04/assets/images/production?filename=red.png&tag=sanity.studio.asset.upload`, {
       method: 'POST',
       headers: {'content-type': 'image/png', ...(token ? {authorization: `Bearer ${token}`} : {})},
-      body,
+      body: typeof body === 'string' ? body : new Uint8Array(body),
     })
 
   beforeAll(async () => {
