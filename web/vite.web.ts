@@ -43,6 +43,9 @@ export function webViteConfig(options: {ssr: boolean}): UserConfig {
         copyPublicDir: false,
         rolldownOptions: {
           input: 'web/entry.server.tsx',
+          // The browser imports the content client lazily (web/browserClient.ts); the server
+          // renderer uses it directly, so that dynamic import rightly stays in one chunk here.
+          checks: {ineffectiveDynamicImport: false},
           output: {entryFileNames: 'entry.server.js'},
         },
       },
@@ -58,7 +61,8 @@ export function webViteConfig(options: {ssr: boolean}): UserConfig {
       manifest: true,
       // The server renders <link rel="modulepreload"> itself from the manifest.
       modulePreload: {polyfill: false},
-      rolldownOptions: {input: 'web/entry.client.tsx'},
+      // Precompression (brotli 11) is slow by design; its timing notice is expected.
+      rolldownOptions: {input: 'web/entry.client.tsx', checks: {pluginTimings: false}},
     },
   }
 }
