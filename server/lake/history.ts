@@ -1,6 +1,6 @@
 import type {Context, Hono} from 'hono'
 import {documentEffects, type Effects} from './effects.ts'
-import {badRequest, notFound} from './errors.ts'
+import {badRequest} from './errors.ts'
 import {documentAtRevision, documentAtTime, historySeqs, lastRevision, seqAtTime, seqOf} from './historyLog.ts'
 import {documentEvents} from './historyEvents.ts'
 import {checkDataset, flag, requireIdentity} from './http.ts'
@@ -126,7 +126,8 @@ export function registerHistory(app: Hono, lake: Lake): void {
     const at = (id: string): Doc | null =>
       revision ? documentAtRevision(db, id, revision) : time ? documentAtTime(db, id, time) : lastRevision(db, id)
     const documents = ids.map(at).filter((doc) => doc !== null)
-    if (documents.length === 0) throw notFound(`No revision of ${ids.join(', ')} found for the given ${revision ? 'revision' : time ? 'time' : 'lastRevision'}`)
+    // Like Sanity: a revision that does not exist (or predates the document) is an empty list,
+    // which the Studio's "Review changes" reads as "no document then", not an error.
     return c.json({documents}, 200, {'cache-control': 'private, no-store'})
   })
 
