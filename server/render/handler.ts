@@ -64,11 +64,13 @@ export function createSiteHandler(options: SiteHandlerOptions): SiteHandler {
       if (!page) {
         const asset = await assets.respond(url.pathname, acceptEncoding)
         if (asset) return asset
-        // Concurrent misses for one address share one render.
-        let pending = inflight.get(key)
+        // Concurrent misses for one address share one render, unless the content changed since
+        // it started (then it is stale: render again).
+        const flightKey = `${cache.generation}|${key}`
+        let pending = inflight.get(flightKey)
         if (!pending) {
-          pending = renderPage(url, key).finally(() => inflight.delete(key))
-          inflight.set(key, pending)
+          pending = renderPage(url, key).finally(() => inflight.delete(flightKey))
+          inflight.set(flightKey, pending)
         }
         try {
           page = await pending
