@@ -57,9 +57,12 @@ export async function run(): Promise<Section> {
       rows.push([`round ${round}`, fmt(mib(peak)), fmt(mib(after.rss)), fmt(mib(after.rss - idle.rss)), fmt(mib(after.hwm))])
     }
     const growth = mib(afters[afters.length - 1] - afters[0])
+    // V8 grows its heap to a plateau over the first rounds; a leak keeps climbing in every round.
+    const lastStep = mib(afters[afters.length - 1] - afters[afters.length - 2])
+    const sign = (value: number) => `${value >= 0 ? '+' : ''}${fmt(value)} MiB`
     const notes = [
-      `Settled RSS from round 1 to round ${rounds}: ${growth >= 0 ? '+' : ''}${fmt(growth)} MiB ` +
-        `(${Math.abs(growth) <= growthLimitMiB ? `no growth beyond ${growthLimitMiB} MiB of GC noise` : 'GROWTH: look for a leak'}); ` +
+      `Settled RSS from round 1 to round ${rounds}: ${sign(growth)}; last round alone: ${sign(lastStep)} ` +
+        `(${lastStep <= growthLimitMiB ? `plateau: no growth beyond ${growthLimitMiB} MiB of GC noise in the last round` : 'STILL GROWING: look for a leak'}); ` +
         `peak under load ${fmt(mib(Math.min(...peaks)))}–${fmt(mib(Math.max(...peaks)))} MiB.`,
       `Each round is the server benchmark's load without nginx (${routes.length} routes × 1/16/64 connections, ${roundSeconds} s per cell).`,
     ]
