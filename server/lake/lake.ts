@@ -4,6 +4,7 @@ import {defaultQueryLimits, parseQuery, runQuery, type QueryLimits} from './groq
 import {TransactionBuilder, type MutationResult} from './mutations.ts'
 import type {Perspective} from './perspective.ts'
 import {QueryRunner} from './queryRunner.ts'
+import {GroupCommit} from './groupCommit.ts'
 import {Store} from './store.ts'
 import type {CommittedTransaction, Doc} from './types.ts'
 
@@ -53,6 +54,7 @@ export class Lake {
   private readonly runner: QueryRunner
   /** Writes run one at a time so each sees the previous one's result. */
   private queue: Promise<unknown> = Promise.resolve()
+  private readonly group: GroupCommit
 
   constructor(options: LakeOptions) {
     this.projectId = options.projectId
@@ -65,6 +67,10 @@ export class Lake {
     this.runner = new QueryRunner(() => this.store.snapshot(), {
       ...this.queryLimits,
       sanity: {projectId: this.projectId, dataset: this.dataset},
+    })
+    this.group = new GroupCommit(this.store, (committed) => {
+      this.mirror(committed)
+      this.notify(committed)
     })
   }
 
@@ -113,26 +119,27 @@ export class Lake {
     build: (tx: TransactionBuilder) => Promise<T>,
   ): Promise<{value: T; tx: TransactionBuilder; committed?: CommittedTransaction}> {
     const run = async () => {
-      const tx = new TransactionBuilder(this.store, (q, p, d) => this.selectIds(q, p, d), options)
-      if (options.transactionId && this.store.transactionById(options.transactionId)) {
+      const dependency = this.group.dependency()
+      const tx = new TransactionBuilder(this.group, (q, p, d) => this.selectIds(q, p, d), options)
+      if (options.transactionId && this.group.hasTransaction(options.transactionId)) {
         throw new LakeError(409, 'conflict', `Transaction ID "${options.transactionId}" has already been used`)
       }
       const value = await build(tx)
+      if (dependency?.failed) {
+        throw new LakeError(503, 'transactionAborted', 'An earlier transaction this one depended on could not be stored; retry')
+      }
       const changes = tx.changes()
       if (options.dryRun || changes.length === 0) return {value, tx}
-      const committed = this.store.commit({
-        id: tx.id,
-        timestamp: tx.timestamp,
-        author: options.author ?? 'p-owner',
-        changes,
-      })
-      this.mirror(committed)
-      this.notify(committed)
-      return {value, tx, committed}
+      const durable = this.group.enqueue({id: tx.id, timestamp: tx.timestamp, author: options.author ?? 'p-owner', changes})
+      return {value, tx, durable}
     }
-    const next = this.queue.then(run, run)
-    this.queue = next.catch(() => undefined)
-    return next
+    // Builds run one at a time (each sees the previous one); commits are grouped (groupCommit.ts).
+    const done = this.group.startBuild()
+    const built = this.queue.then(run, run).finally(done)
+    this.queue = built.catch(() => undefined)
+    const {value, tx, durable} = await built
+    const committed = durable ? await durable : undefined
+    return {value, tx, committed}
   }
 
   /** POST /data/mutate semantics: all mutations in one transaction, all or nothing. */

@@ -38,6 +38,14 @@ const migrations: string[] = [
    ) WITHOUT ROWID;`,
 ]
 
+/** A transaction ready to be written: its changes were computed by a TransactionBuilder. */
+export interface PreparedTransaction {
+  id: string
+  timestamp: string
+  author: string
+  changes: DocumentChange[]
+}
+
 export interface StoredTransaction {
   seq: number
   id: string
@@ -129,21 +137,33 @@ export class Store {
    * Writes one transaction atomically and durably, then updates memory.
    * Throws (and changes nothing) if SQLite refuses any part of it.
    */
-  commit(tx: {id: string; timestamp: string; author: string; changes: DocumentChange[]}): CommittedTransaction {
-    const mutations = tx.changes.map((change) => ({id: change.id, mutations: change.mutations}))
+  commit(tx: PreparedTransaction): CommittedTransaction {
+    const [committed] = this.commitMany([tx])
+    return committed
+  }
+
+  /**
+   * Writes several transactions in one SQLite transaction (group commit: one fsync for all),
+   * each with its own log entry, in order; all or none of them. Then updates memory.
+   */
+  commitMany(txs: PreparedTransaction[]): CommittedTransaction[] {
+    const seqs: number[] = []
     this.db.exec('BEGIN IMMEDIATE')
-    let seq: number
     try {
-      const row = this.insertTx.get(tx.id, tx.timestamp, tx.author, JSON.stringify(mutations))
-      seq = Number(row?.seq)
-      for (const {id, after} of tx.changes) {
-        if (after) {
-          const json = JSON.stringify(after)
-          this.upsertDoc.run(id, after._type, after._rev ?? tx.id, after._createdAt ?? tx.timestamp, after._updatedAt ?? tx.timestamp, json)
-          this.insertRevision.run(id, seq, after._rev ?? tx.id, json)
-        } else {
-          this.deleteDoc.run(id)
-          this.insertRevision.run(id, seq, null, null)
+      for (const tx of txs) {
+        const mutations = tx.changes.map((change) => ({id: change.id, mutations: change.mutations}))
+        const row = this.insertTx.get(tx.id, tx.timestamp, tx.author, JSON.stringify(mutations))
+        const seq = Number(row?.seq)
+        seqs.push(seq)
+        for (const {id, after} of tx.changes) {
+          if (after) {
+            const json = JSON.stringify(after)
+            this.upsertDoc.run(id, after._type, after._rev ?? tx.id, after._createdAt ?? tx.timestamp, after._updatedAt ?? tx.timestamp, json)
+            this.insertRevision.run(id, seq, after._rev ?? tx.id, json)
+          } else {
+            this.deleteDoc.run(id)
+            this.insertRevision.run(id, seq, null, null)
+          }
         }
       }
       this.db.exec('COMMIT')
@@ -151,13 +171,16 @@ export class Store {
       this.db.exec('ROLLBACK')
       throw error
     }
-    for (const {id, after} of tx.changes) {
-      if (after) this.docs.set(id, after)
-      else this.docs.delete(id)
-    }
+    const committed = txs.map((tx, i) => {
+      for (const {id, after} of tx.changes) {
+        if (after) this.docs.set(id, after)
+        else this.docs.delete(id)
+      }
+      return {seq: seqs[i], id: tx.id, timestamp: tx.timestamp, author: tx.author, changes: tx.changes}
+    })
     this.snapshotCache = null
-    this.seq = seq
-    return {seq, id: tx.id, timestamp: tx.timestamp, author: tx.author, changes: tx.changes}
+    if (seqs.length > 0) this.seq = seqs[seqs.length - 1]
+    return committed
   }
 
   /** Transactions touching `docId` (newest last), for history; bounded by `limit`. */

@@ -1,0 +1,68 @@
+import {mkdtempSync, rmSync} from 'node:fs'
+import {tmpdir} from 'node:os'
+import {join} from 'node:path'
+import {afterEach, describe, expect, it} from 'vitest'
+import {Lake} from './lake.ts'
+import type {CommittedTransaction} from './types.ts'
+
+const dirs: string[] = []
+function openLake(dir = mkdtempSync(join(tmpdir(), 'lake-group-'))): Lake {
+  dirs.push(dir)
+  return new Lake({dataDir: dir, projectId: 'scriptorium', dataset: 'production', token: 'owner'})
+}
+
+afterEach(() => {
+  for (const dir of dirs.splice(0)) rmSync(dir, {recursive: true, force: true})
+})
+
+describe('group commit', () => {
+  it('keeps concurrent transactions serializable, each its own durable log entry in order', async () => {
+    const lake = openLake()
+    await lake.mutate([{create: {_id: 'counter', _type: 'counter', n: 0}}])
+    const seen: CommittedTransaction[] = []
+    lake.onCommit((tx) => seen.push(tx))
+    const results = await Promise.all(
+      Array.from({length: 25}, () => lake.mutate([{patch: {id: 'counter', inc: {n: 1}}}])),
+    )
+    expect(lake.getDocument('counter')?.n).toBe(25)
+    expect(new Set(results.map((r) => r.transactionId)).size).toBe(25)
+    // Each transaction saw the one before it: the revisions chain without a gap.
+    const ns = seen.map((tx) => tx.changes[0].after?.n)
+    expect(ns).toEqual(Array.from({length: 25}, (_, i) => i + 1))
+    for (let i = 1; i < seen.length; i++) {
+      expect(seen[i].changes[0].before?._rev).toBe(seen[i - 1].id)
+      expect(seen[i].seq).toBe(seen[i - 1].seq + 1)
+    }
+    const dir = dirs[0]
+    lake.close()
+    const reopened = openLake(dir)
+    expect(reopened.getDocument('counter')).toMatchObject({n: 25, _rev: seen[24].id})
+    expect(reopened.store.transactionsSince(0).length).toBe(26)
+    reopened.close()
+  })
+
+  it('answers a failing transaction alone while its neighbours commit', async () => {
+    const lake = openLake()
+    const [ok, failed, alsoOk] = await Promise.allSettled([
+      lake.mutate([{create: {_id: 'a', _type: 't'}}]),
+      lake.mutate([{create: {_id: 'a', _type: 't'}}]),
+      lake.mutate([{create: {_id: 'b', _type: 't'}}]),
+    ])
+    expect(ok.status).toBe('fulfilled')
+    expect(failed).toMatchObject({status: 'rejected', reason: {status: 409}})
+    expect(alsoOk.status).toBe('fulfilled')
+    expect(lake.getDocument('b')).toBeDefined()
+    lake.close()
+  })
+
+  it('does not show a pending change to readers before it is durable', async () => {
+    const lake = openLake()
+    const write = lake.mutate([{create: {_id: 'p', _type: 't'}}])
+    await new Promise((resolve) => queueMicrotask(() => resolve(undefined)))
+    expect(lake.getDocument('p')).toBeUndefined()
+    await write
+    expect(lake.getDocument('p')).toBeDefined()
+    expect(await lake.query('count(*[_id == "p"])', {}, {authenticated: true})).toBe(1)
+    lake.close()
+  })
+})
