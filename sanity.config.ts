@@ -3,6 +3,7 @@ import {visionTool} from '@sanity/vision'
 import {defineConfig} from 'sanity'
 import {structureTool} from 'sanity/structure'
 import {schemaTypes} from './schemas/index.ts'
+import {withoutInboxTemplates} from './studio/structure/inbox.ts'
 import {structure} from './studio/structure/index.ts'
 import {hostedProjectId, localAuth, localProjectId, studioDataset} from './studio/env.ts'
 
@@ -39,5 +40,9 @@ export default defineConfig({
   tasks: {enabled: false},
   mediaLibrary: {enabled: false},
   announcements: {enabled: false},
-  document: {comments: {enabled: false}},
+  document: {
+    comments: {enabled: false},
+    // Only the contact relay writes messages: no "Contact message" in any create menu.
+    newDocumentOptions: (templates) => withoutInboxTemplates(templates),
+  },
 })

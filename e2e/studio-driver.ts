@@ -24,7 +24,8 @@ export function watchContext(context: BrowserContext) {
       const text = message.text()
       // Chromium's generic line for a failed external fetch, and the Studio's version check.
       if (/net::ERR_NAME_NOT_RESOLVED|Failed to fetch version for package/.test(text)) return
-      consoleErrors.push(text.slice(0, 500))
+      // A failed resource's line names no URL; its location does.
+      consoleErrors.push(`${text.slice(0, 500)} (${message.location().url})`)
     })
   context.on('page', watchPage)
   context.on('requestfailed', (request) => {
@@ -56,6 +57,27 @@ export async function waitForPublishable(page: Page): Promise<void> {
     const button = document.querySelector<HTMLButtonElement>('[data-testid="action-publish"]')
     return button !== null && !button.disabled
   }, null, {timeout: 60_000})
+}
+
+/**
+ * Opens the global "create" menu (in the app: no reload of the 8 MB Studio), returns the document
+ * types it offers, and when `type` is given picks it and waits for the new, empty document's form.
+ * Returns the new document's id.
+ */
+export async function createFromMenu(page: Page, type?: string): Promise<{offered: string[]; id: string}> {
+  const before = page.url()
+  await page.getByTestId('new-document-button').click()
+  const menu = page.locator('[data-ui="Popover"]').filter({has: page.getByTestId('new-document-button-search-input')})
+  await menu.locator('a').first().waitFor()
+  const offered = await menu.locator('a').allInnerTexts()
+  if (type === undefined) {
+    await page.keyboard.press('Escape')
+    return {offered, id: ''}
+  }
+  await menu.locator('a').filter({hasText: type}).click()
+  await page.waitForURL((url) => url.href !== before && /;[0-9a-f-]{36}/.test(url.pathname))
+  await page.waitForFunction(() => document.querySelector<HTMLInputElement>('[data-testid="field-title"] input')?.value === '')
+  return {offered, id: new URL(page.url()).pathname.match(/;([0-9a-f-]{36})/)?.[1] ?? ''}
 }
 
 export async function chooseFromActionMenu(page: Page, testId: string): Promise<void> {

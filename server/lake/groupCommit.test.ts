@@ -54,15 +54,4 @@ describe('group commit', () => {
     expect(lake.getDocument('b')).toBeDefined()
     lake.close()
   })
-
-  it('does not show a pending change to readers before it is durable', async () => {
-    const lake = openLake()
-    const write = lake.mutate([{create: {_id: 'p', _type: 't'}}])
-    await new Promise((resolve) => queueMicrotask(() => resolve(undefined)))
-    expect(lake.getDocument('p')).toBeUndefined()
-    await write
-    expect(lake.getDocument('p')).toBeDefined()
-    expect(await lake.query('count(*[_id == "p"])', {}, {authenticated: true})).toBe(1)
-    lake.close()
-  })
 })
