@@ -11,6 +11,9 @@ const loopbackHosts = ['localhost', '127.0.0.1', 'scriptorium.localhost']
 export function watchContext(context: BrowserContext) {
   const foreignRequests: string[] = []
   const consoleErrors: string[] = []
+  // Pages a test opens expecting the site's 404 (e.g. an unpublished post): Chromium logs the
+  // status as an error, which is then the expected answer.
+  const expectedNotFound = new Set<string>()
   context.on('request', (request) => {
     const url = new URL(request.url())
     // blob: and data: URLs are the page's own memory (e.g. an image preview before upload).
@@ -24,6 +27,7 @@ export function watchContext(context: BrowserContext) {
       const text = message.text()
       // Chromium's generic line for a failed external fetch, and the Studio's version check.
       if (/net::ERR_NAME_NOT_RESOLVED|Failed to fetch version for package/.test(text)) return
+      if (/status of 404/.test(text) && expectedNotFound.has(message.location().url)) return
       // A failed resource's line names no URL; its location does.
       consoleErrors.push(`${text.slice(0, 500)} (${message.location().url})`)
     })
@@ -33,7 +37,7 @@ export function watchContext(context: BrowserContext) {
     const aborted = request.failure()?.errorText === 'net::ERR_ABORTED'
     if (!knownExternalHosts.includes(host) && !aborted) consoleErrors.push(`request failed: ${request.url()} ${request.failure()?.errorText}`)
   })
-  return {foreignRequests, consoleErrors}
+  return {foreignRequests, consoleErrors, expectNotFound: (url: string) => expectedNotFound.add(url)}
 }
 
 /** A new context that accepts the server's self-signed certificate. */

@@ -91,3 +91,22 @@ export async function typeRichBody(page: Page, label: string, href: string, link
   await button(page, 'Numbered').click()
   await page.keyboard.insertText(`A numbered item of ${label}`)
 }
+
+/**
+ * The same body as `typeRichBody`, pasted as HTML in one paste event (what Ctrl+V of a rich
+ * document delivers): the editor converts it to blocks, styles, marks, the link and list items.
+ */
+export async function pasteRichBody(page: Page, label: string, href: string): Promise<void> {
+  // Every stored style but 'normal' is also its HTML tag (h1…h6, blockquote).
+  const headings = styles.filter(([, tag]) => tag !== 'normal').map(([name, tag]) => `<${tag}>${name} of ${label}</${tag}>`)
+  const marks = [['strong', 'strong'], ['em', 'emphasis'], ['code', 'code'], ['u', 'underline'], ['s', 'strike']]
+  const paragraph = `<p>Normal of ${label} with ${marks.map(([tag, text]) => `<${tag}>${text}</${tag}> `).join('')}a <a href="${href}">link</a></p>`
+  const lists = `<ul><li>A bullet of ${label}</li></ul><ol><li>A numbered item of ${label}</li></ol>`
+  await editable(page).click()
+  await editable(page).evaluate((element, html) => {
+    const data = new DataTransfer()
+    data.setData('text/html', html)
+    data.setData('text/plain', element.ownerDocument.createRange().createContextualFragment(html).textContent ?? '')
+    element.dispatchEvent(new ClipboardEvent('paste', {clipboardData: data, bubbles: true, cancelable: true}))
+  }, headings.join('') + paragraph + lists)
+}

@@ -6,10 +6,10 @@ import {postListQuery} from '../web/queries.ts'
 import {launchBrowser} from './support/browser.ts'
 import {startTestServer} from './support/server.ts'
 import {chooseFromActionMenu, createFromMenu, logIn, setPerspective, studioContext, waitForPublishable, watchContext} from './studio-driver.ts'
-import {decorators, styles, typeRichBody} from './studio-editor.ts'
+import {decorators, pasteRichBody, styles, typeRichBody} from './studio-editor.ts'
 
 type Server = Awaited<ReturnType<typeof startTestServer>>
-type Post = {_id: string; title: string; slug?: {current: string}; category: string; body?: Array<{style?: string; listItem?: string; markDefs?: Array<{href?: string}>; children: Array<{text: string; marks: string[]}>}>}
+type Post = {_id: string; title: string; slug?: {current: string}; category: string; body?: Array<{style?: string; listItem?: string; markDefs?: Array<{_key: string; href?: string}>; children: Array<{text: string; marks: string[]}>}>}
 
 let server: Server
 let browser: Browser
@@ -70,7 +70,7 @@ describe('the embedded Studio on the local lake', () => {
     for (const category of postCategories) await expect(page.getByTestId(`pane-item-${category}`).isVisible()).resolves.toBe(true)
   })
 
-  it('creates and publishes a post in every category with every style and mark; the site shows each in its tab', {timeout: 400_000}, async () => {
+  it('creates and publishes a post in every category with every style and mark; the site shows each in its tab', {timeout: 240_000}, async () => {
     for (const category of postCategories) {
       const title = `A ${category} story`
       // The global create menu offers posts only: the Inbox's messages come from the relay.
@@ -83,9 +83,14 @@ describe('the embedded Studio on the local lake', () => {
       await page.getByTestId('field-excerpt').locator('textarea').fill(`Excerpt of the ${category} story.`)
       await page.getByTestId('field-category').getByLabel(category).check()
       const href = `https://example.com/${category.toLowerCase()}`
-      await typeRichBody(page, category, href, () =>
-        eventually(() => doc(`drafts.${id}`), (d) => Boolean(d?.body?.some((b) => b.markDefs?.some((m) => m.href === href))), 'the link'),
-      )
+      // The first body through the editor's toolbar and keys; the others pasted (much faster).
+      if (category === postCategories[0]) {
+        await typeRichBody(page, category, href, () =>
+          eventually(() => doc(`drafts.${id}`), (d) => Boolean(d?.body?.some((b) => b.markDefs?.some((m) => m.href === href))), 'the link'),
+        )
+      } else {
+        await pasteRichBody(page, category, href)
+      }
       created[category] = id
       // Publish what was typed: the editor saves its last keystrokes a moment after them.
       const lastItem = `A numbered item of ${category}`
@@ -100,7 +105,9 @@ describe('the embedded Studio on the local lake', () => {
       expect(blocks.map((b) => b.listItem).filter(Boolean)).toEqual(['bullet', 'number'])
       const marks = blocks.flatMap((b) => b.children.flatMap((c) => c.marks))
       for (const [, mark] of decorators) expect(marks).toContain(mark)
-      expect(blocks.flatMap((b) => b.markDefs ?? []).map((m) => m.href)).toEqual([`https://example.com/${category.toLowerCase()}`])
+      const links = blocks.flatMap((b) => b.markDefs ?? [])
+      expect(links.map((m) => m.href)).toEqual([href])
+      expect(blocks.flatMap((b) => b.children.filter((c) => c.marks.includes(links[0]?._key ?? '')).map((c) => c.text))).toEqual(['link'])
     }
     // The site's own list query, anonymously through the lake's HTTP API.
     const list = await fetch(`${server.url}/v2023-07-29/data/query/production?query=${encodeURIComponent(postListQuery)}`)
@@ -184,7 +191,11 @@ describe('the embedded Studio on the local lake', () => {
     await eventually(() => doc(id), (d) => d === undefined, 'the post to be unpublished')
     expect(doc(`drafts.${id}`)?.title).toBe('A Kashmir story')
     await setPerspective(page, 'drafts')
-    const site = await sitePage(`/blog/${slugOf('A Kashmir story')}`)
+    const path = `/blog/${slugOf('A Kashmir story')}`
+    watch.expectNotFound(`${server.url}${path}`)
+    const site = await context.newPage()
+    const response = await site.goto(`${server.url}${path}`)
+    expect(response?.status()).toBe(404)
     await expect(site.getByText('Post not found.').count()).resolves.toBe(1)
     await site.close()
   })
