@@ -8,6 +8,21 @@ type Server = Awaited<ReturnType<typeof startTestServer>>
 
 const postId = 'post-presence'
 
+/** Waits for another session's avatar level with a field (a session never sees its own). */
+async function avatarBeside(page: Page, fieldTestId: string): Promise<void> {
+  await page.waitForFunction((testId) => {
+    const field = document.querySelector(`[data-testid="${testId}"]`)?.getBoundingClientRect()
+    if (!field) return false
+    const avatars = document.querySelectorAll('[data-testid="document-panel-scroller"] [data-ui="Avatar"]')
+    return [...avatars].some((avatar) => {
+      if (avatar.closest('[data-ui="Tooltip"]') || avatar.textContent?.toUpperCase() !== 'SO') return false
+      const box = avatar.getBoundingClientRect()
+      const middle = box.top + box.height / 2
+      return box.width > 0 && middle >= field.top && middle <= field.bottom
+    })
+  }, fieldTestId, {timeout: 30_000})
+}
+
 describe('two Studio sessions on one post', () => {
   let server: Server
   let browser: Browser
@@ -38,14 +53,14 @@ describe('two Studio sessions on one post', () => {
     await server?.stop()
   })
 
-  it("see each other's presence on the document", async () => {
+  it("see each other's presence beside the field the other one is in", async () => {
     const [a, b] = pages
     await a.getByTestId('field-title').locator('input').click()
     await b.getByTestId('field-excerpt').locator('textarea').click()
-    for (const page of [a, b]) {
-      // The other session's avatar (the owner's initials) in the document's presence stack.
-      await page.getByTestId('document-level-presence').getByText('SO').first().waitFor({timeout: 30_000})
-    }
+    // Document-level presence lists only sessions in no field; in a field, the other session's
+    // avatar (the owner's initials) is drawn beside it, on the form's presence overlay.
+    await avatarBeside(b, 'field-title')
+    await avatarBeside(a, 'field-excerpt')
   })
 
   it("see each other's edits appear live", async () => {

@@ -90,6 +90,24 @@ describe('the presence socket', () => {
     expect(gone.params?.result).toEqual({type: 'disconnect', i: 'p-owner', m: {session: 'session-b'}})
   })
 
+  it("ignores a reloaded tab's late goodbye from its old socket once the new one announced the session", async () => {
+    const [watcher, old, reloaded] = [await connect(), await connect(), await connect()]
+    for (const client of [watcher, old, reloaded]) await client.call('authorization', {authorization: `Bearer ${server.lake?.token}`})
+    await watcher.call('presence_subscribe')
+    const data = {sessionId: 'session-r', locations: [{type: 'document', documentId: 'post-1', path: [], lastActiveAt: new Date().toISOString()}]}
+    await old.call('presence_announce', {data})
+    await reloaded.call('presence_announce', {data})
+    await old.call('presence_disconnect', {session: 'session-r'})
+    // The server handles messages in order: anything the stale goodbye caused reaches the
+    // watcher before this roll call does.
+    await reloaded.call('presence_rollcall', {session: 'session-r'})
+    await watcher.until((m) => m.params?.result.type === 'rollCall')
+    expect(watcher.messages.filter((m) => m.params?.result.type === 'disconnect')).toEqual([])
+    await reloaded.call('presence_disconnect', {session: 'session-r'})
+    const gone = await watcher.until((m) => m.params?.result.type === 'disconnect')
+    expect(gone.params?.result).toEqual({type: 'disconnect', i: 'p-owner', m: {session: 'session-r'}})
+  })
+
   it('refuses sockets from foreign origins and unknown methods', async () => {
     const foreign = new Client(server, 'https://evil.example')
     clients.push(foreign)

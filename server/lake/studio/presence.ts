@@ -31,6 +31,12 @@ const send = (ws: WebSocket, message: unknown) => {
 export class PresenceHub {
   private readonly wss = new WebSocketServer({noServer: true, maxPayload: 256 * 1024})
   private readonly connections = new Set<Connection>()
+  /**
+   * The connection that last announced each Studio session. A reloaded tab keeps its session id
+   * and announces it on a new socket, while its old socket's close (or explicit disconnect) may
+   * reach us only afterwards: that late goodbye must not make the others drop a live session.
+   */
+  private readonly owners = new Map<string, Connection>()
   private readonly lake: Lake
   private readonly allowOrigin: (origin: string | undefined) => boolean
   private readonly pinger: NodeJS.Timeout
@@ -65,7 +71,7 @@ export class PresenceHub {
     ws.on('message', (data) => this.receive(connection, data))
     ws.on('close', () => {
       this.connections.delete(connection)
-      for (const session of connection.sessions) this.broadcast(connection, {type: 'disconnect', i: connection.userId, m: {session}})
+      for (const session of connection.sessions) this.leave(connection, session)
     })
     ws.on('error', (error) => console.warn('[presence] socket error', error.message))
   }
@@ -100,6 +106,9 @@ export class PresenceHub {
       case 'presence_announce': {
         const data = (params.data ?? {}) as {sessionId?: unknown; locations?: unknown}
         if (typeof data.sessionId !== 'string' || !Array.isArray(data.locations)) return fail(-32602, 'Invalid params')
+        const previous = this.owners.get(data.sessionId)
+        if (previous && previous !== connection) previous.sessions.delete(data.sessionId)
+        this.owners.set(data.sessionId, connection)
         connection.sessions.add(data.sessionId)
         this.broadcast(connection, {type: 'state', i: connection.userId, m: {sessionId: data.sessionId, locations: data.locations}})
         return reply(true)
@@ -108,12 +117,20 @@ export class PresenceHub {
         this.broadcast(connection, {type: 'rollCall', i: connection.userId, session: session('session')})
         return reply(true)
       case 'presence_disconnect':
-        connection.sessions.delete(session('session'))
-        this.broadcast(connection, {type: 'disconnect', i: connection.userId, m: {session: session('session')}})
+        this.leave(connection, session('session'))
         return reply(true)
       default:
         return fail(-32601, `Method not found: ${String(method)}`)
     }
+  }
+
+  /** A session ends on this connection: tell the others, unless another socket has taken it over. */
+  private leave(connection: Connection, session: string): void {
+    connection.sessions.delete(session)
+    const owner = this.owners.get(session)
+    if (owner !== undefined && owner !== connection) return
+    this.owners.delete(session)
+    this.broadcast(connection, {type: 'disconnect', i: connection.userId, m: {session}})
   }
 
   /** Sends a presence event to every other authorized, subscribed connection. */
@@ -128,6 +145,7 @@ export class PresenceHub {
     clearInterval(this.pinger)
     for (const {ws} of this.connections) ws.terminate()
     this.connections.clear()
+    this.owners.clear()
     this.wss.close()
   }
 }
