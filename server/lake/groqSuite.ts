@@ -1,4 +1,6 @@
-import {readFileSync} from 'node:fs'
+import {existsSync, readFileSync} from 'node:fs'
+import {dirname, join, resolve} from 'node:path'
+import {fileURLToPath} from 'node:url'
 import {isDeepStrictEqual} from 'node:util'
 import {gunzipSync} from 'node:zlib'
 import {ClientError} from '@sanity/client'
@@ -13,7 +15,25 @@ import type {Doc} from './types.ts'
  * fidelity bug of ours (params encoding, serialization, storage, perspective). Documents are
  * stored exactly as the suite gives them (no system fields added), so both sides see the same.
  */
-export const suiteFile = new URL('../../../shared/data/groq-test-suite.ndjson.gz', import.meta.url)
+const suitePath = join('shared', 'data', 'groq-test-suite.ndjson.gz')
+
+/**
+ * Where the suite is: GROQ_TEST_SUITE if set, else `shared/` beside the checkout or beside any of
+ * its parent folders (a CI clone may live elsewhere than the working copy), else /work/shared.
+ */
+export function findSuiteFile(): string {
+  if (process.env.GROQ_TEST_SUITE) return process.env.GROQ_TEST_SUITE
+  const tried: string[] = []
+  for (let dir = resolve(dirname(fileURLToPath(import.meta.url)), '../../..'); ; dir = dirname(dir)) {
+    const candidate = join(dir, suitePath)
+    tried.push(candidate)
+    if (existsSync(candidate)) return candidate
+    if (dirname(dir) === dir) break
+  }
+  const fallback = join('/work', suitePath)
+  if (existsSync(fallback)) return fallback
+  throw new Error(`The GROQ test suite was not found (tried ${[...tried, fallback].join(', ')}); set GROQ_TEST_SUITE`)
+}
 
 export interface SuiteTest {
   _id: string
@@ -29,7 +49,7 @@ export interface Suite {
   tests: SuiteTest[]
 }
 
-export function loadSuite(file: URL = suiteFile): Suite {
+export function loadSuite(file: string = findSuiteFile()): Suite {
   const entries = gunzipSync(readFileSync(file)).toString('utf8').trim().split('\n').map((line) => JSON.parse(line))
   const datasets = new Map<string, Doc[]>()
   const tests: SuiteTest[] = []
