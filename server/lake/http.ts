@@ -62,3 +62,17 @@ export function errorResponse(error: unknown, c: Context): Response {
   console.error(`[lake] ${c.req.method} ${c.req.path} → 500`, error)
   return c.json({error: {type: 'internalServerError', description: 'Internal server error'}}, 500)
 }
+
+/** `$name=<JSON>` query-string parameters, as @sanity/client encodes them (query and listen). */
+export function queryParams(c: Context): Record<string, unknown> {
+  const params: Record<string, unknown> = {}
+  for (const [key, value] of new URL(c.req.url).searchParams) {
+    if (!key.startsWith('$')) continue
+    try {
+      params[key.slice(1)] = JSON.parse(value)
+    } catch {
+      throw badRequest(`Parameter "${key}" is not valid JSON`)
+    }
+  }
+  return params
+}

@@ -2,7 +2,7 @@ import {randomBytes} from 'node:crypto'
 import type {Context, Hono} from 'hono'
 import {badRequest, LakeError} from './errors.ts'
 import {parseQuery} from './groq.ts'
-import {checkDataset, flag, identify} from './http.ts'
+import {checkDataset, flag, identify, queryParams} from './http.ts'
 import type {Lake} from './lake.ts'
 import {eventsFor, fromLog, matches, type Filter, type ListenOptions} from './listenEvents.ts'
 import {SseStream} from './sse.ts'
@@ -15,18 +15,6 @@ export interface ListenConfig {
   maxReplay?: number
 }
 
-function paramsOf(c: Context): Record<string, unknown> {
-  const params: Record<string, unknown> = {}
-  for (const [key, value] of new URL(c.req.url).searchParams) {
-    if (!key.startsWith('$')) continue
-    try {
-      params[key.slice(1)] = JSON.parse(value)
-    } catch {
-      throw badRequest(`Parameter "${key}" is not valid JSON`)
-    }
-  }
-  return params
-}
 
 /**
  * Where a resuming client left off: SSE ids are `<seq>` after a transaction's last event and
@@ -58,7 +46,7 @@ export function registerListen(app: Hono, lake: Lake, config: ListenConfig = {})
     const authenticated = identify(c, lake) !== undefined
     const query = c.req.query('query')
     if (!query || query.trim() === '') throw badRequest('Missing "query" parameter')
-    const params = paramsOf(c)
+    const params = queryParams(c)
     const filter: Filter = {tree: parseQuery(query, params), params, sanity: {projectId: lake.projectId, dataset: lake.dataset}}
     try {
       // Runtime errors (unsupported functions, bad argument types) surface here, before the stream.

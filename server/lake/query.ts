@@ -2,23 +2,10 @@ import {createHash} from 'node:crypto'
 import type {Context, Hono} from 'hono'
 import type {CdnCache} from './cdnCache.ts'
 import {badRequest} from './errors.ts'
-import {apiVersionOf, checkDataset, flag, identify, readJsonBody} from './http.ts'
+import {apiVersionOf, checkDataset, flag, identify, queryParams, readJsonBody} from './http.ts'
 import type {Lake} from './lake.ts'
 import {defaultPerspective, isPerspective, type Perspective} from './perspective.ts'
 
-/** `$name=<JSON>` query-string parameters, as @sanity/client encodes them. */
-function paramsFromSearch(c: Context): Record<string, unknown> {
-  const params: Record<string, unknown> = {}
-  for (const [key, value] of new URL(c.req.url).searchParams) {
-    if (!key.startsWith('$')) continue
-    try {
-      params[key.slice(1)] = JSON.parse(value)
-    } catch {
-      throw badRequest(`Parameter "${key}" is not valid JSON`)
-    }
-  }
-  return params
-}
 
 function perspectiveOf(c: Context): Perspective {
   const requested = c.req.query('perspective')
@@ -46,7 +33,7 @@ export function registerQuery(app: Hono, lake: Lake, cache: CdnCache): void {
       rawKey = JSON.stringify([query, params])
     } else {
       query = c.req.query('query')
-      params = paramsFromSearch(c)
+      params = queryParams(c)
       rawKey = JSON.stringify([query, params])
     }
     if (typeof query !== 'string' || query.trim() === '') throw badRequest('Missing "query"')
