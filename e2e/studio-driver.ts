@@ -55,6 +55,20 @@ export async function logIn(page: Page, siteUrl: string, password: string): Prom
   await page.getByTestId('pane-item-All posts').waitFor()
 }
 
+/**
+ * Navigates inside the running Studio, as its router does on a link click (history v5: push, then
+ * a popstate it listens to). A full page load would also work, but unloading the Studio makes its
+ * presence client send on a socket its own beforeunload handler already closed, which Chromium
+ * logs as an error ("WebSocket is already in CLOSING or CLOSED state").
+ */
+export async function goInStudio(page: Page, path: string): Promise<void> {
+  await page.evaluate((target) => {
+    const index = ((history.state as {idx?: number} | null)?.idx ?? 0) + 1
+    history.pushState({usr: null, key: Math.random().toString(36).slice(2, 10), idx: index}, '', target)
+    dispatchEvent(new PopStateEvent('popstate', {state: history.state}))
+  }, path)
+}
+
 /** The document pane's primary action button is enabled (validation and saving are done). */
 export async function waitForPublishable(page: Page): Promise<void> {
   await page.waitForFunction(() => {

@@ -2,7 +2,7 @@ import type {Browser, BrowserContext, Page} from 'playwright-core'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 import {launchBrowser} from './support/browser.ts'
 import {startTestServer} from './support/server.ts'
-import {logIn, studioContext, watchContext} from './studio-driver.ts'
+import {goInStudio, logIn, studioContext, watchContext} from './studio-driver.ts'
 
 type Server = Awaited<ReturnType<typeof startTestServer>>
 
@@ -42,8 +42,8 @@ describe('two Studio sessions on one post', () => {
       contexts.push(context)
       const page = await context.newPage()
       await logIn(page, server.url, server.lake?.token ?? '')
-      await page.goto(`${server.httpsUrl}/studio/structure/posts;${postId}`)
-      await page.getByTestId('field-title').locator('input').waitFor()
+      await goInStudio(page, `/studio/structure/posts;${postId}`)
+      await page.waitForFunction(() => document.querySelector<HTMLInputElement>('[data-testid="field-title"] input')?.value === 'Shared post')
       pages.push(page)
     }
   })

@@ -5,7 +5,7 @@ import {postCategories} from '../schemas/categories.ts'
 import {postListQuery} from '../web/queries.ts'
 import {launchBrowser} from './support/browser.ts'
 import {startTestServer} from './support/server.ts'
-import {chooseFromActionMenu, createFromMenu, logIn, setPerspective, studioContext, waitForPublishable, watchContext} from './studio-driver.ts'
+import {chooseFromActionMenu, createFromMenu, goInStudio, logIn, setPerspective, studioContext, waitForPublishable, watchContext} from './studio-driver.ts'
 import {decorators, pasteRichBody, styles, typeRichBody} from './studio-editor.ts'
 
 type Server = Awaited<ReturnType<typeof startTestServer>>
@@ -39,9 +39,11 @@ async function sitePage(path: string): Promise<Page> {
   return site
 }
 
+/** Opens a post in the Studio and waits for its form (not the previous post's) to show it. */
 async function openPost(id: string): Promise<void> {
-  await page.goto(`${server.httpsUrl}/studio/structure/posts;${id}`)
-  await page.getByTestId('field-title').locator('input').waitFor()
+  const title = (doc(`drafts.${id}`) ?? doc(id))?.title
+  await goInStudio(page, `/studio/structure/posts;${id}`)
+  await page.waitForFunction((expected) => document.querySelector<HTMLInputElement>('[data-testid="field-title"] input')?.value === expected, title)
 }
 
 async function publish(id: string, title: string): Promise<void> {
@@ -151,7 +153,7 @@ describe('the embedded Studio on the local lake', () => {
     await page.getByTestId('action-reverttorevision').click()
     await page.getByRole('button', {name: 'Confirm'}).click()
     await eventually(() => doc(`drafts.${id}`), (d) => d?.title === 'A Fiction story', 'the restored draft')
-    await page.goto(`${server.httpsUrl}/studio/structure/posts;${id}`)
+    await openPost(id)
     await publish(id, 'A Fiction story')
   })
 
@@ -213,7 +215,7 @@ describe('the embedded Studio on the local lake', () => {
     page.on('request', (request) => {
       if (request.url().includes('/data/query/')) queries.push(request.url())
     })
-    await page.goto(`${server.httpsUrl}/studio/vision`)
+    await goInStudio(page, '/studio/vision')
     const editor = page.getByTestId('vision-query-editor').locator('.cm-content')
     await editor.click()
     await page.keyboard.press('Control+A')
