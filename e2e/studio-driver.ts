@@ -1,7 +1,11 @@
 import type {Browser, BrowserContext, Page} from 'playwright-core'
 
 /** Hosts the Studio always tries and that fail here, harmlessly (studio-api.md §g.5). */
-export const knownExternalHosts = ['design-system-static.sanity.io', 'sanity-cdn.com', 'api.sanity.io']
+export const knownExternalHosts = [
+  'design-system-static.sanity.io',
+  'sanity-cdn.com',
+  'api.sanity.io',
+]
 const loopbackHosts = ['localhost', '127.0.0.1', 'scriptorium.localhost']
 
 /**
@@ -19,7 +23,8 @@ export function watchContext(context: BrowserContext) {
     // blob: and data: URLs are the page's own memory (e.g. an image preview before upload).
     if (url.protocol === 'blob:' || url.protocol === 'data:') return
     const host = url.hostname
-    if (!loopbackHosts.includes(host) && !knownExternalHosts.includes(host)) foreignRequests.push(request.url())
+    if (!loopbackHosts.includes(host) && !knownExternalHosts.includes(host))
+      foreignRequests.push(request.url())
   })
   const watchPage = (page: Page) =>
     page.on('console', (message) => {
@@ -35,9 +40,14 @@ export function watchContext(context: BrowserContext) {
   context.on('requestfailed', (request) => {
     const host = new URL(request.url()).hostname
     const aborted = request.failure()?.errorText === 'net::ERR_ABORTED'
-    if (!knownExternalHosts.includes(host) && !aborted) consoleErrors.push(`request failed: ${request.url()} ${request.failure()?.errorText}`)
+    if (!knownExternalHosts.includes(host) && !aborted)
+      consoleErrors.push(`request failed: ${request.url()} ${request.failure()?.errorText}`)
   })
-  return {foreignRequests, consoleErrors, expectNotFound: (url: string) => expectedNotFound.add(url)}
+  return {
+    foreignRequests,
+    consoleErrors,
+    expectNotFound: (url: string) => expectedNotFound.add(url),
+  }
 }
 
 /** A new context that accepts the server's self-signed certificate. */
@@ -64,17 +74,25 @@ export async function logIn(page: Page, siteUrl: string, password: string): Prom
 export async function goInStudio(page: Page, path: string): Promise<void> {
   await page.evaluate((target) => {
     const index = ((history.state as {idx?: number} | null)?.idx ?? 0) + 1
-    history.pushState({usr: null, key: Math.random().toString(36).slice(2, 10), idx: index}, '', target)
+    history.pushState(
+      {usr: null, key: Math.random().toString(36).slice(2, 10), idx: index},
+      '',
+      target,
+    )
     dispatchEvent(new PopStateEvent('popstate', {state: history.state}))
   }, path)
 }
 
 /** The document pane's primary action button is enabled (validation and saving are done). */
 export async function waitForPublishable(page: Page): Promise<void> {
-  await page.waitForFunction(() => {
-    const button = document.querySelector<HTMLButtonElement>('[data-testid="action-publish"]')
-    return button !== null && !button.disabled
-  }, null, {timeout: 60_000})
+  await page.waitForFunction(
+    () => {
+      const button = document.querySelector<HTMLButtonElement>('[data-testid="action-publish"]')
+      return button !== null && !button.disabled
+    },
+    null,
+    {timeout: 60_000},
+  )
 }
 
 /**
@@ -82,10 +100,15 @@ export async function waitForPublishable(page: Page): Promise<void> {
  * types it offers, and when `type` is given picks it and waits for the new, empty document's form.
  * Returns the new document's id.
  */
-export async function createFromMenu(page: Page, type?: string): Promise<{offered: string[]; id: string}> {
+export async function createFromMenu(
+  page: Page,
+  type?: string,
+): Promise<{offered: string[]; id: string}> {
   const before = page.url()
   await page.getByTestId('new-document-button').click()
-  const menu = page.locator('[data-ui="Popover"]').filter({has: page.getByTestId('new-document-button-search-input')})
+  const menu = page
+    .locator('[data-ui="Popover"]')
+    .filter({has: page.getByTestId('new-document-button-search-input')})
   await menu.locator('a').first().waitFor()
   const offered = await menu.locator('a').allInnerTexts()
   if (type === undefined) {
@@ -94,8 +117,43 @@ export async function createFromMenu(page: Page, type?: string): Promise<{offere
   }
   await menu.locator('a').filter({hasText: type}).click()
   await page.waitForURL((url) => url.href !== before && /;[0-9a-f-]{36}/.test(url.pathname))
-  await page.waitForFunction(() => document.querySelector<HTMLInputElement>('[data-testid="field-title"] input')?.value === '')
+  await page.waitForFunction(
+    () =>
+      document.querySelector<HTMLInputElement>('[data-testid="field-title"] input')?.value === '',
+  )
   return {offered, id: new URL(page.url()).pathname.match(/;([0-9a-f-]{36})/)?.[1] ?? ''}
+}
+
+/** Fills a new post's plain fields; the slug comes from the title through "Generate". */
+export async function fillPostFields(
+  page: Page,
+  fields: {title: string; date: string; excerpt: string; category: string},
+): Promise<void> {
+  await page.getByTestId('field-title').locator('input').fill(fields.title)
+  await page.getByTestId('field-slug').getByRole('button', {name: 'Generate'}).click()
+  await page.getByTestId('field-date').locator('input').fill(fields.date)
+  await page.getByTestId('field-excerpt').locator('textarea').fill(fields.excerpt)
+  await page.getByTestId('field-category').getByLabel(fields.category).check()
+}
+
+/** The open document's title field shows `title`. */
+export async function waitForTitle(page: Page, title: string | undefined): Promise<void> {
+  await page.waitForFunction(
+    (expected) =>
+      document.querySelector<HTMLInputElement>('[data-testid="field-title"] input')?.value ===
+      expected,
+    title,
+  )
+}
+
+/** Replaces Vision's query with `query` and runs it (Ctrl+Enter). */
+export async function runInVision(page: Page, query: string): Promise<void> {
+  await goInStudio(page, '/studio/vision')
+  await page.getByTestId('vision-query-editor').locator('.cm-content').click()
+  await page.keyboard.press('Control+A')
+  await page.keyboard.press('Delete')
+  await page.keyboard.insertText(query)
+  await page.keyboard.press('Control+Enter')
 }
 
 export async function chooseFromActionMenu(page: Page, testId: string): Promise<void> {
@@ -103,7 +161,10 @@ export async function chooseFromActionMenu(page: Page, testId: string): Promise<
   await page.getByTestId(testId).click()
 }
 
-export async function setPerspective(page: Page, perspective: 'published' | 'drafts'): Promise<void> {
+export async function setPerspective(
+  page: Page,
+  perspective: 'published' | 'drafts',
+): Promise<void> {
   await page.getByTestId('global-perspective-menu-button').click()
   await page.getByTestId(`release-${perspective}`).click()
   await page.keyboard.press('Escape')

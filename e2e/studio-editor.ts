@@ -2,18 +2,30 @@ import type {Page} from 'playwright-core'
 
 /** The spec's block styles as the Studio's style menu names them, with the stored value. */
 export const styles = [
-  ['Heading 1', 'h1'], ['Heading 2', 'h2'], ['Heading 3', 'h3'], ['Heading 4', 'h4'],
-  ['Heading 5', 'h5'], ['Heading 6', 'h6'], ['Quote', 'blockquote'], ['Normal', 'normal'],
+  ['Heading 1', 'h1'],
+  ['Heading 2', 'h2'],
+  ['Heading 3', 'h3'],
+  ['Heading 4', 'h4'],
+  ['Heading 5', 'h5'],
+  ['Heading 6', 'h6'],
+  ['Quote', 'blockquote'],
+  ['Normal', 'normal'],
 ] as const
 
 /** Toolbar button labels of the spec's decorators, with the stored mark. */
 export const decorators = [
-  ['Strong', 'strong'], ['Emphasis', 'em'], ['Code', 'code'], ['Underline', 'underline'], ['Strike', 'strike-through'],
+  ['Strong', 'strong'],
+  ['Emphasis', 'em'],
+  ['Code', 'code'],
+  ['Underline', 'underline'],
+  ['Strike', 'strike-through'],
 ] as const
 
 const toolbar = (page: Page) => page.getByTestId('pt-editor__toolbar-card')
-const button = (page: Page, label: string) => toolbar(page).getByRole('button', {name: label, exact: true})
-const editable = (page: Page) => page.getByTestId('field-body').locator('[contenteditable="true"]').first()
+const button = (page: Page, label: string) =>
+  toolbar(page).getByRole('button', {name: label, exact: true})
+const editable = (page: Page) =>
+  page.getByTestId('field-body').locator('[contenteditable="true"]').first()
 
 /**
  * Puts the focus back in the editor with the caret at the very end of the text, where the
@@ -43,7 +55,9 @@ async function backToEnd(page: Page): Promise<void> {
 }
 
 async function setStyle(page: Page, name: string): Promise<void> {
-  await toolbar(page).getByRole('button', {name: /^(Normal|Heading \d|Quote|No style)$/}).click()
+  await toolbar(page)
+    .getByRole('button', {name: /^(Normal|Heading \d|Quote|No style)$/})
+    .click()
   await page.getByRole('menuitem').filter({hasText: name}).click()
   // The menu leaves the focus on its button, not in the text.
   await page.getByRole('menu').waitFor({state: 'detached'})
@@ -56,7 +70,12 @@ async function setStyle(page: Page, name: string): Promise<void> {
  * input event per string (like a paste), keys and buttons are the editor's. `linkStored`
  * resolves once the lake holds the link's href.
  */
-export async function typeRichBody(page: Page, label: string, href: string, linkStored: () => Promise<unknown>): Promise<void> {
+export async function typeRichBody(
+  page: Page,
+  label: string,
+  href: string,
+  linkStored: () => Promise<unknown>,
+): Promise<void> {
   await editable(page).click()
   for (const [index, [name]] of styles.entries()) {
     if (index > 0) await page.keyboard.press('Enter')
@@ -82,7 +101,11 @@ export async function typeRichBody(page: Page, label: string, href: string, link
   await page.getByTestId('close-popover-edit-dialog-button').click()
   // Closing gives the focus back to the text with "link" still selected: the editor itself
   // collapses that selection to its end on ArrowRight (no browser caret move to wait for).
-  await page.waitForFunction(() => document.activeElement?.closest('[data-testid="field-body"] [contenteditable="true"]') != null)
+  await page.waitForFunction(
+    () =>
+      document.activeElement?.closest('[data-testid="field-body"] [contenteditable="true"]') !=
+      null,
+  )
   await page.keyboard.press('ArrowRight')
   await page.keyboard.press('Enter')
   await button(page, 'Bullet').click()
@@ -98,15 +121,31 @@ export async function typeRichBody(page: Page, label: string, href: string, link
  */
 export async function pasteRichBody(page: Page, label: string, href: string): Promise<void> {
   // Every stored style but 'normal' is also its HTML tag (h1…h6, blockquote).
-  const headings = styles.filter(([, tag]) => tag !== 'normal').map(([name, tag]) => `<${tag}>${name} of ${label}</${tag}>`)
-  const marks = [['strong', 'strong'], ['em', 'emphasis'], ['code', 'code'], ['u', 'underline'], ['s', 'strike']]
+  const headings = styles
+    .filter(([, tag]) => tag !== 'normal')
+    .map(([name, tag]) => `<${tag}>${name} of ${label}</${tag}>`)
+  const marks = [
+    ['strong', 'strong'],
+    ['em', 'emphasis'],
+    ['code', 'code'],
+    ['u', 'underline'],
+    ['s', 'strike'],
+  ]
   const paragraph = `<p>Normal of ${label} with ${marks.map(([tag, text]) => `<${tag}>${text}</${tag}> `).join('')}a <a href="${href}">link</a></p>`
   const lists = `<ul><li>A bullet of ${label}</li></ul><ol><li>A numbered item of ${label}</li></ol>`
   await editable(page).click()
-  await editable(page).evaluate((element, html) => {
-    const data = new DataTransfer()
-    data.setData('text/html', html)
-    data.setData('text/plain', element.ownerDocument.createRange().createContextualFragment(html).textContent ?? '')
-    element.dispatchEvent(new ClipboardEvent('paste', {clipboardData: data, bubbles: true, cancelable: true}))
-  }, headings.join('') + paragraph + lists)
+  await editable(page).evaluate(
+    (element, html) => {
+      const data = new DataTransfer()
+      data.setData('text/html', html)
+      data.setData(
+        'text/plain',
+        element.ownerDocument.createRange().createContextualFragment(html).textContent ?? '',
+      )
+      element.dispatchEvent(
+        new ClipboardEvent('paste', {clipboardData: data, bubbles: true, cancelable: true}),
+      )
+    },
+    headings.join('') + paragraph + lists,
+  )
 }

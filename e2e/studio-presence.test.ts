@@ -2,7 +2,7 @@ import type {Browser, BrowserContext, Page} from 'playwright-core'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 import {launchBrowser} from './support/browser.ts'
 import {startTestServer} from './support/server.ts'
-import {goInStudio, logIn, studioContext, watchContext} from './studio-driver.ts'
+import {goInStudio, logIn, studioContext, waitForTitle, watchContext} from './studio-driver.ts'
 
 type Server = Awaited<ReturnType<typeof startTestServer>>
 
@@ -10,17 +10,24 @@ const postId = 'post-presence'
 
 /** Waits for another session's avatar level with a field (a session never sees its own). */
 async function avatarBeside(page: Page, fieldTestId: string): Promise<void> {
-  await page.waitForFunction((testId) => {
-    const field = document.querySelector(`[data-testid="${testId}"]`)?.getBoundingClientRect()
-    if (!field) return false
-    const avatars = document.querySelectorAll('[data-testid="document-panel-scroller"] [data-ui="Avatar"]')
-    return [...avatars].some((avatar) => {
-      if (avatar.closest('[data-ui="Tooltip"]') || avatar.textContent?.toUpperCase() !== 'SO') return false
-      const box = avatar.getBoundingClientRect()
-      const middle = box.top + box.height / 2
-      return box.width > 0 && middle >= field.top && middle <= field.bottom
-    })
-  }, fieldTestId, {timeout: 30_000})
+  await page.waitForFunction(
+    (testId) => {
+      const field = document.querySelector(`[data-testid="${testId}"]`)?.getBoundingClientRect()
+      if (!field) return false
+      const avatars = document.querySelectorAll(
+        '[data-testid="document-panel-scroller"] [data-ui="Avatar"]',
+      )
+      return [...avatars].some((avatar) => {
+        if (avatar.closest('[data-ui="Tooltip"]') || avatar.textContent?.toUpperCase() !== 'SO')
+          return false
+        const box = avatar.getBoundingClientRect()
+        const middle = box.top + box.height / 2
+        return box.width > 0 && middle >= field.top && middle <= field.bottom
+      })
+    },
+    fieldTestId,
+    {timeout: 30_000},
+  )
 }
 
 describe('two Studio sessions on one post', () => {
@@ -33,7 +40,16 @@ describe('two Studio sessions on one post', () => {
   beforeAll(async () => {
     server = await startTestServer({SEED: '0'})
     await server.lake?.mutate([
-      {create: {_id: postId, _type: 'post', title: 'Shared post', slug: {_type: 'slug', current: 'shared-post'}, date: '2024-02-02', category: 'General'}},
+      {
+        create: {
+          _id: postId,
+          _type: 'post',
+          title: 'Shared post',
+          slug: {_type: 'slug', current: 'shared-post'},
+          date: '2024-02-02',
+          category: 'General',
+        },
+      },
     ])
     browser = await launchBrowser()
     for (let i = 0; i < 2; i++) {
@@ -43,7 +59,7 @@ describe('two Studio sessions on one post', () => {
       const page = await context.newPage()
       await logIn(page, server.url, server.lake?.token ?? '')
       await goInStudio(page, `/studio/structure/posts;${postId}`)
-      await page.waitForFunction(() => document.querySelector<HTMLInputElement>('[data-testid="field-title"] input')?.value === 'Shared post')
+      await waitForTitle(page, 'Shared post')
       pages.push(page)
     }
   })
@@ -66,9 +82,15 @@ describe('two Studio sessions on one post', () => {
   it("see each other's edits appear live", async () => {
     const [a, b] = pages
     await a.getByTestId('field-title').locator('input').fill('Shared post, edited in A')
-    await b.waitForFunction(() => document.querySelector<HTMLInputElement>('[data-testid="field-title"] input')?.value === 'Shared post, edited in A', null, {timeout: 30_000})
+    await waitForTitle(b, 'Shared post, edited in A')
     await b.getByTestId('field-excerpt').locator('textarea').fill('Written in B.')
-    await a.waitForFunction(() => document.querySelector<HTMLTextAreaElement>('[data-testid="field-excerpt"] textarea')?.value === 'Written in B.', null, {timeout: 30_000})
+    await a.waitForFunction(
+      () =>
+        document.querySelector<HTMLTextAreaElement>('[data-testid="field-excerpt"] textarea')
+          ?.value === 'Written in B.',
+      null,
+      {timeout: 30_000},
+    )
     const draft = server.lake?.getDocument(`drafts.${postId}`)
     expect(draft).toMatchObject({title: 'Shared post, edited in A', excerpt: 'Written in B.'})
   })
