@@ -23,7 +23,8 @@ export default defineConfig({
   ...(local && {
     // The lake sits at the server root like api.sanity.io; no <projectId>.host subdomain.
     apiHost: window.location.origin,
-    unstable_clientFactory: (options: ClientConfig) => createClient({...options, useProjectHostname: false}),
+    unstable_clientFactory: (options: ClientConfig) =>
+      createClient({...options, useProjectHostname: false}),
     auth: localAuth(window.location.origin),
   }),
   plugins: [

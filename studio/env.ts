@@ -4,7 +4,8 @@ import type {AuthConfig} from 'sanity'
 export const localProjectId = 'scriptorium'
 
 /** A real sanity.io project when set at build time: the Studio is then a normal hosted Studio. */
-export const hostedProjectId: string | undefined = import.meta.env.SANITY_STUDIO_PROJECT_ID || undefined
+export const hostedProjectId: string | undefined =
+  import.meta.env.SANITY_STUDIO_PROJECT_ID || undefined
 
 export const studioDataset: string = import.meta.env.SANITY_STUDIO_DATASET || 'production'
 

@@ -25,14 +25,17 @@ export function registerPreflight(app: Hono, config: ServerConfig): void {
   app.options('/:version/*', (c) => {
     const origin = c.req.header('origin')
     if (!isStudioOrigin(config, origin)) {
-      console.warn(`[studio] CORS preflight from a foreign origin refused: ${origin ?? '(none)'} ${c.req.path}`)
+      console.warn(
+        `[studio] CORS preflight from a foreign origin refused: ${origin ?? '(none)'} ${c.req.path}`,
+      )
       return c.body(null, 403)
     }
     return c.body(null, 204, {
       'access-control-allow-origin': origin as string,
       'access-control-allow-credentials': 'true',
       'access-control-allow-methods': allowedMethods,
-      'access-control-allow-headers': c.req.header('access-control-request-headers') ?? 'authorization, content-type',
+      'access-control-allow-headers':
+        c.req.header('access-control-request-headers') ?? 'authorization, content-type',
       'access-control-max-age': '600',
       vary: 'Origin',
     })

@@ -38,7 +38,11 @@ describe('the Studio feature', () => {
     const preflight = (origin: string) =>
       fetch(`${server.url}/v2021-06-07/users/me`, {
         method: 'OPTIONS',
-        headers: {origin, 'access-control-request-method': 'GET', 'access-control-request-headers': 'authorization,x-sanity-app'},
+        headers: {
+          origin,
+          'access-control-request-method': 'GET',
+          'access-control-request-headers': 'authorization,x-sanity-app',
+        },
       })
     const sdkOrigin = server.httpsUrl.replace('localhost', 'scriptorium.localhost')
     const ok = await preflight(sdkOrigin)

@@ -7,7 +7,11 @@ import type {ServerConfig} from '../env.ts'
  */
 export function studioOrigins(config: ServerConfig): string[] {
   const port = config.httpsPort
-  return [`https://localhost:${port}`, `https://127.0.0.1:${port}`, `https://${config.projectId}.localhost:${port}`]
+  return [
+    `https://localhost:${port}`,
+    `https://127.0.0.1:${port}`,
+    `https://${config.projectId}.localhost:${port}`,
+  ]
 }
 
 export function isStudioOrigin(config: ServerConfig, origin: string | undefined | null): boolean {
@@ -25,5 +29,9 @@ export function isStudioUrl(config: ServerConfig, url: string): boolean {
   } catch {
     return false
   }
-  return isStudioOrigin(config, parsed.origin) && /^\/studio(\/|$)/.test(parsed.pathname) && !parsed.username
+  return (
+    isStudioOrigin(config, parsed.origin) &&
+    /^\/studio(\/|$)/.test(parsed.pathname) &&
+    !parsed.username
+  )
 }

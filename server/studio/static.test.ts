@@ -8,7 +8,10 @@ import {serveStudio} from './static.ts'
 describe('serving the built Studio', () => {
   const dist = mkdtempSync(join(tmpdir(), 'studio-dist-'))
   mkdirSync(join(dist, 'assets'))
-  writeFileSync(join(dist, 'index.html'), '<!doctype html><meta name="robots" content="noindex"><div id="sanity"></div>')
+  writeFileSync(
+    join(dist, 'index.html'),
+    '<!doctype html><meta name="robots" content="noindex"><div id="sanity"></div>',
+  )
   writeFileSync(join(dist, 'assets', 'index-abc.js'), 'console.log(1)')
   writeFileSync(join(dist, '..', 'secret.txt'), 'no')
   const app = new Hono()

@@ -16,7 +16,14 @@ export const currentUser = {
 }
 
 /** `/users/{ids}` entries, as the Studio's user store and presence avatars read them. */
-const publicOwner = {id: owner.id, displayName: owner.name, familyName: null, givenName: null, imageUrl: null, isCurrentUser: true}
+const publicOwner = {
+  id: owner.id,
+  displayName: owner.name,
+  familyName: null,
+  givenName: null,
+  imageUrl: null,
+  isCurrentUser: true,
+}
 
 /** One owner with every permission on every document (the Studio evaluates `filter` per document). */
 export const ownerAcl = [
@@ -58,7 +65,16 @@ export function registerAccount(app: Hono, lake: Lake): void {
       isDisabledByUser: false,
       organizationId: null,
       metadata: {color: null, externalStudioHost: null},
-      members: [{id: owner.id, createdAt: '2024-01-01T00:00:00Z', isCurrentUser: true, isRobot: false, role: 'administrator', roles: currentUser.roles}],
+      members: [
+        {
+          id: owner.id,
+          createdAt: '2024-01-01T00:00:00Z',
+          isCurrentUser: true,
+          isRobot: false,
+          role: 'administrator',
+          roles: currentUser.roles,
+        },
+      ],
       features: [],
       pendingInvites: 0,
     })
@@ -72,7 +88,8 @@ export function registerAccount(app: Hono, lake: Lake): void {
   const acl = (c: Context) => {
     if (c.req.param('projectId') !== undefined) checkProject(c, lake)
     requireIdentity(c, lake)
-    if (c.req.param('dataset') !== lake.dataset) throw notFound(`Dataset "${c.req.param('dataset')}" not found`)
+    if (c.req.param('dataset') !== lake.dataset)
+      throw notFound(`Dataset "${c.req.param('dataset')}" not found`)
     return c.json(ownerAcl, 200, {'cache-control': 'private, no-store'})
   }
   app.get('/:version/projects/:projectId/datasets/:dataset/acl', acl)
@@ -95,5 +112,14 @@ export function registerAccount(app: Hono, lake: Lake): void {
 }
 
 function datasets(lake: Lake) {
-  return [{name: lake.dataset, aclMode: 'public', addonFor: null, datasetProfile: 'content', features: [], tags: []}]
+  return [
+    {
+      name: lake.dataset,
+      aclMode: 'public',
+      addonFor: null,
+      datasetProfile: 'content',
+      features: [],
+      tags: [],
+    },
+  ]
 }

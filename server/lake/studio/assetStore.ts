@@ -4,13 +4,28 @@ import {join} from 'node:path'
 import sharp from 'sharp'
 
 /** Image formats accepted for upload, by sharp's format name → Sanity's file extension. */
-const extensions: Record<string, string> = {jpeg: 'jpg', png: 'png', webp: 'webp', gif: 'gif', avif: 'avif', tiff: 'tif', svg: 'svg'}
+const extensions: Record<string, string> = {
+  jpeg: 'jpg',
+  png: 'png',
+  webp: 'webp',
+  gif: 'gif',
+  avif: 'avif',
+  tiff: 'tif',
+  svg: 'svg',
+}
 export const mimeTypes: Record<string, string> = {
-  jpg: 'image/jpeg', png: 'image/png', webp: 'image/webp', gif: 'image/gif', avif: 'image/avif', tif: 'image/tiff', svg: 'image/svg+xml',
+  jpg: 'image/jpeg',
+  png: 'image/png',
+  webp: 'image/webp',
+  gif: 'image/gif',
+  avif: 'image/avif',
+  tif: 'image/tiff',
+  svg: 'image/svg+xml',
 }
 
 /** `{sha1}-{w}x{h}.{ext}`: the file name in the data dir and in the image URL. */
-export const imageFilePattern = /^([0-9a-f]{40})-(\d{1,5})x(\d{1,5})\.(jpg|png|webp|gif|avif|tif|svg)$/
+export const imageFilePattern =
+  /^([0-9a-f]{40})-(\d{1,5})x(\d{1,5})\.(jpg|png|webp|gif|avif|tif|svg)$/
 
 export interface StoredImage {
   sha1: string
@@ -46,7 +61,9 @@ export class AssetStore {
     }
     const extension = meta.format ? extensions[meta.format] : undefined
     if (!extension || !meta.width || !meta.height) {
-      throw new Error(`Unsupported image format "${meta.format ?? 'unknown'}"; use ${Object.keys(extensions).join(', ')}`)
+      throw new Error(
+        `Unsupported image format "${meta.format ?? 'unknown'}"; use ${Object.keys(extensions).join(', ')}`,
+      )
     }
     const sha1 = createHash('sha1').update(bytes).digest('hex')
     const fileName = `${sha1}-${meta.width}x${meta.height}.${extension}`

@@ -9,15 +9,23 @@ describe('image upload and serving', () => {
   let png: Buffer
   let document: Record<string, unknown> & {_id: string; path: string}
   const upload = (body: Buffer | string, token = server.lake?.token) =>
-    fetch(`${server.url}/v2026-05-04/assets/images/production?filename=red.png&tag=sanity.studio.asset.upload`, {
-      method: 'POST',
-      headers: {'content-type': 'image/png', ...(token ? {authorization: `Bearer ${token}`} : {})},
-      body: typeof body === 'string' ? body : new Uint8Array(body),
-    })
+    fetch(
+      `${server.url}/v2026-05-04/assets/images/production?filename=red.png&tag=sanity.studio.asset.upload`,
+      {
+        method: 'POST',
+        headers: {
+          'content-type': 'image/png',
+          ...(token ? {authorization: `Bearer ${token}`} : {}),
+        },
+        body: typeof body === 'string' ? body : new Uint8Array(body),
+      },
+    )
 
   beforeAll(async () => {
     server = await startTestServer({SEED: '0'})
-    png = await sharp({create: {width: 40, height: 30, channels: 3, background: '#c33'}}).png().toBuffer()
+    png = await sharp({create: {width: 40, height: 30, channels: 3, background: '#c33'}})
+      .png()
+      .toBuffer()
   })
   afterAll(() => server.stop())
 
@@ -34,7 +42,10 @@ describe('image upload and serving', () => {
       size: png.length,
       path: expect.stringMatching(/^images\/scriptorium\/production\/[0-9a-f]{40}-40x30\.png$/),
       url: `${server.config.siteUrl}/${document.path}`,
-      metadata: {dimensions: {width: 40, height: 30, aspectRatio: 40 / 30}, lqip: expect.stringMatching(/^data:image\/jpeg;base64,/)},
+      metadata: {
+        dimensions: {width: 40, height: 30, aspectRatio: 40 / 30},
+        lqip: expect.stringMatching(/^data:image\/jpeg;base64,/),
+      },
     })
     expect(server.lake?.getDocument(document._id)).toMatchObject({sha1hash: document.sha1hash})
     const again = (await (await upload(png)).json()) as {document: {_id: string}}
@@ -47,9 +58,17 @@ describe('image upload and serving', () => {
     expect(Buffer.from(await original.arrayBuffer()).equals(png)).toBe(true)
     const resized = await fetch(`${server.url}/${document.path}?w=20&fm=webp&q=60`)
     expect(resized.headers.get('content-type')).toBe('image/webp')
-    expect(await sharp(Buffer.from(await resized.arrayBuffer())).metadata()).toMatchObject({width: 20, height: 15, format: 'webp'})
+    expect(await sharp(Buffer.from(await resized.arrayBuffer())).metadata()).toMatchObject({
+      width: 20,
+      height: 15,
+      format: 'webp',
+    })
     const cropped = await fetch(`${server.url}/${document.path}?w=10&h=10&fit=crop&fm=jpg`)
-    expect(await sharp(Buffer.from(await cropped.arrayBuffer())).metadata()).toMatchObject({width: 10, height: 10, format: 'jpeg'})
+    expect(await sharp(Buffer.from(await cropped.arrayBuffer())).metadata()).toMatchObject({
+      width: 10,
+      height: 10,
+      format: 'jpeg',
+    })
     const max = await fetch(`${server.url}/${document.path}?w=400&fit=max&fm=png`)
     expect(await sharp(Buffer.from(await max.arrayBuffer())).metadata()).toMatchObject({width: 40})
   })
@@ -59,11 +78,17 @@ describe('image upload and serving', () => {
     expect((await upload(png, '')).status).toBe(401)
     const notImage = await upload('just text')
     expect(notImage.status).toBe(400)
-    expect(((await notImage.json()) as {error: {description: string}}).error.description).toMatch(/not an image/)
+    expect(((await notImage.json()) as {error: {description: string}}).error.description).toMatch(
+      /not an image/,
+    )
     expect(server.lake?.revision).toBe(before)
     expect((await fetch(`${server.url}/${document.path}?w=0`)).status).toBe(400)
     expect((await fetch(`${server.url}/${document.path}?fit=stretch`)).status).toBe(400)
-    expect((await fetch(`${server.url}/images/scriptorium/production/${'0'.repeat(40)}-1x1.png`)).status).toBe(404)
-    expect((await fetch(`${server.url}/images/scriptorium/production/..%2Fowner-token`)).status).toBe(404)
+    expect(
+      (await fetch(`${server.url}/images/scriptorium/production/${'0'.repeat(40)}-1x1.png`)).status,
+    ).toBe(404)
+    expect(
+      (await fetch(`${server.url}/images/scriptorium/production/..%2Fowner-token`)).status,
+    ).toBe(404)
   })
 })

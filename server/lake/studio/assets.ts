@@ -12,7 +12,12 @@ export const maxUploadBytes = 25 * 1024 * 1024
 const text = (value: string | undefined) => (value ? value.slice(0, 1000) : undefined)
 
 /** The `sanity.imageAsset` document for a stored image, with Sanity's fields. */
-export function imageAssetDocument(image: StoredImage, lake: Lake, siteUrl: string, query: Record<string, string | undefined>): Doc {
+export function imageAssetDocument(
+  image: StoredImage,
+  lake: Lake,
+  siteUrl: string,
+  query: Record<string, string | undefined>,
+): Doc {
   const path = `images/${lake.projectId}/${lake.dataset}/${image.fileName}`
   const doc: Doc = {
     _id: `image-${image.sha1}-${image.width}x${image.height}-${image.extension}`,
@@ -32,14 +37,23 @@ export function imageAssetDocument(image: StoredImage, lake: Lake, siteUrl: stri
     creditLine: text(query.creditLine),
     metadata: {
       _type: 'sanity.imageMetadata',
-      dimensions: {_type: 'sanity.imageDimensions', width: image.width, height: image.height, aspectRatio: image.width / image.height},
+      dimensions: {
+        _type: 'sanity.imageDimensions',
+        width: image.width,
+        height: image.height,
+        aspectRatio: image.width / image.height,
+      },
       hasAlpha: image.hasAlpha,
       isOpaque: !image.hasAlpha,
       lqip: image.lqip,
     },
   }
   if (query.sourceName && query.sourceId) {
-    doc.source = {name: text(query.sourceName), id: text(query.sourceId), url: text(query.sourceUrl)}
+    doc.source = {
+      name: text(query.sourceName),
+      id: text(query.sourceId),
+      url: text(query.sourceUrl),
+    }
   }
   for (const key of Object.keys(doc)) if (doc[key] === undefined) delete doc[key]
   return doc
@@ -50,15 +64,29 @@ export function imageAssetDocument(image: StoredImage, lake: Lake, siteUrl: stri
  * `sanity.imageAsset` document through the lake (so listeners and history see it) and answers
  * `{document}` as Sanity does; the same bytes again return the existing asset.
  */
-export function registerAssetUpload(app: Hono, lake: Lake, config: ServerConfig, store: AssetStore): void {
+export function registerAssetUpload(
+  app: Hono,
+  lake: Lake,
+  config: ServerConfig,
+  store: AssetStore,
+): void {
   app.post('/:version/assets/images/:dataset', async (c) => {
     checkDataset(c, lake)
     const identity = requireIdentity(c, lake)
     if (Number(c.req.header('content-length') ?? 0) > maxUploadBytes) {
-      throw new LakeError(413, 'requestEntityTooLarge', `Images may be at most ${maxUploadBytes} bytes`)
+      throw new LakeError(
+        413,
+        'requestEntityTooLarge',
+        `Images may be at most ${maxUploadBytes} bytes`,
+      )
     }
     const bytes = Buffer.from(await c.req.arrayBuffer())
-    if (bytes.length > maxUploadBytes) throw new LakeError(413, 'requestEntityTooLarge', `Images may be at most ${maxUploadBytes} bytes`)
+    if (bytes.length > maxUploadBytes)
+      throw new LakeError(
+        413,
+        'requestEntityTooLarge',
+        `Images may be at most ${maxUploadBytes} bytes`,
+      )
     if (bytes.length === 0) throw badRequest('The upload is empty')
     let image: StoredImage
     try {

@@ -5,7 +5,12 @@ import type {Lake} from '../lake.ts'
 import {imageFilePattern, mimeTypes, type AssetStore} from './assetStore.ts'
 import {isTransform, parseImageParams, sharpFit, type ImageParams} from './imageParams.ts'
 
-const outputMime = {jpg: 'image/jpeg', pjpg: 'image/jpeg', png: 'image/png', webp: 'image/webp'} as const
+const outputMime = {
+  jpg: 'image/jpeg',
+  pjpg: 'image/jpeg',
+  png: 'image/png',
+  webp: 'image/webp',
+} as const
 
 /** Small in-memory cache of resized variants, oldest evicted first. */
 class VariantCache {
@@ -38,10 +43,20 @@ async function transform(source: Buffer, params: ImageParams, sourceExt: string)
   if (params.rect) image = image.extract(params.rect)
   if (params.width || params.height) {
     const {fit, withoutEnlargement} = sharpFit[params.fit]
-    image = image.resize({width: params.width, height: params.height, fit, withoutEnlargement, background: {r: 255, g: 255, b: 255, alpha: 0}})
+    image = image.resize({
+      width: params.width,
+      height: params.height,
+      fit,
+      withoutEnlargement,
+      background: {r: 255, g: 255, b: 255, alpha: 0},
+    })
   }
-  const format = params.format ?? (sourceExt === 'jpg' ? 'jpg' : sourceExt === 'webp' ? 'webp' : 'png')
-  if (format === 'jpg' || format === 'pjpg') image = image.flatten({background: '#ffffff'}).jpeg({quality: params.quality, progressive: format === 'pjpg'})
+  const format =
+    params.format ?? (sourceExt === 'jpg' ? 'jpg' : sourceExt === 'webp' ? 'webp' : 'png')
+  if (format === 'jpg' || format === 'pjpg')
+    image = image
+      .flatten({background: '#ffffff'})
+      .jpeg({quality: params.quality, progressive: format === 'pjpg'})
   else if (format === 'webp') image = image.webp({quality: params.quality})
   else image = image.png()
   return {bytes: await image.toBuffer(), type: outputMime[format]}
@@ -56,7 +71,8 @@ export function registerImages(app: Hono, lake: Lake, store: AssetStore): void {
   app.get('/images/:projectId/:dataset/:file', async (c) => {
     const {projectId, dataset, file} = c.req.param()
     const match = imageFilePattern.exec(file)
-    if (projectId !== lake.projectId || dataset !== lake.dataset || !match) throw notFound('Image not found')
+    if (projectId !== lake.projectId || dataset !== lake.dataset || !match)
+      throw notFound('Image not found')
     const source = store.read(file)
     if (!source) throw notFound('Image not found')
     let params: ImageParams
@@ -72,7 +88,10 @@ export function registerImages(app: Hono, lake: Lake, store: AssetStore): void {
       'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; sandbox",
       vary: 'Accept',
     }
-    if (!isTransform(params)) return new Response(new Uint8Array(source), {headers: {...headers, 'content-type': mimeTypes[match[4]]}})
+    if (!isTransform(params))
+      return new Response(new Uint8Array(source), {
+        headers: {...headers, 'content-type': mimeTypes[match[4]]},
+      })
     const key = `${file}?${JSON.stringify(params)}`
     let variant = cache.get(key)
     if (!variant) {
@@ -83,6 +102,8 @@ export function registerImages(app: Hono, lake: Lake, store: AssetStore): void {
       }
       cache.set(key, variant)
     }
-    return new Response(new Uint8Array(variant.bytes), {headers: {...headers, 'content-type': variant.type}})
+    return new Response(new Uint8Array(variant.bytes), {
+      headers: {...headers, 'content-type': variant.type},
+    })
   })
 }

@@ -19,7 +19,9 @@ export class KeyValueFile {
 
   constructor(dataDir: string) {
     this.file = join(dataDir, 'studio-keyvalue.json')
-    this.values = existsSync(this.file) ? (JSON.parse(readFileSync(this.file, 'utf8')) as Record<string, unknown>) : {}
+    this.values = existsSync(this.file)
+      ? (JSON.parse(readFileSync(this.file, 'utf8')) as Record<string, unknown>)
+      : {}
   }
 
   get(key: string): unknown {
@@ -49,13 +51,22 @@ export function registerKeyValue(app: Hono, lake: Lake, dataDir: string): void {
   const store = new KeyValueFile(dataDir)
   app.get('/:version/users/me/keyvalue/:keys', (c) => {
     requireIdentity(c, lake)
-    const keys = c.req.param('keys').split(',').map((key) => decodeURIComponent(key))
-    if (keys.length > maxKeys || !keys.every(validKey)) throw badRequest(`Give 1–${maxKeys} keys of at most ${maxKeyLength} characters`)
-    return c.json(keys.map((key) => ({key, value: store.get(key)})), 200, {'cache-control': 'private, no-store'})
+    const keys = c.req
+      .param('keys')
+      .split(',')
+      .map((key) => decodeURIComponent(key))
+    if (keys.length > maxKeys || !keys.every(validKey))
+      throw badRequest(`Give 1–${maxKeys} keys of at most ${maxKeyLength} characters`)
+    return c.json(
+      keys.map((key) => ({key, value: store.get(key)})),
+      200,
+      {'cache-control': 'private, no-store'},
+    )
   })
   app.post('/:version/users/me/keyvalue', async (c) => {
     requireIdentity(c, lake)
-    if (Number(c.req.header('content-length') ?? 0) > maxBytes) throw badRequest(`Body exceeds ${maxBytes} bytes`)
+    if (Number(c.req.header('content-length') ?? 0) > maxBytes)
+      throw badRequest(`Body exceeds ${maxBytes} bytes`)
     let body: unknown
     try {
       body = await c.req.json()
@@ -63,9 +74,11 @@ export function registerKeyValue(app: Hono, lake: Lake, dataDir: string): void {
       throw badRequest('Body is not valid JSON')
     }
     const entries = Array.isArray(body) ? body : [body]
-    if (entries.length === 0 || entries.length > maxKeys) throw badRequest(`Give 1–${maxKeys} entries`)
+    if (entries.length === 0 || entries.length > maxKeys)
+      throw badRequest(`Give 1–${maxKeys} entries`)
     const valid = entries.every(
-      (e): e is {key: string; value: unknown} => typeof e === 'object' && e !== null && validKey((e as {key?: unknown}).key) && 'value' in e,
+      (e): e is {key: string; value: unknown} =>
+        typeof e === 'object' && e !== null && validKey((e as {key?: unknown}).key) && 'value' in e,
     )
     if (!valid) throw badRequest('Each entry must be {"key": string, "value": any}')
     store.set(entries)

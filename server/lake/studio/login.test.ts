@@ -10,9 +10,15 @@ describe('the Studio login flow', () => {
   let server: Server
   let studioUrl: string
   const login = (form: Record<string, string>) =>
-    fetch(`${server.url}${loginPath}`, {method: 'POST', body: new URLSearchParams(form), redirect: 'manual'})
+    fetch(`${server.url}${loginPath}`, {
+      method: 'POST',
+      body: new URLSearchParams(form),
+      redirect: 'manual',
+    })
   const me = (token?: string) =>
-    fetch(`${server.url}/v2021-06-07/users/me`, {headers: token ? {authorization: `Bearer ${token}`} : {}})
+    fetch(`${server.url}/v2021-06-07/users/me`, {
+      headers: token ? {authorization: `Bearer ${token}`} : {},
+    })
 
   beforeAll(async () => {
     server = await startTestServer({SEED: '0'})
@@ -25,13 +31,17 @@ describe('the Studio login flow', () => {
   })
 
   it('shows a form for a return address inside the Studio, and refuses foreign ones', async () => {
-    const ok = await fetch(`${server.url}${loginPath}?origin=${encodeURIComponent(studioUrl)}&projectId=scriptorium&withSid=true`)
+    const ok = await fetch(
+      `${server.url}${loginPath}?origin=${encodeURIComponent(studioUrl)}&projectId=scriptorium&withSid=true`,
+    )
     expect(ok.status).toBe(200)
     expect(ok.headers.get('content-security-policy')).toContain("frame-ancestors 'none'")
     const html = await ok.text()
     expect(html).toContain('type="password"')
     expect(html).toContain(`value="${studioUrl}"`)
-    const foreign = await fetch(`${server.url}${loginPath}?origin=${encodeURIComponent('https://evil.example/studio')}`)
+    const foreign = await fetch(
+      `${server.url}${loginPath}?origin=${encodeURIComponent('https://evil.example/studio')}`,
+    )
     expect(foreign.status).toBe(400)
     expect(await foreign.text()).not.toContain('evil.example')
   })
@@ -49,7 +59,10 @@ describe('the Studio login flow', () => {
     expect(await (await me(token)).json()).toMatchObject({id: 'p-owner', role: 'administrator'})
     expect((await fetch(`${server.url}/v2021-06-07/auth/fetch?sid=${sid}`)).status).toBe(401)
 
-    const logout = await fetch(`${server.url}/v2021-06-07/auth/logout`, {method: 'POST', headers: {authorization: `Bearer ${token}`}})
+    const logout = await fetch(`${server.url}/v2021-06-07/auth/logout`, {
+      method: 'POST',
+      headers: {authorization: `Bearer ${token}`},
+    })
     expect(logout.status).toBe(200)
     expect((await me(token)).status).toBe(401)
   })
@@ -58,7 +71,10 @@ describe('the Studio login flow', () => {
     const wrong = await login({origin: studioUrl, password: 'nope'})
     expect(wrong.status).toBe(401)
     expect(await wrong.text()).toContain('Wrong password.')
-    const foreign = await login({origin: 'https://localhost:1/elsewhere', password: server.lake?.token ?? ''})
+    const foreign = await login({
+      origin: 'https://localhost:1/elsewhere',
+      password: server.lake?.token ?? '',
+    })
     expect(foreign.status).toBe(400)
     expect(foreign.headers.get('location')).toBeNull()
   })
@@ -71,7 +87,9 @@ describe('the Studio login flow', () => {
 
   it('lists our one provider at /auth/providers', async () => {
     const res = await fetch(`${server.url}/v2021-06-07/auth/providers`)
-    expect(await res.json()).toMatchObject({providers: [{name: 'local', url: `${server.url}${loginPath}`}]})
+    expect(await res.json()).toMatchObject({
+      providers: [{name: 'local', url: `${server.url}${loginPath}`}],
+    })
   })
 })
 

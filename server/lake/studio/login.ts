@@ -51,20 +51,33 @@ export function registerLogin(app: Hono, lake: Lake, config: ServerConfig): void
   app.get(loginPath, (c) => {
     const origin = c.req.query('origin') ?? ''
     if (!isStudioUrl(config, origin)) {
-      console.warn(`[studio] login page asked to return to a foreign address: ${origin || '(none)'}`)
-      return page(c, '', 400, 'This login link does not come from this Studio. Open the Studio and log in from there.')
+      console.warn(
+        `[studio] login page asked to return to a foreign address: ${origin || '(none)'}`,
+      )
+      return page(
+        c,
+        '',
+        400,
+        'This login link does not come from this Studio. Open the Studio and log in from there.',
+      )
     }
     return page(c, origin, 200)
   })
 
   app.post(loginPath, async (c) => {
-    if (Number(c.req.header('content-length') ?? 0) > 16 * 1024) return c.text('Request too large', 413)
+    if (Number(c.req.header('content-length') ?? 0) > 16 * 1024)
+      return c.text('Request too large', 413)
     const form = await c.req.parseBody()
     const origin = typeof form.origin === 'string' ? form.origin : ''
     const password = typeof form.password === 'string' ? form.password : ''
     if (!isStudioUrl(config, origin)) {
       console.warn(`[studio] login refused: foreign return address ${origin || '(none)'}`)
-      return page(c, '', 400, 'This login link does not come from this Studio. Open the Studio and log in from there.')
+      return page(
+        c,
+        '',
+        400,
+        'This login link does not come from this Studio. Open the Studio and log in from there.',
+      )
     }
     const client = clientAddress(c)
     if (throttle.blocked(client)) {
@@ -83,7 +96,8 @@ export function registerLogin(app: Hono, lake: Lake, config: ServerConfig): void
 
   app.get('/:version/auth/fetch', (c) => {
     const sid = c.req.query('sid') ?? ''
-    if (!sids.redeem(sid)) throw unauthorized('Login session id is invalid, used or expired; log in again')
+    if (!sids.redeem(sid))
+      throw unauthorized('Login session id is invalid, used or expired; log in again')
     return c.json({token: lake.auth.createSession()}, 200, {'cache-control': 'no-store'})
   })
 

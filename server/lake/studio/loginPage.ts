@@ -6,7 +6,8 @@ export function escapeHtml(text: string): string {
 /** No scripts, no external resources, not frameable, not indexed. */
 export const loginPageHeaders = {
   'content-type': 'text/html; charset=utf-8',
-  'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
+  'content-security-policy':
+    "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
   'x-frame-options': 'DENY',
   'x-robots-tag': 'noindex, nofollow',
   'cache-control': 'no-store',
@@ -18,7 +19,9 @@ export const loginPageHeaders = {
  * is where the Studio wants to return, already checked by the caller.
  */
 export function loginPage(options: {action: string; origin: string; error?: string}): string {
-  const error = options.error ? `<p class="error" role="alert">${escapeHtml(options.error)}</p>` : ''
+  const error = options.error
+    ? `<p class="error" role="alert">${escapeHtml(options.error)}</p>`
+    : ''
   return `<!doctype html>
 <html lang="en">
 <head>

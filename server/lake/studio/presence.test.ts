@@ -5,7 +5,13 @@ import WebSocket from 'ws'
 import {startTestServer} from '../../../e2e/support/server.ts'
 
 type Server = Awaited<ReturnType<typeof startTestServer>>
-type Message = {id?: string; result?: unknown; error?: {code: number}; method?: string; params?: {subscription: string; result: Record<string, unknown>}}
+type Message = {
+  id?: string
+  result?: unknown
+  error?: {code: number}
+  method?: string
+  params?: {subscription: string; result: Record<string, unknown>}
+}
 
 /** A bifur client over wss with the server's own certificate as the trust anchor. */
 class Client {
@@ -16,7 +22,10 @@ class Client {
 
   constructor(server: Server, origin: string) {
     const ca = readFileSync(join(server.dataDir, 'localhost-cert.pem'))
-    this.ws = new WebSocket(`${server.httpsUrl.replace('https', 'wss')}/v2022-06-30/socket/production?tag=sanity.studio`, {ca, origin})
+    this.ws = new WebSocket(
+      `${server.httpsUrl.replace('https', 'wss')}/v2022-06-30/socket/production?tag=sanity.studio`,
+      {ca, origin},
+    )
     this.ws.on('message', (data) => {
       this.messages.push(JSON.parse(data.toString()) as Message)
       for (const wake of this.waiters.splice(0)) wake()
@@ -40,7 +49,9 @@ class Client {
 
   async call(method: string, params: Record<string, unknown> = {}): Promise<Message> {
     const id = `r${this.next++}`
-    this.ws.send(JSON.stringify({jsonrpc: '2.0', method, params: {...params, apiVersion: 'v1'}, id}))
+    this.ws.send(
+      JSON.stringify({jsonrpc: '2.0', method, params: {...params, apiVersion: 'v1'}, id}),
+    )
     return this.until((m) => m.id === id)
   }
 }
@@ -68,33 +79,58 @@ describe('the presence socket', () => {
   it('refuses everything but authorization until a valid token is given', async () => {
     const client = await connect()
     expect((await client.call('presence_subscribe')).error?.code).toBe(4001)
-    expect((await client.call('authorization', {authorization: 'Bearer wrong'})).error?.code).toBe(4001)
-    expect((await client.call('authorization', {authorization: `Bearer ${server.lake?.token}`})).result).toBe(true)
+    expect((await client.call('authorization', {authorization: 'Bearer wrong'})).error?.code).toBe(
+      4001,
+    )
+    expect(
+      (await client.call('authorization', {authorization: `Bearer ${server.lake?.token}`})).result,
+    ).toBe(true)
   })
 
   it('broadcasts announcements, roll calls and disconnects to the other sessions', async () => {
     const [a, b] = [await connect(), await connect()]
-    for (const client of [a, b]) await client.call('authorization', {authorization: `Bearer ${server.lake?.token}`})
+    for (const client of [a, b])
+      await client.call('authorization', {authorization: `Bearer ${server.lake?.token}`})
     const subA = (await a.call('presence_subscribe')).result
     await b.call('presence_subscribe')
-    const locations = [{type: 'document', documentId: 'post-1', path: ['title'], lastActiveAt: new Date().toISOString()}]
+    const locations = [
+      {
+        type: 'document',
+        documentId: 'post-1',
+        path: ['title'],
+        lastActiveAt: new Date().toISOString(),
+      },
+    ]
     await b.call('presence_announce', {data: {sessionId: 'session-b', locations}})
     const state = await a.until((m) => m.params?.result.type === 'state')
-    expect(state).toMatchObject({method: 'presence_subscription', params: {subscription: subA, result: {i: 'p-owner', m: {sessionId: 'session-b', locations}}}})
+    expect(state).toMatchObject({
+      method: 'presence_subscription',
+      params: {subscription: subA, result: {i: 'p-owner', m: {sessionId: 'session-b', locations}}},
+    })
     expect(b.messages.some((m) => m.method === 'presence_subscription')).toBe(false)
 
     await b.call('presence_rollcall', {session: 'session-b'})
     await a.until((m) => m.params?.result.type === 'rollCall')
     b.ws.close()
     const gone = await a.until((m) => m.params?.result.type === 'disconnect')
-    expect(gone.params?.result).toEqual({type: 'disconnect', i: 'p-owner', m: {session: 'session-b'}})
+    expect(gone.params?.result).toEqual({
+      type: 'disconnect',
+      i: 'p-owner',
+      m: {session: 'session-b'},
+    })
   })
 
   it("ignores a reloaded tab's late goodbye from its old socket once the new one announced the session", async () => {
     const [watcher, old, reloaded] = [await connect(), await connect(), await connect()]
-    for (const client of [watcher, old, reloaded]) await client.call('authorization', {authorization: `Bearer ${server.lake?.token}`})
+    for (const client of [watcher, old, reloaded])
+      await client.call('authorization', {authorization: `Bearer ${server.lake?.token}`})
     await watcher.call('presence_subscribe')
-    const data = {sessionId: 'session-r', locations: [{type: 'document', documentId: 'post-1', path: [], lastActiveAt: new Date().toISOString()}]}
+    const data = {
+      sessionId: 'session-r',
+      locations: [
+        {type: 'document', documentId: 'post-1', path: [], lastActiveAt: new Date().toISOString()},
+      ],
+    }
     await old.call('presence_announce', {data})
     await reloaded.call('presence_announce', {data})
     await old.call('presence_disconnect', {session: 'session-r'})
@@ -105,7 +141,11 @@ describe('the presence socket', () => {
     expect(watcher.messages.filter((m) => m.params?.result.type === 'disconnect')).toEqual([])
     await reloaded.call('presence_disconnect', {session: 'session-r'})
     const gone = await watcher.until((m) => m.params?.result.type === 'disconnect')
-    expect(gone.params?.result).toEqual({type: 'disconnect', i: 'p-owner', m: {session: 'session-r'}})
+    expect(gone.params?.result).toEqual({
+      type: 'disconnect',
+      i: 'p-owner',
+      m: {session: 'session-r'},
+    })
   })
 
   it('refuses sockets from foreign origins and unknown methods', async () => {

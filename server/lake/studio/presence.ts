@@ -56,7 +56,10 @@ export class PresenceHub {
     const match = socketPath.exec(request.url ?? '')
     if (!match) return false
     const origin = request.headers.origin
-    if (decodeURIComponent(match[1]) !== this.lake.dataset || (origin !== undefined && !this.allowOrigin(origin))) {
+    if (
+      decodeURIComponent(match[1]) !== this.lake.dataset ||
+      (origin !== undefined && !this.allowOrigin(origin))
+    ) {
       console.warn(`[presence] refused socket for ${request.url} from origin ${origin ?? '(none)'}`)
       socket.end('HTTP/1.1 403 Forbidden\r\nConnection: close\r\n\r\n')
       return true
@@ -86,16 +89,20 @@ export class PresenceHub {
     }
     const {id, method, params = {}} = message
     const reply = (result: unknown) => send(connection.ws, {jsonrpc: '2.0', id, result})
-    const fail = (code: number, text: string) => send(connection.ws, {jsonrpc: '2.0', id, error: {code, message: text}})
+    const fail = (code: number, text: string) =>
+      send(connection.ws, {jsonrpc: '2.0', id, error: {code, message: text}})
     if (method === 'authorization') {
-      const token = bearerToken(typeof params.authorization === 'string' ? params.authorization : undefined)
+      const token = bearerToken(
+        typeof params.authorization === 'string' ? params.authorization : undefined,
+      )
       const identity = this.lake.auth.verify(token)
       if (!identity) return fail(4001, 'Unauthorized')
       connection.userId = identity.userId
       return reply(true)
     }
     if (!connection.userId) return fail(4001, 'Unauthorized: send "authorization" first')
-    const session = (key: string) => (typeof params[key] === 'string' ? (params[key] as string) : '')
+    const session = (key: string) =>
+      typeof params[key] === 'string' ? (params[key] as string) : ''
     switch (method) {
       case 'presence_subscribe':
         connection.subscription = `presence-${Math.random().toString(36).slice(2)}`
@@ -105,16 +112,25 @@ export class PresenceHub {
         return reply(true)
       case 'presence_announce': {
         const data = (params.data ?? {}) as {sessionId?: unknown; locations?: unknown}
-        if (typeof data.sessionId !== 'string' || !Array.isArray(data.locations)) return fail(-32602, 'Invalid params')
+        if (typeof data.sessionId !== 'string' || !Array.isArray(data.locations))
+          return fail(-32602, 'Invalid params')
         const previous = this.owners.get(data.sessionId)
         if (previous && previous !== connection) previous.sessions.delete(data.sessionId)
         this.owners.set(data.sessionId, connection)
         connection.sessions.add(data.sessionId)
-        this.broadcast(connection, {type: 'state', i: connection.userId, m: {sessionId: data.sessionId, locations: data.locations}})
+        this.broadcast(connection, {
+          type: 'state',
+          i: connection.userId,
+          m: {sessionId: data.sessionId, locations: data.locations},
+        })
         return reply(true)
       }
       case 'presence_rollcall':
-        this.broadcast(connection, {type: 'rollCall', i: connection.userId, session: session('session')})
+        this.broadcast(connection, {
+          type: 'rollCall',
+          i: connection.userId,
+          session: session('session'),
+        })
         return reply(true)
       case 'presence_disconnect':
         this.leave(connection, session('session'))
@@ -137,7 +153,11 @@ export class PresenceHub {
   private broadcast(from: Connection, event: Record<string, unknown>): void {
     for (const other of this.connections) {
       if (other === from || !other.subscription || !other.userId) continue
-      send(other.ws, {jsonrpc: '2.0', method: 'presence_subscription', params: {subscription: other.subscription, result: event}})
+      send(other.ws, {
+        jsonrpc: '2.0',
+        method: 'presence_subscription',
+        params: {subscription: other.subscription, result: event},
+      })
     }
   }
 

@@ -12,10 +12,18 @@ export function registerReferences(app: Hono, lake: Lake): void {
     checkDataset(c, lake)
     requireIdentity(c, lake)
     if (flag(c, 'excludeInternalReferences')) return c.json({totalCount: 0, references: []})
-    const ids = await lake.query<string[]>('*[references($id)]._id', {id: c.req.param('id')}, {authenticated: true})
+    const ids = await lake.query<string[]>(
+      '*[references($id)]._id',
+      {id: c.req.param('id')},
+      {authenticated: true},
+    )
     return c.json({
       totalCount: ids.length,
-      references: ids.map((documentId) => ({documentId, projectId: lake.projectId, datasetName: lake.dataset})),
+      references: ids.map((documentId) => ({
+        documentId,
+        projectId: lake.projectId,
+        datasetName: lake.dataset,
+      })),
     })
   })
 }
