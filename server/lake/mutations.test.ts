@@ -53,6 +53,6 @@ describe('withArrayKeys', () => {
     expect(keyed.list[0]).toMatchObject({_key: expect.stringMatching(/^[0-9a-f]{12}$/), a: 1})
     expect(keyed.list[1]).toMatchObject({_key: 'k', b: [{_key: expect.any(String), c: 1}]})
     expect(keyed.list[2]).toBe('text')
-    expect(keyed.nested.deep[0]._key).toEqual(expect.any(String))
+    expect(keyed.nested.deep[0]).toMatchObject({_key: expect.any(String), d: 1})
   })
 })
