@@ -1,5 +1,6 @@
 import type {Context} from 'hono'
 import type {ContentfulStatusCode} from 'hono/utils/http-status'
+import {escapeHtml} from '../html.ts'
 
 /**
  * FormSubmit's AJAX convention: a client that asks for JSON (or sends JSON) gets
@@ -9,18 +10,6 @@ export function wantsJson(c: Context): boolean {
   const accept = c.req.header('accept') ?? ''
   const type = c.req.header('content-type') ?? ''
   return /\bapplication\/json\b/i.test(accept) || /^application\/json\b/i.test(type)
-}
-
-const escapes: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-}
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (ch) => escapes[ch])
 }
 
 /** A plain, self-contained page: the message in an alert region and a link back to the form. */

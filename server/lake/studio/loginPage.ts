@@ -1,7 +1,4 @@
-/** Escapes text for HTML content and attribute values. */
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`)
-}
+import {escapeHtml} from '../../html.ts'
 
 /** No scripts, no external resources, not frameable, not indexed. */
 export const loginPageHeaders = {
