@@ -1,0 +1,99 @@
+/**
+ * Durable writes for `npm run bench:lake`: @sanity/client `create` against the server process,
+ * from load-generator processes of their own (lakeWriters.child.ts), sequentially (one writer)
+ * and with concurrent writers; raw node:sqlite commits for comparison; and a durability check:
+ * the server is killed with SIGKILL and the documents on disk are counted against the creates
+ * it acknowledged.
+ */
+import {execFile} from 'node:child_process'
+import {readFileSync, rmSync} from 'node:fs'
+import {join} from 'node:path'
+import {DatabaseSync} from 'node:sqlite'
+import {promisify} from 'node:util'
+import {cpuSeconds} from './cpu.ts'
+import {rawCommits, type Rate} from './lakeLoad.ts'
+import type {WriterReport} from './lakeWriters.child.ts'
+import {startServerProcess} from './serverProcess.ts'
+import {percentile} from './stats.ts'
+import {seedDataDir, syntheticPost} from './synthetic.ts'
+
+const run = promisify(execFile)
+const child = new URL('./lakeWriters.child.ts', import.meta.url).pathname
+
+export interface WriteRate extends Rate {
+  writers: number
+  processes: number
+  /** Server CPU (user + system, all threads) per acknowledged mutation, ms. */
+  serverCpuMs: number
+  /** Load generators' CPU per acknowledged mutation, ms. */
+  clientCpuMs: number
+}
+
+export interface WriteResults {
+  sequential: WriteRate
+  concurrent: WriteRate
+  raw: Rate
+  /** Creates acknowledged during the whole run (warm-up included). */
+  acknowledged: number
+  /** Documents those creates left in the SQLite file after SIGKILL. */
+  stored: number
+}
+
+/** Runs `writers` concurrent writers split over `processes` load-generator processes. */
+async function measure(url: string, token: string, pid: number, options: {writers: number; processes: number; seconds: number; prefix: string}): Promise<WriteRate> {
+  const per = Math.ceil(options.writers / options.processes)
+  const cpu0 = cpuSeconds([pid])
+  const reports = await Promise.all(
+    Array.from({length: options.processes}, async (_, i) => {
+      const {stdout} = await run(process.execPath, [child, url, token, String(per), String(options.seconds), `${options.prefix}-${i}`], {maxBuffer: 64 * 1024 * 1024})
+      return JSON.parse(stdout) as WriterReport
+    }),
+  )
+  const serverCpu = (cpuSeconds([pid]) - cpu0) * 1000
+  const times = reports.flatMap((r) => r.times)
+  const count = times.length
+  const wall = Math.max(...reports.map((r) => r.seconds))
+  return {
+    writers: per * options.processes,
+    processes: options.processes,
+    p50: percentile(times, 50),
+    p99: percentile(times, 99),
+    perSecond: count / wall,
+    count,
+    errors: reports.reduce((sum, r) => sum + r.errors, 0),
+    serverCpuMs: serverCpu / count,
+    clientCpuMs: reports.reduce((sum, r) => sum + r.cpuMs, 0) / count,
+  }
+}
+
+/** Counts the documents whose id starts with one of the writers' prefixes, straight from disk. */
+function countStored(dataDir: string): number {
+  const db = new DatabaseSync(join(dataDir, 'lake.sqlite'), {readOnly: true})
+  try {
+    return Number(db.prepare("SELECT COUNT(*) AS n FROM documents WHERE id LIKE 'bench-%'").get()?.n)
+  } finally {
+    db.close()
+  }
+}
+
+/** The whole write benchmark on a fresh 1k-post lake; `writers` concurrent writers in `processes`. */
+export async function measureWrites(options: {seconds: number; writers: number; processes: number}): Promise<WriteResults> {
+  const {dataDir} = seedDataDir(1000)
+  const token = readFileSync(join(dataDir, 'owner-token'), 'utf8').trim()
+  const server = await startServerProcess({dataDir, seed: false})
+  try {
+    const {url, pid} = server
+    const warm = await measure(url, token, pid, {writers: options.writers, processes: options.processes, seconds: 1, prefix: 'bench-warm'})
+    const sequential = await measure(url, token, pid, {writers: 1, processes: 1, seconds: options.seconds, prefix: 'bench-seq'})
+    const concurrent = await measure(url, token, pid, {...options, prefix: 'bench-conc'})
+    // Every acknowledged create must be on disk, even when the server dies without warning.
+    process.kill(pid, 'SIGKILL')
+    await server.stop()
+    const stored = countStored(dataDir)
+    const raw = await rawCommits(options.seconds, syntheticPost(99_999))
+    return {sequential, concurrent, raw, acknowledged: warm.count + sequential.count + concurrent.count, stored}
+  } finally {
+    await server.stop()
+    rmSync(dataDir, {recursive: true, force: true})
+  }
+}
