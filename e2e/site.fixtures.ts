@@ -87,7 +87,12 @@ export function unexpected(problems: string[], allow404 = false): string[] {
   return problems.filter((p) => !(allow404 && /status of 404 \(Not Found\)/.test(p)))
 }
 
-/** Waits until React has hydrated the page (the router marks its document as interactive). */
+/**
+ * Interacts the way a visitor first does (a key press; Shift changes nothing on the page), which
+ * makes the boot script fetch the app, and waits until React has hydrated the page (it marks the
+ * document as interactive).
+ */
 export async function hydrated(page: Page): Promise<void> {
+  await page.keyboard.press('Shift')
   await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true')
 }

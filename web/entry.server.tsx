@@ -1,5 +1,5 @@
 import type {SanityClient} from '@sanity/client'
-import {renderToString} from 'react-dom/server'
+import {prerender} from 'react-dom/static'
 import {createStaticHandler, createStaticRouter, RouterContextProvider, StaticRouterProvider} from 'react-router-dom'
 import {ServerStyleSheet} from 'styled-components'
 import {sanityClientContext} from './clientContext.ts'
@@ -63,14 +63,17 @@ export async function render(request: Request, options: RenderOptions): Promise<
       })
   const sheet = new ServerStyleSheet()
   try {
-    const body = renderToString(
+    // prerender (not renderToString) waits for lazy components, so Home's sections are in the HTML.
+    const {prelude} = await prerender(
       sheet.collectStyles(
         <Document site={options.site} assets={options.assets} payloadJson={payloadJson}>
           <StaticRouterProvider router={router} context={context} hydrate={false} />
         </Document>,
       ),
     )
-    const html = `<!DOCTYPE html>${body.replace('</head>', `${sheet.getStyleTags()}</head>`)}`
+    // The prelude is the whole document, doctype included.
+    const body = await new Response(prelude).text()
+    const html = body.replace('</head>', `${sheet.getStyleTags()}</head>`)
     const noStore = Object.values(context.loaderHeaders).some((headers) => /no-store/.test(headers.get('Cache-Control') ?? ''))
     return {status: context.statusCode, html, cacheable: !failed && !noStore}
   } finally {

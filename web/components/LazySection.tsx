@@ -1,7 +1,6 @@
 import {Suspense, type ReactNode} from 'react'
 import styled from 'styled-components'
 import {Loading} from './Loading.tsx'
-import {useHydrated} from './useHydrated.ts'
 
 // Room reserved for the section, so its arrival does not shift what is on screen.
 const Reserve = styled.section<{$minHeight: string}>`
@@ -11,16 +10,23 @@ const Reserve = styled.section<{$minHeight: string}>`
 `
 
 /**
- * A below-the-fold section whose code loads lazily (React.lazy) after hydration, showing the
- * spec's 'Loading ...' meanwhile. The server and the hydrating render both show the fallback, so
- * the markup matches and the section's chunk never delays the first paint.
+ * A below-the-fold section whose code is a lazy chunk (React.lazy), showing the spec's
+ * 'Loading ...' while that chunk loads. The server waits for it (entry.server.tsx prerenders), so
+ * a first visit gets the content in its HTML and hydration adopts it; the fallback shows when
+ * the browser navigates to the page before the chunk has arrived.
  */
-export function LazySection({label, minHeight, children}: {label: string; minHeight: string; children: ReactNode}) {
-  const hydrated = useHydrated()
-  const fallback = <Loading text="Loading ..." />
+export function LazySection({
+  label,
+  minHeight,
+  children,
+}: {
+  label: string
+  minHeight: string
+  children: ReactNode
+}) {
   return (
     <Reserve aria-label={label} $minHeight={minHeight}>
-      {hydrated ? <Suspense fallback={fallback}>{children}</Suspense> : fallback}
+      <Suspense fallback={<Loading text="Loading ..." />}>{children}</Suspense>
     </Reserve>
   )
 }

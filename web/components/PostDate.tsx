@@ -1,12 +1,18 @@
+import {localeDateAttribute} from '../boot/localDates.ts'
 import {formatPostDate} from './formatDate.ts'
 import {useHydrated} from './useHydrated.ts'
 
 /**
  * A post's date in the browser's locale (spec §2). The server cannot know that locale, so it
- * and the hydrating render show the unambiguous ISO date; the browser's format follows right
- * after hydration, so server and client markup always agree.
+ * renders the unambiguous ISO date and marks the element; the boot script (boot/localDates.ts)
+ * formats it in the browser before React runs, and React keeps that text while hydrating (the
+ * one expected difference, hence suppressHydrationWarning) and renders the same after.
  */
 export function PostDate({date}: {date: string}) {
   const hydrated = useHydrated()
-  return <time dateTime={date}>{hydrated ? formatPostDate(date) : date}</time>
+  return (
+    <time dateTime={date} {...{[localeDateAttribute]: ''}} suppressHydrationWarning>
+      {hydrated ? formatPostDate(date) : date}
+    </time>
+  )
 }
