@@ -134,8 +134,7 @@ export class Lake {
       return {value, tx, durable}
     }
     // Builds run one at a time (each sees the previous one); commits are grouped (groupCommit.ts).
-    const done = this.group.startBuild()
-    const built = this.queue.then(run, run).finally(done)
+    const built = this.queue.then(run, run)
     this.queue = built.catch(() => undefined)
     const {value, tx, durable} = await built
     const committed = durable ? await durable : undefined
@@ -161,6 +160,7 @@ export class Lake {
    * Callers must not interleave this with `transact` work; imports run before serving.
    */
   commitRaw(tx: {id: string; timestamp: string; author: string; changes: CommittedTransaction['changes']}): CommittedTransaction {
+    if (!this.group.idle) throw new Error('commitRaw while served transactions are pending')
     const committed = this.store.commit(tx)
     this.mirror(committed)
     this.notify(committed)
@@ -190,6 +190,7 @@ export class Lake {
 
   close(): void {
     this.listeners.clear()
+    this.group.close()
     this.runner.close()
     this.store.close()
   }

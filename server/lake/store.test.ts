@@ -1,6 +1,7 @@
 import {mkdtempSync, rmSync} from 'node:fs'
 import {tmpdir} from 'node:os'
 import {join} from 'node:path'
+import {DatabaseSync} from 'node:sqlite'
 import {afterEach, describe, expect, it} from 'vitest'
 import {Store} from './store.ts'
 import type {Doc} from './types.ts'
@@ -79,5 +80,50 @@ describe('Store', () => {
     expect(String(store.db.prepare('PRAGMA journal_mode').get()?.journal_mode)).toBe('wal')
     expect(Number(store.db.prepare('PRAGMA synchronous').get()?.synchronous)).toBe(2) // FULL
     store.close()
+  })
+
+  it('migrates a version-2 file (AUTOINCREMENT log, JSON in documents) without losing anything', () => {
+    const dir = freshDir()
+    const db = new DatabaseSync(join(dir, 'lake.sqlite'))
+    // The schema and rows exactly as the version-2 store wrote them.
+    db.exec(`CREATE TABLE documents (id TEXT PRIMARY KEY, type TEXT NOT NULL, rev TEXT NOT NULL, created_at TEXT NOT NULL,
+               updated_at TEXT NOT NULL, json TEXT NOT NULL) WITHOUT ROWID;
+             CREATE TABLE transactions (seq INTEGER PRIMARY KEY AUTOINCREMENT, id TEXT NOT NULL UNIQUE, time TEXT NOT NULL,
+               author TEXT NOT NULL, mutations TEXT NOT NULL);
+             CREATE TABLE revisions (doc_id TEXT NOT NULL, seq INTEGER NOT NULL REFERENCES transactions(seq), rev TEXT, json TEXT,
+               PRIMARY KEY (doc_id, seq)) WITHOUT ROWID;
+             CREATE INDEX revisions_seq ON revisions(seq);
+             CREATE TABLE sessions (token_hash TEXT PRIMARY KEY, user_id TEXT NOT NULL, created_at TEXT NOT NULL) WITHOUT ROWID;
+             PRAGMA user_version = 2;`)
+    const a1 = JSON.stringify(doc('a', {v: 1, _rev: 't1'}))
+    const a2 = JSON.stringify(doc('a', {v: 2, _rev: 't2'}))
+    const b1 = JSON.stringify(doc('b', {_rev: 't1'}))
+    const c1 = JSON.stringify(doc('c', {_rev: 't1'}))
+    const insertTx = db.prepare('INSERT INTO transactions (id, time, author, mutations) VALUES (?, ?, ?, ?)')
+    const insertRev = db.prepare('INSERT INTO revisions (doc_id, seq, rev, json) VALUES (?, ?, ?, ?)')
+    const insertDoc = db.prepare("INSERT INTO documents (id, type, rev, created_at, updated_at, json) VALUES (?, 'note', ?, 't', 't', ?)")
+    insertTx.run('t1', '2026-01-01T00:00:00Z', 'p-owner', JSON.stringify([{id: 'a', mutations: []}, {id: 'b', mutations: []}, {id: 'c', mutations: []}]))
+    insertTx.run('t2', '2026-01-01T00:00:01Z', 'p-owner', JSON.stringify([{id: 'a', mutations: []}, {id: 'b', mutations: []}]))
+    for (const [id, seq, rev, json] of [['a', 1, 't1', a1], ['b', 1, 't1', b1], ['c', 1, 't1', c1], ['a', 2, 't2', a2], ['b', 2, null, null]] as const) {
+      insertRev.run(id, seq, rev, json)
+    }
+    insertDoc.run('a', 't2', a2)
+    insertDoc.run('c', 't1', c1)
+    db.prepare("INSERT INTO sessions VALUES ('h', 'p-owner', 't')").run()
+    db.close()
+
+    const store = new Store(dir)
+    expect(store.revision).toBe(2)
+    expect(store.snapshot().map((d) => [d._id, d.v ?? null])).toEqual([['a', 2], ['c', null]])
+    expect(store.transactionById('t2')?.documents).toMatchObject([{id: 'a', rev: 't2', after: {v: 2}}, {id: 'b', rev: null, after: null}])
+    expect(store.documentAt('b', 1)).toMatchObject({_id: 'b'})
+    store.commit(tx('t3', [{id: 'd', after: doc('d')}]))
+    expect(store.revision).toBe(3)
+    expect(Number(store.db.prepare('SELECT COUNT(*) AS n FROM sessions').get()?.n)).toBe(1)
+    store.close()
+    const reopened = new Store(dir)
+    expect(reopened.snapshot().map((d) => d._id).sort()).toEqual(['a', 'c', 'd'])
+    expect(reopened.transactionsSince(2).map((t) => t.id)).toEqual(['t3'])
+    reopened.close()
   })
 })

@@ -1,6 +1,7 @@
 import {mkdirSync} from 'node:fs'
 import {join} from 'node:path'
 import {DatabaseSync, type StatementSync} from 'node:sqlite'
+import {prepareRowStatements, writeRows, type RowStatements, type TransactionRow} from './storeRows.ts'
 import type {CommittedTransaction, Doc, DocumentChange} from './types.ts'
 
 /**
@@ -36,6 +37,31 @@ const migrations: string[] = [
      user_id TEXT NOT NULL,
      created_at TEXT NOT NULL
    ) WITHOUT ROWID;`,
+  // Fewer pages per commit (each is a WAL frame to write and fsync): seq is assigned by the
+  // store, so no AUTOINCREMENT bookkeeping; a transaction's revisions are found by
+  // (doc_id, seq) from its log entry, so no index on seq; and a document's JSON is kept once,
+  // in its newest revision, which `documents` points at. A document whose current JSON is not
+  // that revision's fails the NOT NULL constraint, and the migration is refused, not guessed.
+  `CREATE TABLE transactions_v3 (
+     seq INTEGER PRIMARY KEY,
+     id TEXT NOT NULL UNIQUE,
+     time TEXT NOT NULL,
+     author TEXT NOT NULL,
+     mutations TEXT NOT NULL
+   );
+   INSERT INTO transactions_v3 (seq, id, time, author, mutations)
+     SELECT seq, id, time, author, mutations FROM transactions;
+   DROP TABLE transactions;
+   ALTER TABLE transactions_v3 RENAME TO transactions;
+   DROP INDEX revisions_seq;
+   CREATE TABLE documents_v3 (
+     id TEXT PRIMARY KEY,
+     seq INTEGER NOT NULL
+   ) WITHOUT ROWID;
+   INSERT INTO documents_v3 (id, seq)
+     SELECT d.id, (SELECT MAX(r.seq) FROM revisions r WHERE r.doc_id = d.id AND r.json = d.json) FROM documents d;
+   DROP TABLE documents;
+   ALTER TABLE documents_v3 RENAME TO documents;`,
 ]
 
 /** A transaction ready to be written: its changes were computed by a TransactionBuilder. */
@@ -64,29 +90,20 @@ export class Store {
   private readonly docs = new Map<string, Doc>()
   private snapshotCache: Doc[] | null = null
   private seq = 0
-  private readonly upsertDoc: StatementSync
-  private readonly deleteDoc: StatementSync
-  private readonly insertTx: StatementSync
-  private readonly insertRevision: StatementSync
+  private readonly statements: RowStatements
+  private readonly selectRevision: StatementSync
 
   constructor(dataDir: string, file = 'lake.sqlite') {
     mkdirSync(dataDir, {recursive: true})
     this.db = new DatabaseSync(join(dataDir, file))
-    this.db.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL; PRAGMA foreign_keys = ON;')
+    // Foreign keys stay off while migrations rebuild tables that others reference.
+    this.db.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL; PRAGMA foreign_keys = OFF;')
     this.migrate()
-    this.upsertDoc = this.db.prepare(
-      `INSERT INTO documents (id, type, rev, created_at, updated_at, json) VALUES (?, ?, ?, ?, ?, ?)
-       ON CONFLICT(id) DO UPDATE SET type = excluded.type, rev = excluded.rev,
-         created_at = excluded.created_at, updated_at = excluded.updated_at, json = excluded.json`,
-    )
-    this.deleteDoc = this.db.prepare('DELETE FROM documents WHERE id = ?')
-    this.insertTx = this.db.prepare(
-      'INSERT INTO transactions (id, time, author, mutations) VALUES (?, ?, ?, ?) RETURNING seq',
-    )
-    this.insertRevision = this.db.prepare(
-      'INSERT INTO revisions (doc_id, seq, rev, json) VALUES (?, ?, ?, ?)',
-    )
-    for (const row of this.db.prepare('SELECT json FROM documents').iterate()) {
+    this.db.exec('PRAGMA foreign_keys = ON;')
+    this.statements = prepareRowStatements(this.db)
+    this.selectRevision = this.db.prepare('SELECT rev, json FROM revisions WHERE doc_id = ? AND seq = ?')
+    const current = this.db.prepare('SELECT r.json FROM documents d JOIN revisions r ON r.doc_id = d.id AND r.seq = d.seq')
+    for (const row of current.iterate()) {
       const doc = JSON.parse(String(row.json)) as Doc
       this.docs.set(doc._id, doc)
     }
@@ -147,39 +164,34 @@ export class Store {
    * each with its own log entry, in order; all or none of them. Then updates memory.
    */
   commitMany(txs: PreparedTransaction[]): CommittedTransaction[] {
-    const seqs: number[] = []
-    this.db.exec('BEGIN IMMEDIATE')
-    try {
-      for (const tx of txs) {
-        const mutations = tx.changes.map((change) => ({id: change.id, mutations: change.mutations}))
-        const row = this.insertTx.get(tx.id, tx.timestamp, tx.author, JSON.stringify(mutations))
-        const seq = Number(row?.seq)
-        seqs.push(seq)
-        for (const {id, after} of tx.changes) {
-          if (after) {
-            const json = JSON.stringify(after)
-            this.upsertDoc.run(id, after._type, after._rev ?? tx.id, after._createdAt ?? tx.timestamp, after._updatedAt ?? tx.timestamp, json)
-            this.insertRevision.run(id, seq, after._rev ?? tx.id, json)
-          } else {
-            this.deleteDoc.run(id)
-            this.insertRevision.run(id, seq, null, null)
-          }
-        }
-      }
-      this.db.exec('COMMIT')
-    } catch (error) {
-      this.db.exec('ROLLBACK')
-      throw error
-    }
+    const rows = this.rows(txs)
+    writeRows(this.db, this.statements, rows)
+    return this.applyCommitted(txs, rows)
+  }
+
+  /** Serializes transactions into log rows (each document's JSON once), numbered from the next position on. */
+  private rows(txs: PreparedTransaction[]): TransactionRow[] {
+    return txs.map((tx, i) => ({
+      seq: this.seq + 1 + i,
+      id: tx.id,
+      time: tx.timestamp,
+      author: tx.author,
+      mutations: JSON.stringify(tx.changes.map((change) => ({id: change.id, mutations: change.mutations}))),
+      docs: tx.changes.map(({id, after}) => ({id, rev: after ? (after._rev ?? tx.id) : null, json: after ? JSON.stringify(after) : null})),
+    }))
+  }
+
+  /** Takes committed rows into memory: documents and position. */
+  private applyCommitted(txs: PreparedTransaction[], rows: TransactionRow[]): CommittedTransaction[] {
     const committed = txs.map((tx, i) => {
       for (const {id, after} of tx.changes) {
         if (after) this.docs.set(id, after)
         else this.docs.delete(id)
       }
-      return {seq: seqs[i], id: tx.id, timestamp: tx.timestamp, author: tx.author, changes: tx.changes}
+      return {seq: rows[i].seq, id: tx.id, timestamp: tx.timestamp, author: tx.author, changes: tx.changes}
     })
     this.snapshotCache = null
-    if (seqs.length > 0) this.seq = seqs[seqs.length - 1]
+    if (rows.length > 0) this.seq = rows[rows.length - 1].seq
     return committed
   }
 
@@ -203,8 +215,8 @@ export class Store {
     const tx = this.db.prepare('SELECT seq, id, time, author, mutations FROM transactions WHERE seq = ?').get(seq)
     if (!tx) return undefined
     const mutations = JSON.parse(String(tx.mutations)) as Array<{id: string; mutations: unknown[]}>
-    const revisions = this.db.prepare('SELECT doc_id, rev, json FROM revisions WHERE seq = ?').all(seq)
-    const byId = new Map(revisions.map((r) => [String(r.doc_id), r]))
+    // The log entry lists every document the transaction touched; each has a revision row.
+    const byId = new Map(mutations.map(({id}) => [id, this.selectRevision.get(id, seq)]))
     return {
       seq: Number(tx.seq),
       id: String(tx.id),

@@ -1,0 +1,52 @@
+import type {DatabaseSync, StatementSync} from 'node:sqlite'
+
+/** One transaction as rows of the log (store.ts's schema), serialized once. */
+export interface TransactionRow {
+  seq: number
+  id: string
+  time: string
+  author: string
+  /** JSON: per document, the mutations applied (`[{id, mutations}]`). */
+  mutations: string
+  /** Each touched document after the transaction; `json` null when it was deleted. */
+  docs: Array<{id: string; rev: string | null; json: string | null}>
+}
+
+export interface RowStatements {
+  insertTx: StatementSync
+  upsertDoc: StatementSync
+  deleteDoc: StatementSync
+  insertRevision: StatementSync
+}
+
+export function prepareRowStatements(db: DatabaseSync): RowStatements {
+  return {
+    insertTx: db.prepare('INSERT INTO transactions (seq, id, time, author, mutations) VALUES (?, ?, ?, ?, ?)'),
+    // `documents` points at each current document's newest revision: its JSON is stored once.
+    upsertDoc: db.prepare('INSERT INTO documents (id, seq) VALUES (?, ?) ON CONFLICT(id) DO UPDATE SET seq = excluded.seq'),
+    deleteDoc: db.prepare('DELETE FROM documents WHERE id = ?'),
+    insertRevision: db.prepare('INSERT INTO revisions (doc_id, seq, rev, json) VALUES (?, ?, ?, ?)'),
+  }
+}
+
+/**
+ * Writes `rows` in one SQLite transaction (group commit: one fsync for all of them), all or
+ * none. Returns only after COMMIT, which with WAL and synchronous=FULL means durable.
+ */
+export function writeRows(db: DatabaseSync, statements: RowStatements, rows: TransactionRow[]): void {
+  db.exec('BEGIN IMMEDIATE')
+  try {
+    for (const row of rows) {
+      statements.insertTx.run(row.seq, row.id, row.time, row.author, row.mutations)
+      for (const doc of row.docs) {
+        if (doc.json === null) statements.deleteDoc.run(doc.id)
+        else statements.upsertDoc.run(doc.id, row.seq)
+        statements.insertRevision.run(doc.id, row.seq, doc.rev, doc.json)
+      }
+    }
+    db.exec('COMMIT')
+  } catch (error) {
+    if (db.isTransaction) db.exec('ROLLBACK')
+    throw error
+  }
+}
