@@ -33,28 +33,27 @@ export function resolveOwnerToken(dataDir: string, fromEnv?: string): {token: st
   return {token, file}
 }
 
-function sameSecret(a: string, b: string): boolean {
-  const x = createHash('sha256').update(a).digest()
-  const y = createHash('sha256').update(b).digest()
-  return timingSafeEqual(x, y)
-}
-
-const hash = (token: string) => createHash('sha256').update(token).digest('hex')
+const digest = (token: string) => createHash('sha256').update(token).digest()
+const hash = (token: string) => digest(token).toString('hex')
 
 /** Checks bearer tokens: the owner token, or a session issued by the Studio login flow. */
 export class Auth {
   readonly ownerToken: string
   private readonly db: DatabaseSync
+  /** Compared in constant time with the presented token's hash (hashed once, not per request). */
+  private readonly ownerDigest: Buffer
 
   constructor(ownerToken: string, db: DatabaseSync) {
     this.ownerToken = ownerToken
     this.db = db
+    this.ownerDigest = digest(ownerToken)
   }
 
   verify(token: string | undefined): Identity | undefined {
     if (!token) return undefined
-    if (sameSecret(token, this.ownerToken)) return {userId: owner.id}
-    const row = this.db.prepare('SELECT user_id FROM sessions WHERE token_hash = ?').get(hash(token))
+    const presented = digest(token)
+    if (timingSafeEqual(presented, this.ownerDigest)) return {userId: owner.id}
+    const row = this.db.prepare('SELECT user_id FROM sessions WHERE token_hash = ?').get(presented.toString('hex'))
     return row ? {userId: String(row.user_id)} : undefined
   }
 

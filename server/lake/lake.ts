@@ -141,7 +141,11 @@ export class Lake {
     return {value, tx, committed}
   }
 
-  /** POST /data/mutate semantics: all mutations in one transaction, all or nothing. */
+  /**
+   * POST /data/mutate semantics: all mutations in one transaction, all or nothing. The lake
+   * takes the mutation objects over (documents keep their nested values as given): callers
+   * must not modify them afterwards.
+   */
   async mutate(mutations: unknown[], options: MutateOptions = {}): Promise<MutateResult> {
     const {value, tx, committed} = await this.transact(options, async (t) => {
       const results: MutationResult[] = []

@@ -44,9 +44,18 @@ type MutationKind = (typeof mutationKinds)[number]
 /** Sanity's document id grammar: letters, digits and `_-.`, not starting with `-` or `.`. */
 const idPattern = /^[a-zA-Z0-9_][a-zA-Z0-9_.-]{0,199}$/
 
+/** Random bytes drawn in bulk: one call to the CSPRNG per 256 transaction ids, not per id. */
+const idPool = {bytes: Buffer.alloc(0), offset: 0}
+
 export function newTransactionId(): string {
+  if (idPool.offset + 16 > idPool.bytes.length) {
+    idPool.bytes = randomBytes(16 * 256)
+    idPool.offset = 0
+  }
+  const id = idPool.bytes.toString('base64url', idPool.offset, idPool.offset + 16)
+  idPool.offset += 16
   // 22 base62-ish characters, the shape of Sanity's transaction ids.
-  return randomBytes(16).toString('base64url').slice(0, 22)
+  return id.slice(0, 22)
 }
 
 function kindOf(mutation: unknown, index: number): MutationKind {
@@ -154,7 +163,9 @@ export class TransactionBuilder {
 
   private newDocument(input: unknown, index: number, kind: string): Doc {
     if (!isPlainObject(input)) throw badRequest(`${kind} at index ${index} must be a document object`)
-    const doc = structuredClone(input)
+    // A copy of the top level (the id may be filled in below); nested values are taken over as
+    // they are, so callers hand mutations over and do not modify them afterwards (Lake.mutate).
+    const doc = {...input}
     if (doc._id === undefined) doc._id = randomUUID()
     // An id ending in "." asks for a generated id under that prefix, e.g. "drafts.".
     else if (typeof doc._id === 'string' && doc._id.endsWith('.')) doc._id = `${doc._id}${randomUUID()}`

@@ -28,12 +28,15 @@ function isCalendarDate(value: string): boolean {
 export function registerLakeRoutes(app: Hono, lake: Lake): {cache: CdnCache; close(): void} {
   const cache = new CdnCache()
   const unsubscribe = lake.onCommit(() => cache.clear())
+  /** Versions already checked (clients use one or two), so a request does not parse its date again. */
+  const validVersions = new Set<string>()
   app.use('/:version/:root/*', async (c, next) => {
     const version = c.req.param('version')
-    if (!version.startsWith('v') || !apiRoots.has(c.req.param('root'))) return next()
+    if (validVersions.has(version) || !version.startsWith('v') || !apiRoots.has(c.req.param('root'))) return next()
     if (!versionPattern.test(version) || !isCalendarDate(version.slice(1))) {
       return errorResponse(badRequest(`Invalid API version "${version}"; expected vYYYY-MM-DD, v1 or vX`), c)
     }
+    if (validVersions.size < 100) validVersions.add(version)
     return next()
   })
   registerQuery(app, lake, cache)
