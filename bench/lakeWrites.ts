@@ -1,9 +1,9 @@
 /**
- * Durable writes for `npm run bench:lake`: @sanity/client `create` against the server process,
- * from load-generator processes of their own (lakeWriters.child.ts), sequentially (one writer)
- * and with concurrent writers; raw node:sqlite commits for comparison; and a durability check:
- * the server is killed with SIGKILL and the documents on disk are counted against the creates
- * it acknowledged.
+ * Durable writes for `npm run bench:lake`: creates against the server process from a
+ * load generator in a process of its own (lakeWriters.child.ts), sequentially (one writer) and
+ * with concurrent writers, with @sanity/client and with a lighter node:http client sending the
+ * same request; raw node:sqlite commits for comparison; and a durability check: the server is
+ * killed with SIGKILL and the documents on disk are counted against the creates it acknowledged.
  */
 import {execFile} from 'node:child_process'
 import {readFileSync, rmSync} from 'node:fs'
@@ -20,7 +20,10 @@ import {seedDataDir, syntheticPost} from './synthetic.ts'
 const run = promisify(execFile)
 const child = new URL('./lakeWriters.child.ts', import.meta.url).pathname
 
+export type WriteClient = 'sanity' | 'http'
+
 export interface WriteRate extends Rate {
+  client: WriteClient
   writers: number
   processes: number
   /** Server CPU (user + system, all threads) per acknowledged mutation, ms. */
@@ -30,8 +33,12 @@ export interface WriteRate extends Rate {
 }
 
 export interface WriteResults {
+  /** @sanity/client, one writer and `writers` concurrent ones. */
   sequential: WriteRate
   concurrent: WriteRate
+  /** The same requests from node:http: what the server takes when the client costs little. */
+  httpSequential: WriteRate
+  httpConcurrent: WriteRate
   raw: Rate
   /** Creates acknowledged during the whole run (warm-up included). */
   acknowledged: number
@@ -40,12 +47,13 @@ export interface WriteResults {
 }
 
 /** Runs `writers` concurrent writers split over `processes` load-generator processes. */
-async function measure(url: string, token: string, pid: number, options: {writers: number; processes: number; seconds: number; prefix: string}): Promise<WriteRate> {
+async function measure(url: string, token: string, pid: number, options: {client: WriteClient; writers: number; processes: number; seconds: number; prefix: string}): Promise<WriteRate> {
   const per = Math.ceil(options.writers / options.processes)
   const cpu0 = cpuSeconds([pid])
   const reports = await Promise.all(
     Array.from({length: options.processes}, async (_, i) => {
-      const {stdout} = await run(process.execPath, [child, url, token, String(per), String(options.seconds), `${options.prefix}-${i}`], {maxBuffer: 64 * 1024 * 1024})
+      const args = [child, url, token, String(per), String(options.seconds), `${options.prefix}-${i}`, options.client]
+      const {stdout} = await run(process.execPath, args, {maxBuffer: 64 * 1024 * 1024})
       return JSON.parse(stdout) as WriterReport
     }),
   )
@@ -54,6 +62,7 @@ async function measure(url: string, token: string, pid: number, options: {writer
   const count = times.length
   const wall = Math.max(...reports.map((r) => r.seconds))
   return {
+    client: options.client,
     writers: per * options.processes,
     processes: options.processes,
     p50: percentile(times, 50),
@@ -83,15 +92,28 @@ export async function measureWrites(options: {seconds: number; writers: number; 
   const server = await startServerProcess({dataDir, seed: false})
   try {
     const {url, pid} = server
-    const warm = await measure(url, token, pid, {writers: options.writers, processes: options.processes, seconds: 1, prefix: 'bench-warm'})
-    const sequential = await measure(url, token, pid, {writers: 1, processes: 1, seconds: options.seconds, prefix: 'bench-seq'})
-    const concurrent = await measure(url, token, pid, {...options, prefix: 'bench-conc'})
+    // As in production, where the site's reads have started the query worker: each commit is
+    // mirrored to its replica.
+    const query = await fetch(`${url}/v2023-07-29/data/query/production?query=count(*)`, {headers: {authorization: `Bearer ${token}`}})
+    if (!query.ok) throw new Error(`warm-up query failed: ${query.status}`)
+    const rates: WriteRate[] = []
+    const step = async (client: WriteClient, writers: number, processes: number, seconds: number) => {
+      const rate = await measure(url, token, pid, {client, writers, processes, seconds, prefix: `bench-${client}-${writers}-${rates.length}`})
+      rates.push(rate)
+      return rate
+    }
+    await step('sanity', options.writers, options.processes, 1) // warm-up: JIT, connections
+    const sequential = await step('sanity', 1, 1, options.seconds)
+    const concurrent = await step('sanity', options.writers, options.processes, options.seconds)
+    const httpSequential = await step('http', 1, 1, options.seconds)
+    const httpConcurrent = await step('http', options.writers, options.processes, options.seconds)
     // Every acknowledged create must be on disk, even when the server dies without warning.
     process.kill(pid, 'SIGKILL')
     await server.stop()
     const stored = countStored(dataDir)
     const raw = await rawCommits(options.seconds, syntheticPost(99_999))
-    return {sequential, concurrent, raw, acknowledged: warm.count + sequential.count + concurrent.count, stored}
+    const acknowledged = rates.reduce((sum, rate) => sum + rate.count, 0)
+    return {sequential, concurrent, httpSequential, httpConcurrent, raw, acknowledged, stored}
   } finally {
     await server.stop()
     rmSync(dataDir, {recursive: true, force: true})
