@@ -7,8 +7,11 @@ export interface Chunk {
   bytes: number
   gzip: number
   brotli: number
-  /** Loaded on every first page view: the entry and what it imports statically. */
-  firstLoad: boolean
+  /**
+   * Loaded at the visitor's first interaction: the entry (the app) and what it imports
+   * statically. A first page view loads no file: its only script is inline (web/boot/).
+   */
+  interaction: boolean
   /** Fetched later by a dynamic import(). */
   lazy: boolean
 }
@@ -36,8 +39,8 @@ function jsFiles(dir: string): string[] {
     .map((name) => join(dir, name))
 }
 
-/** The files a first page view loads: every entry and, transitively, what it imports statically. */
-function firstLoadFiles(manifest: Record<string, ManifestEntry>): Set<string> {
+/** `keys` and, transitively, what they import statically. */
+function withStaticImports(manifest: Record<string, ManifestEntry>, keys: string[]): Set<string> {
   const files = new Set<string>()
   const visit = (key: string) => {
     const entry = manifest[key]
@@ -45,15 +48,20 @@ function firstLoadFiles(manifest: Record<string, ManifestEntry>): Set<string> {
     files.add(entry.file)
     for (const imported of entry.imports ?? []) visit(imported)
   }
-  for (const [key, entry] of Object.entries(manifest)) if (entry.isEntry) visit(key)
+  for (const key of keys) visit(key)
   return files
 }
 
 /** Every public JS chunk with its raw, gzip (level 9) and brotli (quality 11) sizes. */
 export function publicChunks(dir = clientDir): Chunk[] {
   const manifest = readManifest(dir)
-  const first = firstLoadFiles(manifest)
-  const lazy = new Set(Object.values(manifest).filter((e) => e.isDynamicEntry).map((e) => e.file))
+  const entries = Object.keys(manifest).filter((key) => manifest[key]?.isEntry)
+  const interaction = withStaticImports(manifest, entries)
+  const lazy = new Set(
+    Object.values(manifest)
+      .filter((e) => e.isDynamicEntry)
+      .map((e) => e.file),
+  )
   return jsFiles(dir)
     .map((path) => {
       const content = readFileSync(path)
@@ -62,8 +70,9 @@ export function publicChunks(dir = clientDir): Chunk[] {
         file,
         bytes: content.length,
         gzip: gzipSync(content, {level: 9}).length,
-        brotli: brotliCompressSync(content, {params: {[constants.BROTLI_PARAM_QUALITY]: 11}}).length,
-        firstLoad: first.has(file),
+        brotli: brotliCompressSync(content, {params: {[constants.BROTLI_PARAM_QUALITY]: 11}})
+          .length,
+        interaction: interaction.has(file),
         lazy: lazy.has(file),
       }
     })
@@ -71,9 +80,17 @@ export function publicChunks(dir = clientDir): Chunk[] {
 }
 
 /** Module paths that belong to the Studio; @sanity/client and @portabletext are the site's own. */
-const studioModule = /(^|\/)(studio\/|sanity\.config|node_modules\/(sanity|@sanity\/(ui|vision|structure|desk|icons|mutator|types|schema|util))\/)/
+const studioModule =
+  /(^|\/)(studio\/|sanity\.config|node_modules\/(sanity|@sanity\/(ui|vision|structure|desk|icons|mutator|types|schema|util))\/)/
 /** Strings that survive minification in Studio code (checked absent from the site build by hand). */
-const studioMarkers = ['data-ui', 'Sanity Studio', 'sanity/structure', 'structureTool', '@sanity/ui', '@sanity/vision']
+const studioMarkers = [
+  'data-ui',
+  'Sanity Studio',
+  'sanity/structure',
+  'structureTool',
+  '@sanity/ui',
+  '@sanity/vision',
+]
 
 /**
  * Studio code in the public bundle: modules named in the manifest (entries, imports, dynamic
@@ -82,13 +99,37 @@ const studioMarkers = ['data-ui', 'Sanity Studio', 'sanity/structure', 'structur
 export function studioLeaks(dir = clientDir): string[] {
   const leaks: string[] = []
   for (const [key, entry] of Object.entries(readManifest(dir))) {
-    for (const name of [key, entry.src ?? '', ...(entry.imports ?? []), ...(entry.dynamicImports ?? [])]) {
+    for (const name of [
+      key,
+      entry.src ?? '',
+      ...(entry.imports ?? []),
+      ...(entry.dynamicImports ?? []),
+    ]) {
       if (studioModule.test(name)) leaks.push(`manifest: ${entry.file} ← ${name}`)
     }
   }
   for (const path of jsFiles(dir)) {
     const text = readFileSync(path, 'utf8')
-    for (const marker of studioMarkers) if (text.includes(marker)) leaks.push(`${relative(dir, path)} contains "${marker}"`)
+    for (const marker of studioMarkers)
+      if (text.includes(marker)) leaks.push(`${relative(dir, path)} contains "${marker}"`)
   }
   return [...new Set(leaks)]
+}
+
+/**
+ * The JavaScript a page runs before any interaction, gzip -9 bytes: its inline scripts (not JSON
+ * data) plus the chunks its <script src> and modulepreload links name.
+ */
+export function firstLoadJsGzip(html: string, chunks: Chunk[]): number {
+  let total = 0
+  for (const [, attrs = '', body = ''] of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)) {
+    if (/type="application\/(ld\+)?json"/.test(attrs)) continue
+    const src = /\ssrc="\/([^"]+)"/.exec(attrs)?.[1]
+    if (src) total += chunks.find((c) => c.file === src)?.gzip ?? 0
+    else total += gzipSync(body, {level: 9}).length
+  }
+  for (const [, file] of html.matchAll(/<link rel="modulepreload" href="\/([^"]+)"/g)) {
+    total += chunks.find((c) => c.file === file)?.gzip ?? 0
+  }
+  return total
 }

@@ -4,7 +4,7 @@
  * that no Studio module reached the public bundle.
  */
 import {ensureChromium} from '../e2e/support/chromium.ts'
-import {publicChunks, studioLeaks, type Chunk} from './chunks.ts'
+import {firstLoadJsGzip, publicChunks, studioLeaks, type Chunk} from './chunks.ts'
 import {lighthouse, type LighthouseRun, type Preset} from './lighthouse.ts'
 import {startServerProcess} from './serverProcess.ts'
 import {fetchPage, newestPostSlug, publicRoutes} from './site.ts'
@@ -26,40 +26,102 @@ function lighthouseTable(preset: Preset, results: Map<string, LighthouseRun[]>):
     const pick = (f: (r: LighthouseRun) => number) => spread(list.map(f))
     rows.push([
       route,
-      fmtSpread(pick((r) => r.performance), 0),
-      fmtSpread(pick((r) => r.accessibility), 0),
-      fmtSpread(pick((r) => r.bestPractices), 0),
-      fmtSpread(pick((r) => r.seo), 0),
-      fmtSpread(pick((r) => r.fcp / 1000), 2, ' s'),
-      fmtSpread(pick((r) => r.lcp / 1000), 2, ' s'),
-      fmtSpread(pick((r) => r.tbt), 0, ' ms'),
-      fmtSpread(pick((r) => r.cls), 3),
+      fmtSpread(
+        pick((r) => r.performance),
+        0,
+      ),
+      fmtSpread(
+        pick((r) => r.accessibility),
+        0,
+      ),
+      fmtSpread(
+        pick((r) => r.bestPractices),
+        0,
+      ),
+      fmtSpread(
+        pick((r) => r.seo),
+        0,
+      ),
+      fmtSpread(
+        pick((r) => r.fcp / 1000),
+        2,
+        ' s',
+      ),
+      fmtSpread(
+        pick((r) => r.lcp / 1000),
+        2,
+        ' s',
+      ),
+      fmtSpread(
+        pick((r) => r.tbt),
+        0,
+        ' ms',
+      ),
+      fmtSpread(
+        pick((r) => r.cls),
+        3,
+      ),
       kb(spread(list.map((r) => r.transferBytes)).median),
       kb(spread(list.map((r) => r.jsBytes)).median),
     ])
   }
   return {
     title: `Lighthouse ${preset}, median (min–max) of ${runs} runs`,
-    columns: ['route', 'perf', 'a11y', 'best pr.', 'SEO', 'FCP', 'LCP', 'TBT', 'CLS', 'transfer', 'JS transfer'],
+    columns: [
+      'route',
+      'perf',
+      'a11y',
+      'best pr.',
+      'SEO',
+      'FCP',
+      'LCP',
+      'TBT',
+      'CLS',
+      'transfer',
+      'JS transfer',
+    ],
     rows,
   }
 }
 
 function chunkTable(chunks: Chunk[]): Table {
-  const rows: Cell[][] = chunks.map((c) => [c.file, c.firstLoad ? 'first load' : c.lazy ? 'lazy' : 'shared', kb(c.bytes), kb(c.gzip), kb(c.brotli)])
-  const first = chunks.filter((c) => c.firstLoad)
+  const when = (c: Chunk) => (c.interaction ? 'first interaction' : c.lazy ? 'lazy' : 'shared')
+  const rows: Cell[][] = chunks.map((c) => [c.file, when(c), kb(c.bytes), kb(c.gzip), kb(c.brotli)])
   const sum = (list: Chunk[], f: (c: Chunk) => number) => list.reduce((total, c) => total + f(c), 0)
-  rows.push(['**first-load total**', '', kb(sum(first, (c) => c.bytes)), kb(sum(first, (c) => c.gzip)), kb(sum(first, (c) => c.brotli))])
-  rows.push(['**all chunks**', '', kb(sum(chunks, (c) => c.bytes)), kb(sum(chunks, (c) => c.gzip)), kb(sum(chunks, (c) => c.brotli))])
-  return {title: 'Public JS chunks (dist/client)', columns: ['chunk', 'loaded', 'raw', 'gzip -9', 'brotli -q 11'], rows}
+  const app = chunks.filter((c) => c.interaction)
+  rows.push([
+    '**first-interaction total**',
+    '',
+    kb(sum(app, (c) => c.bytes)),
+    kb(sum(app, (c) => c.gzip)),
+    kb(sum(app, (c) => c.brotli)),
+  ])
+  rows.push([
+    '**all chunks**',
+    '',
+    kb(sum(chunks, (c) => c.bytes)),
+    kb(sum(chunks, (c) => c.gzip)),
+    kb(sum(chunks, (c) => c.brotli)),
+  ])
+  return {
+    title: 'Public JS chunks (dist/client)',
+    columns: ['chunk', 'loaded', 'raw', 'gzip -9', 'brotli -q 11'],
+    rows,
+  }
 }
 
-function targetNotes(results: Map<Preset, Map<string, LighthouseRun[]>>, chunks: Chunk[]): string[] {
+function targetNotes(
+  results: Map<Preset, Map<string, LighthouseRun[]>>,
+  chunks: Chunk[],
+  firstLoad: Map<string, number>,
+): string[] {
   const notes: string[] = []
   const mobile = results.get('mobile')
   if (mobile) {
     const below = [...mobile].filter(([, list]) =>
-      (['performance', 'accessibility', 'bestPractices', 'seo'] as const).some((k) => spread(list.map((r) => r[k])).median < targets.score),
+      (['performance', 'accessibility', 'bestPractices', 'seo'] as const).some(
+        (k) => spread(list.map((r) => r[k])).median < targets.score,
+      ),
     )
     notes.push(
       below.length === 0
@@ -69,11 +131,31 @@ function targetNotes(results: Map<Preset, Map<string, LighthouseRun[]>>, chunks:
     const home = mobile.get('/')
     if (home) {
       const lcp = spread(home.map((r) => r.lcp)).median
-      notes.push(`Target ${lcp <= targets.homeLcpMs ? 'MET' : 'MISSED'}: Home LCP ${fmt(lcp / 1000, 2)} s mobile (target ≤ 1.2 s).`)
+      notes.push(
+        `Target ${lcp <= targets.homeLcpMs ? 'MET' : 'MISSED'}: Home LCP ${fmt(lcp / 1000, 2)} s mobile (target ≤ 1.2 s).`,
+      )
     }
   }
-  const firstLoad = chunks.filter((c) => c.firstLoad).reduce((total, c) => total + c.gzip, 0)
-  notes.push(`Target ${firstLoad <= targets.firstLoadJsGzip ? 'MET' : 'MISSED'}: first-load JS ${kb(firstLoad)} gzip (target ≤ 90 KB).`)
+  const gzipOf = (list: Chunk[]) => list.reduce((total, c) => total + c.gzip, 0)
+  const [heaviest = '', most = 0] = [...firstLoad].sort((a, b) => b[1] - a[1])[0] ?? []
+  notes.push(
+    `Target ${most <= targets.firstLoadJsGzip ? 'MET' : 'MISSED'}: first-load JS at most ${kb(most)} gzip (${heaviest}; ` +
+      'the inline boot script, no file) (target ≤ 90 KB).',
+  )
+  if (mobile) {
+    // What the browser really fetched: Lighthouse does not interact, so this is the first load.
+    const seen = Math.max(
+      ...[...mobile.values()].map((list) => spread(list.map((r) => r.jsBytes)).median),
+    )
+    notes.push(
+      `Lighthouse (mobile, no interaction) transferred at most ${kb(seen)} of JS on any route.`,
+    )
+  }
+  notes.push(
+    `The app (React, router, styles: ${kb(gzipOf(chunks.filter((c) => c.interaction)))} gzip) loads at the visitor's first ` +
+      'interaction (pointer, touch, scroll, key, focus or click) and hydrates the server HTML; button clicks made meanwhile ' +
+      'are replayed (docs/site.md).',
+  )
   return notes
 }
 
@@ -84,11 +166,13 @@ export async function run(): Promise<Section> {
   const chromePath = ensureChromium()
   const server = await startServerProcess()
   const results = new Map<Preset, Map<string, LighthouseRun[]>>()
+  const firstLoad = new Map<string, number>()
   try {
     const routes = publicRoutes(await newestPostSlug(server.url))
     for (const route of routes) {
       const page = await fetchPage(server.url + route)
       if (page.status !== 200) notes.push(`${route} answered HTTP ${page.status}.`)
+      firstLoad.set(route, firstLoadJsGzip(page.body, chunks))
     }
     // One Chromium at a time: runs are strictly sequential (2 shared cores).
     for (const preset of presets) {
@@ -101,10 +185,15 @@ export async function run(): Promise<Section> {
           try {
             const result = await lighthouse(server.url + route, preset, chromePath)
             list.push(result)
-            console.log(`  ${preset} ${route} #${i + 1}: perf ${result.performance}, LCP ${fmt(result.lcp / 1000, 2)} s`)
-            for (const warning of result.warnings) notes.push(`Lighthouse warned on ${preset} ${route}: ${warning}`)
+            console.log(
+              `  ${preset} ${route} #${i + 1}: perf ${result.performance}, LCP ${fmt(result.lcp / 1000, 2)} s`,
+            )
+            for (const warning of result.warnings)
+              notes.push(`Lighthouse warned on ${preset} ${route}: ${warning}`)
           } catch (error) {
-            notes.push(`Lighthouse ${preset} ${route} run ${i + 1} failed: ${(error as Error).message.split('\n')[0]}`)
+            notes.push(
+              `Lighthouse ${preset} ${route} run ${i + 1} failed: ${(error as Error).message.split('\n')[0]}`,
+            )
           }
         }
       }
@@ -112,11 +201,26 @@ export async function run(): Promise<Section> {
   } finally {
     await server.stop()
   }
-  notes.unshift(...targetNotes(results, chunks))
-  notes.push(leaks.length === 0 ? 'No Studio module in any public chunk (manifest and marker strings checked).' : `STUDIO CODE IN THE PUBLIC BUNDLE: ${leaks.join('; ')}`)
+  notes.unshift(...targetNotes(results, chunks, firstLoad))
+  notes.push(
+    leaks.length === 0
+      ? 'No Studio module in any public chunk (manifest and marker strings checked).'
+      : `STUDIO CODE IN THE PUBLIC BUNDLE: ${leaks.join('; ')}`,
+  )
   notes.push(...references)
   const tables = [...results].map(([preset, byRoute]) => lighthouseTable(preset, byRoute))
   tables.push(chunkTable(chunks))
-  const data = {runs, chunks, leaks, lighthouse: Object.fromEntries([...results].map(([p, m]) => [p, Object.fromEntries(m)]))}
-  return {name: 'web', title: 'Web: Lighthouse and bundle', tables, notes: [...new Set(notes)], data}
+  const data = {
+    runs,
+    chunks,
+    leaks,
+    lighthouse: Object.fromEntries([...results].map(([p, m]) => [p, Object.fromEntries(m)])),
+  }
+  return {
+    name: 'web',
+    title: 'Web: Lighthouse and bundle',
+    tables,
+    notes: [...new Set(notes)],
+    data,
+  }
 }

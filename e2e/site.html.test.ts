@@ -105,12 +105,13 @@ describe('server-rendered HTML', () => {
       expect(attr(head, /<meta name="description" content="([^"]+)"/)?.length).toBeGreaterThan(20)
       expect(head.match(/rel="canonical"/g)).toHaveLength(1)
       expect(attr(head, /<link rel="canonical" href="([^"]+)"/)).toBe(route.canonical)
-      // Styles are inlined (no render-blocking stylesheet); no script in the head: the one script
-      // the page loads up front is the small boot entry, a module at the end of the body.
+      // Styles are inlined (no render-blocking stylesheet) and no script is fetched up front: the
+      // page's only JavaScript is the inline boot script at the end of the body, which imports the
+      // app's entry at the first interaction.
       expect(head).toMatch(/<style data-styled="true"/)
-      expect(head).not.toMatch(/rel="stylesheet"|<script[^>]*\ssrc=/)
+      expect(html).not.toMatch(/rel="stylesheet"|<script[^>]*\ssrc=|rel="modulepreload"/)
       expect(html).toMatch(
-        /<script type="module" src="\/assets\/entry\.client-[\w-]+\.js"><\/script><\/body><\/html>$/,
+        /<script>\(function boot\([^<]*"app":"\/assets\/entry\.client-[\w-]+\.js"[^<]*<\/script><\/body><\/html>$/,
       )
       expect(html).toContain(`<h1>${route.h1}</h1>`)
     })
@@ -177,7 +178,7 @@ describe('server-rendered HTML', () => {
 
   it('hashed assets are immutable and precompressed; the manifest is not served', async () => {
     const {html} = await get('/')
-    const entry = attr(html, /<script type="module" src="(\/assets\/entry\.client-[\w-]+\.js)"/)!
+    const entry = attr(html, /"app":"(\/assets\/entry\.client-[\w-]+\.js)"/)!
     const response = await fetch(`${server.url}${entry}`, {headers: {'accept-encoding': 'br'}})
     expect(response.status).toBe(200)
     expect(response.headers.get('cache-control')).toBe('public, max-age=31536000, immutable')

@@ -6,7 +6,7 @@ import {build} from 'vite'
  * A part whose entry does not exist yet is skipped with a message.
  */
 const parts = [
-  {name: 'site (client)', entry: 'web/entry.client.ts', options: {}},
+  {name: 'site (client)', entry: 'web/entry.client.tsx', options: {}},
   {name: 'site (server renderer)', entry: 'web/entry.server.tsx', options: {build: {ssr: true}}},
   {name: 'studio', entry: 'studio/index.html', options: {mode: 'studio'}},
 ]

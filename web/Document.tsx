@@ -11,7 +11,6 @@ export interface ClientAssets {
 
 export interface DocumentProps {
   site: SiteConfig
-  assets: ClientAssets
   /** Serialized payload (payload.ts); null renders a static page without the browser bundle. */
   payloadJson: string | null
   children: ReactNode
@@ -22,7 +21,7 @@ export interface DocumentProps {
  * browser; pages add their <title>, <meta> and <link> from anywhere (React 19 hoists them into
  * <head>). The browser renders it with the same props, read back from the payload.
  */
-export function Document({site, assets, payloadJson, children}: DocumentProps) {
+export function Document({site, payloadJson, children}: DocumentProps) {
   return (
     <html lang="en">
       <head>
@@ -33,19 +32,13 @@ export function Document({site, assets, payloadJson, children}: DocumentProps) {
       </head>
       <body>
         <SiteConfigContext value={site}>{children}</SiteConfigContext>
+        {/* The server appends the boot script after this (web/boot/bootScript.ts). */}
         {payloadJson !== null && (
-          <>
-            <script
-              id={payloadElementId}
-              type="application/json"
-              dangerouslySetInnerHTML={{__html: payloadJson}}
-            />
-            {assets.preload.map((file) => (
-              <link key={file} rel="modulepreload" href={file} />
-            ))}
-            {/* The boot entry (entry.client.ts): about 1 KB; the app follows at the first interaction. */}
-            <script type="module" src={assets.entry} />
-          </>
+          <script
+            id={payloadElementId}
+            type="application/json"
+            dangerouslySetInnerHTML={{__html: payloadJson}}
+          />
         )}
       </body>
     </html>

@@ -1,11 +1,17 @@
 import type {SanityClient} from '@sanity/client'
 import {prerender} from 'react-dom/static'
-import {createStaticHandler, createStaticRouter, RouterContextProvider, StaticRouterProvider} from 'react-router-dom'
+import {
+  createStaticHandler,
+  createStaticRouter,
+  RouterContextProvider,
+  StaticRouterProvider,
+} from 'react-router-dom'
 import {ServerStyleSheet} from 'styled-components'
 import {sanityClientContext} from './clientContext.ts'
 import {Document, type ClientAssets} from './Document.tsx'
 import type {SiteConfig} from './env.ts'
 import {serializePayload} from './payload.ts'
+import {bootScript} from './boot/bootScript.ts'
 import {routes} from './routes.tsx'
 import {createSiteClient} from './sanity.client.ts'
 
@@ -44,7 +50,10 @@ function clientFor(site: SiteConfig, origin: string): SanityClient {
  * (static handler → query → static router → render), with styled-components' styles inlined in
  * the head. A redirect from a loader comes back as a Response.
  */
-export async function render(request: Request, options: RenderOptions): Promise<RenderedPage | Response> {
+export async function render(
+  request: Request,
+  options: RenderOptions,
+): Promise<RenderedPage | Response> {
   const client = clientFor(options.site, options.contentOrigin)
   const requestContext = new RouterContextProvider()
   requestContext.set(sanityClientContext, () => Promise.resolve(client))
@@ -66,15 +75,20 @@ export async function render(request: Request, options: RenderOptions): Promise<
     // prerender (not renderToString) waits for lazy components, so Home's sections are in the HTML.
     const {prelude} = await prerender(
       sheet.collectStyles(
-        <Document site={options.site} assets={options.assets} payloadJson={payloadJson}>
+        <Document site={options.site} payloadJson={payloadJson}>
           <StaticRouterProvider router={router} context={context} hydrate={false} />
         </Document>,
       ),
     )
     // The prelude is the whole document, doctype included.
     const body = await new Response(prelude).text()
-    const html = body.replace('</head>', `${sheet.getStyleTags()}</head>`)
-    const noStore = Object.values(context.loaderHeaders).some((headers) => /no-store/.test(headers.get('Cache-Control') ?? ''))
+    const boot = payloadJson === null ? '' : bootScript(options.assets)
+    const html = body
+      .replace('</head>', `${sheet.getStyleTags()}</head>`)
+      .replace(/<\/body>(?=<\/html>$)/, `${boot}</body>`)
+    const noStore = Object.values(context.loaderHeaders).some((headers) =>
+      /no-store/.test(headers.get('Cache-Control') ?? ''),
+    )
     return {status: context.statusCode, html, cacheable: !failed && !noStore}
   } finally {
     sheet.seal()

@@ -62,7 +62,7 @@ export function webViteConfig(options: {ssr: boolean}): UserConfig {
       // The server renders <link rel="modulepreload"> itself from the manifest.
       modulePreload: {polyfill: false},
       // Precompression (brotli 11) is slow by design; its timing notice is expected.
-      rolldownOptions: {input: 'web/entry.client.ts', checks: {pluginTimings: false}},
+      rolldownOptions: {input: 'web/entry.client.tsx', checks: {pluginTimings: false}},
     },
   }
 }

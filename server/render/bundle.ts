@@ -46,5 +46,5 @@ export async function loadSiteBundle(distDir: string): Promise<SiteBundle | unde
   if (!existsSync(serverEntry) || !existsSync(manifestFile)) return undefined
   const manifest: Record<string, ManifestChunk> = JSON.parse(await readFile(manifestFile, 'utf8'))
   const renderer: SiteRenderer = await import(pathToFileURL(serverEntry).href)
-  return {renderer, assets: entryAssets(manifest, 'web/entry.client.ts')}
+  return {renderer, assets: entryAssets(manifest, 'web/entry.client.tsx')}
 }

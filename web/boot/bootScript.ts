@@ -1,0 +1,19 @@
+import type {ClientAssets} from '../Document.tsx'
+import {formatPostDate} from '../components/formatDate.ts'
+import {boot, hydratedEvent, localeDateAttribute, type BootOptions} from './boot.ts'
+
+/**
+ * The inline <script> the server appends to a page that has the app (boot.ts): the boot function
+ * and the date formatter as source, called with this build's file names. Appended after React's
+ * render, outside the hydrated tree (React 19 skips extra tags at the end of <body>).
+ */
+export function bootScript(assets: ClientAssets): string {
+  const options: BootOptions = {
+    app: assets.entry,
+    preload: assets.preload,
+    localeDateAttribute,
+    hydratedEvent,
+  }
+  const json = JSON.stringify(options).replace(/</g, '\\u003c')
+  return `<script>(${boot.toString()})(${json},${formatPostDate.toString()})</script>`
+}
