@@ -1,6 +1,7 @@
 import {mkdtempSync, rmSync} from 'node:fs'
 import {tmpdir} from 'node:os'
 import {join} from 'node:path'
+import {brotliDecompressSync, gunzipSync} from 'node:zlib'
 import {Hono} from 'hono'
 import {describe, expect, it} from 'vitest'
 import type {AppContext} from '../context.ts'
@@ -128,6 +129,23 @@ describe('mountDiscovery', () => {
     const again = await app.request('/atom.xml', {headers: {'if-none-match': etag ?? ''}})
     expect(again.status).toBe(304)
     expect(await again.text()).toBe('')
+  })
+
+  it('compresses for clients that accept it, the same document either way', async () => {
+    const {app} = setup()
+    const plain = await app.request('/sitemap.xml')
+    expect(plain.headers.get('content-encoding')).toBeNull()
+    expect(plain.headers.get('vary')).toBe('Accept-Encoding')
+    const text = await plain.text()
+    for (const [accept, decode] of [
+      ['gzip', gunzipSync],
+      ['br, gzip', brotliDecompressSync],
+    ] as const) {
+      const response = await app.request('/sitemap.xml', {headers: {'accept-encoding': accept}})
+      expect(response.headers.get('content-encoding')).toBe(accept.split(',')[0])
+      expect(response.headers.get('etag')).toBe(plain.headers.get('etag'))
+      expect(decode(Buffer.from(await response.arrayBuffer())).toString()).toBe(text)
+    }
   })
 
   it('answers 503 when the content cannot be read, and recovers on the next request', async () => {

@@ -2,6 +2,7 @@ import {createHash} from 'node:crypto'
 import type {Context, Hono} from 'hono'
 import type {AppContext} from '../context.ts'
 import type {Feature} from '../feature.ts'
+import {CompressedBody, negotiate} from '../render/compress.ts'
 import {GeneratedCache, hostedTtlMs} from './cache.ts'
 import {clientSource, type DiscoverySource} from './content.ts'
 import {feedSize, renderFeed} from './feeds.ts'
@@ -16,13 +17,18 @@ export interface DiscoveryOptions {
 }
 
 interface Generated {
-  body: string
+  /** Compressed once per build: a 10k-post sitemap is about 1.2 MB uncompressed. */
+  body: CompressedBody
   /** A strong validator, computed once per build rather than per request. */
   etag: string
 }
 
-function generated(body: string): Generated {
-  return {body, etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`}
+function generated(text: string): Generated {
+  const raw = Buffer.from(text)
+  return {
+    body: new CompressedBody(raw, 5),
+    etag: `"${createHash('sha256').update(raw).digest('base64url').slice(0, 27)}"`,
+  }
 }
 
 /**
@@ -30,11 +36,18 @@ function generated(body: string): Generated {
  * 304. Browsers and proxies may keep it a minute; our own cache is what stays exact.
  */
 function send(c: Context, {body, etag}: Generated, type: string): Response {
-  const headers = {'content-type': type, etag, 'cache-control': 'public, max-age=60'}
+  const headers: Record<string, string> = {
+    'content-type': type,
+    etag,
+    'cache-control': 'public, max-age=60',
+    vary: 'Accept-Encoding',
+  }
   const match = c.req.header('if-none-match')
   if (match?.split(',').some((tag) => tag.trim() === etag || tag.trim() === '*'))
     return c.body(null, 304, headers)
-  return c.body(body, 200, headers)
+  const encoding = negotiate(c.req.header('accept-encoding'))
+  if (encoding !== 'identity') headers['content-encoding'] = encoding
+  return c.body(body.get(encoding), 200, headers)
 }
 
 /**
