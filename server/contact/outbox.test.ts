@@ -97,6 +97,35 @@ describe('Outbox', () => {
     await outbox.close()
   })
 
+  it('a resume that finishes after a message has failed keeps that message waiting out its backoff', async () => {
+    // start() reads the outstanding messages from the lake; a message can arrive, be tried and
+    // fail before that read answers (a POST right after boot). The read must not make it due again.
+    let release: () => void = () => {}
+    const gate = new Promise<void>((resolve) => (release = resolve))
+    const slowInbox = Object.assign(Object.create(inbox) as Inbox, {
+      outstanding: async () => {
+        await gate
+        return inbox.outstanding()
+      },
+    })
+    const {deliver, calls} = flakyDelivery(1)
+    const outbox = new Outbox(slowInbox, deliver, {baseMs: 60_000, capMs: 60_000})
+    const resumed = outbox.start()
+    const first = await inbox.receive(submission, new Date())
+    outbox.enqueue(first._id)
+    await waitForMessage(lake, first._id, (m) => m.status === 'failed')
+    release()
+    await resumed
+    // The outbox works oldest-due first: had the resume made the failed message due, it would
+    // be tried again before this one is sent.
+    const second = await inbox.receive(submission, new Date())
+    outbox.enqueue(second._id)
+    await waitForMessage(lake, second._id, (m) => m.status === 'sent')
+    expect(calls).toEqual([first._id, second._id])
+    expect(lake.getDocument(first._id)?.attempts).toBe(1)
+    await outbox.close()
+  })
+
   it('drops a message deleted before its turn, and stops retrying once closed', async () => {
     const {deliver, calls} = flakyDelivery(Infinity)
     const outbox = new Outbox(inbox, deliver, {baseMs: 10, capMs: 10})

@@ -40,7 +40,9 @@ export class Outbox {
 
   /** Queues every message the lake still holds as pending or failed (after a restart). */
   async start(): Promise<void> {
-    for (const id of await this.inbox.outstanding()) this.due.set(id, Date.now())
+    const outstanding = await this.inbox.outstanding()
+    // A message may have arrived and failed while the lake was read: keep its backoff.
+    for (const id of outstanding) if (!this.due.has(id)) this.due.set(id, Date.now())
     this.schedule()
   }
 
