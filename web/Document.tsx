@@ -3,12 +3,6 @@ import {SiteConfigContext} from './components/siteConfigContext.ts'
 import type {SiteConfig} from './env.ts'
 import {payloadElementId} from './payload.ts'
 
-/** The browser bundle's files, from the Vite manifest: the entry and the chunks it imports. */
-export interface ClientAssets {
-  entry: string
-  preload: string[]
-}
-
 export interface DocumentProps {
   site: SiteConfig
   /** Serialized payload (payload.ts); null renders a static page without the browser bundle. */

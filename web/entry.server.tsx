@@ -8,14 +8,14 @@ import {
 } from 'react-router-dom'
 import {ServerStyleSheet} from 'styled-components'
 import {sanityClientContext} from './clientContext.ts'
-import {Document, type ClientAssets} from './Document.tsx'
+import {Document} from './Document.tsx'
 import type {SiteConfig} from './env.ts'
 import {serializePayload} from './payload.ts'
-import {bootScript} from './boot/bootScript.ts'
+import {bootScript, type ClientAssets} from './boot/bootScript.ts'
 import {routes} from './routes.tsx'
 import {createSiteClient} from './sanity.client.ts'
 
-export type {ClientAssets} from './Document.tsx'
+export type {ClientAssets} from './boot/bootScript.ts'
 export {resolveSiteConfig, type SiteConfig} from './env.ts'
 
 export interface RenderOptions {
@@ -67,7 +67,6 @@ export async function render(
     ? null
     : serializePayload({
         site: options.site,
-        assets: options.assets,
         hydrationData: {loaderData: context.loaderData, actionData: context.actionData},
       })
   const sheet = new ServerStyleSheet()

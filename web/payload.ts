@@ -1,11 +1,9 @@
 import type {HydrationState} from 'react-router-dom'
-import type {ClientAssets} from './Document.tsx'
 import type {SiteConfig} from './env.ts'
 
 /** What the server hands the browser in the page: site config and the router's loader data. */
 export interface Payload {
   site: SiteConfig
-  assets: ClientAssets
   hydrationData: HydrationState
 }
 
@@ -13,7 +11,10 @@ export const payloadElementId = 'site-payload'
 
 /** JSON for an inline <script type="application/json">: `<` escaped so no tag can close it. */
 export function serializePayload(payload: Payload): string {
-  return JSON.stringify(payload).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029')
+  return JSON.stringify(payload)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029')
 }
 
 let cached: {raw: string; payload: Payload} | undefined

@@ -1,6 +1,11 @@
-import type {ClientAssets} from '../Document.tsx'
 import {formatPostDate} from '../components/formatDate.ts'
 import {boot, hydratedEvent, localeDateAttribute, type BootOptions} from './boot.ts'
+
+/** The browser bundle's files, from the Vite manifest: the entry and the chunks it imports. */
+export interface ClientAssets {
+  entry: string
+  preload: string[]
+}
 
 /**
  * The inline <script> the server appends to a page that has the app (boot.ts): the boot function
