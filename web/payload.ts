@@ -9,12 +9,17 @@ export interface Payload {
 
 export const payloadElementId = 'site-payload'
 
-/** JSON for an inline <script type="application/json">: `<` escaped so no tag can close it. */
-export function serializePayload(payload: Payload): string {
-  return JSON.stringify(payload)
+/** JSON safe inside an inline <script>: `<` escaped so no tag can close it. */
+export function scriptSafeJson(value: unknown): string {
+  return JSON.stringify(value)
     .replace(/</g, '\\u003c')
     .replace(/\u2028/g, '\\u2028')
     .replace(/\u2029/g, '\\u2029')
+}
+
+/** The payload for its inline <script type="application/json">. */
+export function serializePayload(payload: Payload): string {
+  return scriptSafeJson(payload)
 }
 
 let cached: {raw: string; payload: Payload} | undefined

@@ -1,4 +1,5 @@
 import {formatPostDate} from '../components/formatDate.ts'
+import {scriptSafeJson} from '../payload.ts'
 import {boot, hydratedEvent, localeDateAttribute, type BootOptions} from './boot.ts'
 
 /** The browser bundle's files, from the Vite manifest: the entry and the chunks it imports. */
@@ -19,6 +20,5 @@ export function bootScript(assets: ClientAssets): string {
     localeDateAttribute,
     hydratedEvent,
   }
-  const json = JSON.stringify(options).replace(/</g, '\\u003c')
-  return `<script>(${boot.toString()})(${json},${formatPostDate.toString()})</script>`
+  return `<script>(${boot.toString()})(${scriptSafeJson(options)},${formatPostDate.toString()})</script>`
 }
