@@ -1,6 +1,6 @@
 import {readFile, stat} from 'node:fs/promises'
 import {extname, join, normalize, sep} from 'node:path'
-import {CompressedBody, negotiate} from './compress.ts'
+import {CompressedBody, negotiate} from '../compress.ts'
 
 const contentTypes: Record<string, string> = {
   '.js': 'text/javascript; charset=utf-8',

@@ -1,5 +1,5 @@
 import {createHash} from 'node:crypto'
-import {CompressedBody, negotiate} from './compress.ts'
+import {CompressedBody, negotiate} from '../compress.ts'
 
 /** A rendered page as kept in the render cache: status, body in every encoding, validator. */
 export class RenderedPage {
