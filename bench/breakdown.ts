@@ -13,7 +13,14 @@ import type {Table} from './types.ts'
 const connections = 64
 
 function row(name: string, r: LoadResult): (string | number)[] {
-  return [name, fmt(r.rps.mean, 0), `${fmt(r.p50, 2)} / ${fmt(r.p99, 2)}`, fmt(r.cpuMsPerRequest, 3), fmt(1000 / r.cpuMsPerRequest, 0), fmt(r.cores, 2)]
+  return [
+    name,
+    fmt(r.rps.mean, 0),
+    `${fmt(r.p50, 2)} / ${fmt(r.p99, 2)}`,
+    fmt(r.cpuMsPerRequest, 3),
+    fmt(1000 / r.cpuMsPerRequest, 0),
+    fmt(r.cores, 2),
+  ]
 }
 
 export async function breakdown(
@@ -27,15 +34,24 @@ export async function breakdown(
     const targets: Target[] = [ours, {url: floor.url + route, pids: floor.pids}]
     if (nginx) targets.push({url: nginx.url + route, pids: nginx.pids})
     for (const target of targets) await warm(target.url)
-    const [oursResult, floorResult, nginxResult] = await loadInTurn(targets, connections, loadSeconds)
-    const rows = [row('ours (Hono + render cache)', oursResult), row('bare node:http, same HTML from memory', floorResult)]
+    const [oursResult, floorResult, nginxResult] = await loadInTurn(
+      targets,
+      connections,
+      loadSeconds,
+    )
+    const rows = [
+      row('ours (Hono + render cache)', oursResult),
+      row('bare node:http, same HTML from memory', floorResult),
+    ]
     if (nginxResult) rows.push(row('nginx, static file', nginxResult))
     const added = oursResult.cpuMsPerRequest - floorResult.cpuMsPerRequest
     const share = (100 * added) / oursResult.cpuMsPerRequest
     const notes = [
       `Where the time goes on ${route} (${connections} connections): bare node:http costs ${fmt(floorResult.cpuMsPerRequest, 3)} ms CPU per ` +
         `request, ours ${fmt(oursResult.cpuMsPerRequest, 3)} ms: ` +
-        (share > 10 ? `our request path adds ${fmt(added, 3)} ms (${fmt(share, 0)}% of ours)` : 'our request path adds nothing measurable on top of Node') +
+        (share > 10
+          ? `our request path adds ${fmt(added, 3)} ms (${fmt(share, 0)}% of ours)`
+          : 'our request path adds nothing measurable on top of Node') +
         (nginxResult ? `; nginx needs ${fmt(nginxResult.cpuMsPerRequest, 3)} ms.` : '.'),
     ]
     const data: Record<string, LoadResult> = {ours: oursResult, floor: floorResult}
@@ -43,7 +59,14 @@ export async function breakdown(
     return {
       table: {
         title: `Where the time goes: ${route} at ${connections} connections, ${loadSeconds} s each in turn`,
-        columns: ['server', 'req/s (mean)', 'p50 / p99 ms', 'CPU ms/req', 'req/s per free core', 'cores used'],
+        columns: [
+          'server',
+          'req/s (mean)',
+          'p50 / p99 ms',
+          'CPU ms/req',
+          'req/s per free core',
+          'cores used',
+        ],
         rows,
       },
       notes,

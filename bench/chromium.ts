@@ -18,8 +18,17 @@ export function launchDebuggableChromium(chromePath: string): Promise<Debuggable
   const profile = mkdtempSync(join(tmpdir(), 'scriptorium-chromium-'))
   const child = spawn(
     chromePath,
-    ['--headless=new', ...chromiumFlags, '--remote-debugging-port=0', `--user-data-dir=${profile}`, 'about:blank'],
-    {stdio: ['ignore', 'ignore', 'pipe'], env: {...process.env, XDG_CONFIG_HOME: profile, XDG_CACHE_HOME: profile}},
+    [
+      '--headless=new',
+      ...chromiumFlags,
+      '--remote-debugging-port=0',
+      `--user-data-dir=${profile}`,
+      'about:blank',
+    ],
+    {
+      stdio: ['ignore', 'ignore', 'pipe'],
+      env: {...process.env, XDG_CONFIG_HOME: profile, XDG_CACHE_HOME: profile},
+    },
   )
   const close = () =>
     new Promise<void>((resolve) => {
@@ -49,7 +58,9 @@ export function launchDebuggableChromium(chromePath: string): Promise<Debuggable
     }
     const onExit = (code: number | null) => {
       rmSync(profile, {recursive: true, force: true})
-      reject(new Error(`Chromium exited (${code}) before opening DevTools:\n${stderr.slice(-2000)}`))
+      reject(
+        new Error(`Chromium exited (${code}) before opening DevTools:\n${stderr.slice(-2000)}`),
+      )
     }
     child.stderr.setEncoding('utf8').on('data', onData)
     child.once('exit', onExit)

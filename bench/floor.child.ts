@@ -11,7 +11,8 @@ const pages = new Map<string, Buffer>()
 const file = process.argv[2]
 if (!file) throw new Error('usage: node bench/floor.child.ts <pages.json>')
 const parsed: unknown = JSON.parse(readFileSync(file, 'utf8'))
-for (const [path, html] of Object.entries(parsed as Record<string, string>)) pages.set(path, Buffer.from(html))
+for (const [path, html] of Object.entries(parsed as Record<string, string>))
+  pages.set(path, Buffer.from(html))
 
 const server = createServer((req, res) => {
   const body = pages.get(req.url ?? '/')
@@ -19,7 +20,11 @@ const server = createServer((req, res) => {
     res.writeHead(404).end()
     return
   }
-  res.writeHead(200, {'content-type': 'text/html; charset=utf-8', 'content-length': body.length}).end(body)
+  res
+    .writeHead(200, {'content-type': 'text/html; charset=utf-8', 'content-length': body.length})
+    .end(body)
 })
-server.listen(0, '127.0.0.1', () => console.log(`listening ${(server.address() as AddressInfo).port}`))
+server.listen(0, '127.0.0.1', () =>
+  console.log(`listening ${(server.address() as AddressInfo).port}`),
+)
 process.once('SIGTERM', () => server.close(() => process.exit(0)))

@@ -12,9 +12,13 @@ export async function startFloor(pages: Record<string, string>): Promise<StaticS
   const dir = mkdtempSync(join(tmpdir(), 'scriptorium-floor-'))
   const file = join(dir, 'pages.json')
   writeFileSync(file, JSON.stringify(pages))
-  const child = spawn(process.execPath, [new URL('./floor.child.ts', import.meta.url).pathname, file], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  })
+  const child = spawn(
+    process.execPath,
+    [new URL('./floor.child.ts', import.meta.url).pathname, file],
+    {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  )
   const port = await new Promise<number>((resolve, reject) => {
     let out = ''
     child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
@@ -22,7 +26,9 @@ export async function startFloor(pages: Record<string, string>): Promise<StaticS
       const match = out.match(/listening (\d+)/)
       if (match) resolve(Number(match[1]))
     })
-    child.once('exit', (code) => reject(new Error(`node:http floor exited (${code}) before listening`)))
+    child.once('exit', (code) =>
+      reject(new Error(`node:http floor exited (${code}) before listening`)),
+    )
   })
   return {
     url: `http://127.0.0.1:${port}`,

@@ -76,7 +76,16 @@ export async function run(): Promise<Section> {
 
   const reads: Table = {
     title: `Blog-list query (first page + count), ${seconds} s per cell; latency at 1 connection, req/s at 1 and ${concurrency}`,
-    columns: ['posts', 'floor p50 / p99 ms', 'floor ops/s', 'uncached p50 / p99 ms', 'uncached req/s (1 / 16)', 'uncached ÷ floor (p50)', 'cached p50 / p99 ms', 'cached req/s (1 / 16)'],
+    columns: [
+      'posts',
+      'floor p50 / p99 ms',
+      'floor ops/s',
+      'uncached p50 / p99 ms',
+      'uncached req/s (1 / 16)',
+      'uncached ÷ floor (p50)',
+      'cached p50 / p99 ms',
+      'cached req/s (1 / 16)',
+    ],
     rows: results.map((r) => [
       r.posts,
       `${ms(r.floor.p50)} / ${ms(r.floor.p99)}`,
@@ -89,23 +98,67 @@ export async function run(): Promise<Section> {
     ]),
   }
   const rawRate = writes.raw.perSecond
-  const writeRow = (what: string, r: WriteRate) => [what, `${r.writers} (${r.processes})`, rps(r), `${ms(r.p50)} / ${ms(r.p99)}`, fmt(r.perSecond / rawRate, 2), ms(r.serverCpuMs), ms(r.clientCpuMs)]
+  const writeRow = (what: string, r: WriteRate) => [
+    what,
+    `${r.writers} (${r.processes})`,
+    rps(r),
+    `${ms(r.p50)} / ${ms(r.p99)}`,
+    fmt(r.perSecond / rawRate, 2),
+    ms(r.serverCpuMs),
+    ms(r.clientCpuMs),
+  ]
   const writesTable: Table = {
     title: `Durable writes: creates of a 1.5 KB post (one mutation per request, answered after its commit), load generator in its own process, ${seconds} s each (1k-post lake)`,
-    columns: ['what', 'writers (processes)', 'mutations/s', 'p50 / p99 ms', '÷ raw commits', 'server CPU ms/mutation', 'client CPU ms/mutation'],
+    columns: [
+      'what',
+      'writers (processes)',
+      'mutations/s',
+      'p50 / p99 ms',
+      '÷ raw commits',
+      'server CPU ms/mutation',
+      'client CPU ms/mutation',
+    ],
     rows: [
       writeRow('@sanity/client create, sequential', writes.sequential),
       writeRow('@sanity/client create, concurrent writers (group commit)', writes.concurrent),
       writeRow('node:http, same request, sequential', writes.httpSequential),
       writeRow('node:http, same request, concurrent writers', writes.httpConcurrent),
-      ['raw node:sqlite commit, sequential (WAL + synchronous=FULL), faster of 2 runs', '1 (bench)', rps(writes.raw), `${ms(writes.raw.p50)} / ${ms(writes.raw.p99)}`, '1', '–', '–'],
+      [
+        'raw node:sqlite commit, sequential (WAL + synchronous=FULL), faster of 2 runs',
+        '1 (bench)',
+        rps(writes.raw),
+        `${ms(writes.raw.p50)} / ${ms(writes.raw.p99)}`,
+        '1',
+        '–',
+        '–',
+      ],
     ],
   }
   const c = conformance
   const suiteTable: Table = {
     title: 'GROQ test suite through the HTTP API vs groq-js in process',
-    columns: ['tests', 'same as groq-js', 'different', 'stopped at time limit', 'invalid refused', 'valid = suite result', 'no dataset', 'seconds'],
-    rows: [[c.tests, c.same, c.different, c.timedOut, `${c.invalidRejected} / ${c.invalid}`, `${c.validAgreeingWithSuite} / ${c.valid}`, c.withoutDataset, fmt(c.ms / 1000, 0)]],
+    columns: [
+      'tests',
+      'same as groq-js',
+      'different',
+      'stopped at time limit',
+      'invalid refused',
+      'valid = suite result',
+      'no dataset',
+      'seconds',
+    ],
+    rows: [
+      [
+        c.tests,
+        c.same,
+        c.different,
+        c.timedOut,
+        `${c.invalidRejected} / ${c.invalid}`,
+        `${c.validAgreeingWithSuite} / ${c.valid}`,
+        c.withoutDataset,
+        fmt(c.ms / 1000, 0),
+      ],
+    ],
   }
   const at1k = results.find((r) => r.posts === 1000)
   const ratio = at1k ? at1k.uncached.p50 / at1k.floor.p50 : Number.NaN
@@ -120,8 +173,22 @@ export async function run(): Promise<Section> {
       `With @sanity/client itself as the load generator: ${fmt(writeRatio, 2)}× (${writes.concurrent.writers} writers) and ${fmt(sequentialRatio, 2)}× (one writer; node:http ${fmt(writes.httpSequential.perSecond / rawRate, 2)}×) — @sanity/client spends ${ms(writes.concurrent.clientCpuMs)} ms of CPU per create against the server's ${ms(writes.concurrent.serverCpuMs)} ms, on the same 2 cores, so there the client sets the pace.`,
     `Durability: after SIGKILL of the server, ${writes.stored} documents of ${writes.acknowledged} acknowledged creates were on disk (${writes.stored === writes.acknowledged ? 'all, as required' : writes.stored > writes.acknowledged ? 'more: some unacknowledged creates landed' : 'MISSING acknowledged writes'}); write errors: ${[writes.sequential, writes.concurrent, writes.httpSequential, writes.httpConcurrent].reduce((sum, r) => sum + r.errors, 0)}.`,
     `GROQ suite: ${c.different} differences from groq-js in ${c.tests - c.withoutDataset - c.timedOut} compared tests (${c.timedOut} stopped by the 10 s limit); groq-js itself accepts ${c.invalid - c.invalidRejected} of the suite's invalid queries and matches the suite's expected result in ${c.validAgreeingWithSuite} of ${c.valid} valid ones.`,
-    'Errors during load: ' + results.map((r) => `${r.posts}: ${r.uncached.errors + r.uncachedLoaded.errors + r.cached.errors + r.cachedLoaded.errors}`).join(', ') + '.',
+    'Errors during load: ' +
+      results
+        .map(
+          (r) =>
+            `${r.posts}: ${r.uncached.errors + r.uncachedLoaded.errors + r.cached.errors + r.cachedLoaded.errors}`,
+        )
+        .join(', ') +
+      '.',
   ]
-  if (c.differences.length > 0) notes.push(`First differences: ${c.differences.slice(0, 5).join(' | ')}`)
-  return {name: 'lake', title: 'Local Content Lake', tables: [reads, writesTable, suiteTable], notes, data: {results, writes, conformance: {...c, differences: c.differences.slice(0, 50)}}}
+  if (c.differences.length > 0)
+    notes.push(`First differences: ${c.differences.slice(0, 5).join(' | ')}`)
+  return {
+    name: 'lake',
+    title: 'Local Content Lake',
+    tables: [reads, writesTable, suiteTable],
+    notes,
+    data: {results, writes, conformance: {...c, differences: c.differences.slice(0, 50)}},
+  }
 }

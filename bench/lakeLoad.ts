@@ -17,16 +17,33 @@ export interface Rate {
 }
 
 /** A bounded autocannon run against a loopback URL, with headers (e.g. a bearer token). */
-export function load(url: string, options: {connections: number; seconds: number; headers?: Record<string, string>}): Promise<Rate> {
-  if (!/^http:\/\/(127\.0\.0\.1|localhost)[:/]/.test(url)) throw new Error(`refusing to load a non-loopback URL: ${url}`)
+export function load(
+  url: string,
+  options: {connections: number; seconds: number; headers?: Record<string, string>},
+): Promise<Rate> {
+  if (!/^http:\/\/(127\.0\.0\.1|localhost)[:/]/.test(url))
+    throw new Error(`refusing to load a non-loopback URL: ${url}`)
   const times: number[] = []
   return new Promise((resolve, reject) => {
     const instance = autocannon(
-      {url, connections: options.connections, duration: options.seconds, headers: options.headers, pipelining: 1, timeout: 20},
+      {
+        url,
+        connections: options.connections,
+        duration: options.seconds,
+        headers: options.headers,
+        pipelining: 1,
+        timeout: 20,
+      },
       (error, result) => {
         if (error) return reject(error)
         const count = result.requests.total
-        resolve({p50: percentile(times, 50), p99: percentile(times, 99), perSecond: count / options.seconds, count, errors: result.errors + result.timeouts + result.non2xx})
+        resolve({
+          p50: percentile(times, 50),
+          p99: percentile(times, 99),
+          perSecond: count / options.seconds,
+          count,
+          errors: result.errors + result.timeouts + result.non2xx,
+        })
       },
     )
     // autocannon's histogram keeps whole milliseconds; the raw times keep sub-ms latencies apart.
@@ -35,7 +52,10 @@ export function load(url: string, options: {connections: number; seconds: number
 }
 
 /** Calls `work` back to back for `seconds`, timing each call. */
-export async function repeat(seconds: number, work: () => Promise<unknown> | unknown): Promise<Rate> {
+export async function repeat(
+  seconds: number,
+  work: () => Promise<unknown> | unknown,
+): Promise<Rate> {
   const times: number[] = []
   const until = performance.now() + seconds * 1000
   const start = performance.now()
@@ -45,7 +65,13 @@ export async function repeat(seconds: number, work: () => Promise<unknown> | unk
     times.push(performance.now() - t0)
   }
   const total = (performance.now() - start) / 1000
-  return {p50: percentile(times, 50), p99: percentile(times, 99), perSecond: times.length / total, count: times.length, errors: 0}
+  return {
+    p50: percentile(times, 50),
+    p99: percentile(times, 99),
+    perSecond: times.length / total,
+    count: times.length,
+    errors: 0,
+  }
 }
 
 /** The floor: groq-js evaluating the same (pre-parsed) query over the same documents in process. */
@@ -61,7 +87,9 @@ export function groqFloor(query: string, docs: Doc[], seconds: number): Promise<
 export function rawCommits(seconds: number, doc: Doc): Promise<Rate> {
   const dir = mkdtempSync(join(tmpdir(), 'scriptorium-rawsqlite-'))
   const db = new DatabaseSync(join(dir, 'raw.sqlite'))
-  db.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL; CREATE TABLE docs (id TEXT PRIMARY KEY, json TEXT NOT NULL)')
+  db.exec(
+    'PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL; CREATE TABLE docs (id TEXT PRIMARY KEY, json TEXT NOT NULL)',
+  )
   const insert = db.prepare('INSERT INTO docs (id, json) VALUES (?, ?)')
   let n = 0
   return repeat(seconds, () => {

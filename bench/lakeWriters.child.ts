@@ -26,32 +26,58 @@ export interface WriterReport {
 }
 
 const [apiHost, token, writersArg, secondsArg, prefix, mode = 'sanity'] = process.argv.slice(2)
-if (!/^http:\/\/(127\.0\.0\.1|localhost)[:/]/.test(apiHost ?? '')) throw new Error(`refusing a non-loopback apiHost: ${apiHost}`)
+if (!/^http:\/\/(127\.0\.0\.1|localhost)[:/]/.test(apiHost ?? ''))
+  throw new Error(`refusing a non-loopback apiHost: ${apiHost}`)
 const writers = Number(writersArg)
 const seconds = Number(secondsArg)
-const client = createClient({projectId: 'scriptorium', dataset: 'production', apiVersion: '2023-07-29', apiHost, useProjectHostname: false, useCdn: false, token})
+const client = createClient({
+  projectId: 'scriptorium',
+  dataset: 'production',
+  apiVersion: '2023-07-29',
+  apiHost,
+  useProjectHostname: false,
+  useCdn: false,
+  token,
+})
 const doc = syntheticPost(99_999)
 const agent = new Agent({keepAlive: true})
-const path = '/v2023-07-29/data/mutate/production?returnIds=true&returnDocuments=true&visibility=sync'
+const path =
+  '/v2023-07-29/data/mutate/production?returnIds=true&returnDocuments=true&visibility=sync'
 
 /** POST /data/mutate exactly as @sanity/client's create sends it; rejects unless 200. */
 function httpCreate(body: string): Promise<void> {
   return new Promise((resolve, reject) => {
-    const req = request(`${apiHost}${path}`, {method: 'POST', agent, headers: {authorization: `Bearer ${token}`, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), accept: 'application/json'}}, (res) => {
-      const chunks: Buffer[] = []
-      res.on('data', (chunk: Buffer) => chunks.push(chunk))
-      res.on('end', () => {
-        if (res.statusCode !== 200) return reject(new Error(`${res.statusCode}: ${Buffer.concat(chunks).toString()}`))
-        JSON.parse(Buffer.concat(chunks).toString())
-        resolve()
-      })
-    })
+    const req = request(
+      `${apiHost}${path}`,
+      {
+        method: 'POST',
+        agent,
+        headers: {
+          authorization: `Bearer ${token}`,
+          'content-type': 'application/json',
+          'content-length': Buffer.byteLength(body),
+          accept: 'application/json',
+        },
+      },
+      (res) => {
+        const chunks: Buffer[] = []
+        res.on('data', (chunk: Buffer) => chunks.push(chunk))
+        res.on('end', () => {
+          if (res.statusCode !== 200)
+            return reject(new Error(`${res.statusCode}: ${Buffer.concat(chunks).toString()}`))
+          JSON.parse(Buffer.concat(chunks).toString())
+          resolve()
+        })
+      },
+    )
     req.on('error', reject)
     req.end(body)
   })
 }
 const create = (id: string): Promise<unknown> =>
-  mode === 'http' ? httpCreate(JSON.stringify({mutations: [{create: {...doc, _id: id}}]})) : client.create({...doc, _id: id})
+  mode === 'http'
+    ? httpCreate(JSON.stringify({mutations: [{create: {...doc, _id: id}}]}))
+    : client.create({...doc, _id: id})
 
 const times: number[] = []
 let errors = 0
@@ -75,6 +101,12 @@ const writer = async () => {
 }
 await Promise.all(Array.from({length: writers}, writer))
 const cpu = process.cpuUsage(cpu0)
-const report: WriterReport = {acknowledged: times.length, errors, seconds: (last - start) / 1000, times, cpuMs: (cpu.user + cpu.system) / 1000}
+const report: WriterReport = {
+  acknowledged: times.length,
+  errors,
+  seconds: (last - start) / 1000,
+  times,
+  cpuMs: (cpu.user + cpu.system) / 1000,
+}
 console.log(JSON.stringify(report))
 agent.destroy()

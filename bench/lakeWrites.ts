@@ -47,12 +47,31 @@ export interface WriteResults {
 }
 
 /** Runs `writers` concurrent writers split over `processes` load-generator processes. */
-async function measure(url: string, token: string, pid: number, options: {client: WriteClient; writers: number; processes: number; seconds: number; prefix: string}): Promise<WriteRate> {
+async function measure(
+  url: string,
+  token: string,
+  pid: number,
+  options: {
+    client: WriteClient
+    writers: number
+    processes: number
+    seconds: number
+    prefix: string
+  },
+): Promise<WriteRate> {
   const per = Math.ceil(options.writers / options.processes)
   const cpu0 = cpuSeconds([pid])
   const reports = await Promise.all(
     Array.from({length: options.processes}, async (_, i) => {
-      const args = [child, url, token, String(per), String(options.seconds), `${options.prefix}-${i}`, options.client]
+      const args = [
+        child,
+        url,
+        token,
+        String(per),
+        String(options.seconds),
+        `${options.prefix}-${i}`,
+        options.client,
+      ]
       const {stdout} = await run(process.execPath, args, {maxBuffer: 64 * 1024 * 1024})
       return JSON.parse(stdout) as WriterReport
     }),
@@ -79,14 +98,20 @@ async function measure(url: string, token: string, pid: number, options: {client
 function countStored(dataDir: string): number {
   const db = new DatabaseSync(join(dataDir, 'lake.sqlite'), {readOnly: true})
   try {
-    return Number(db.prepare("SELECT COUNT(*) AS n FROM documents WHERE id LIKE 'bench-%'").get()?.n)
+    return Number(
+      db.prepare("SELECT COUNT(*) AS n FROM documents WHERE id LIKE 'bench-%'").get()?.n,
+    )
   } finally {
     db.close()
   }
 }
 
 /** The whole write benchmark on a fresh 1k-post lake; `writers` concurrent writers in `processes`. */
-export async function measureWrites(options: {seconds: number; writers: number; processes: number}): Promise<WriteResults> {
+export async function measureWrites(options: {
+  seconds: number
+  writers: number
+  processes: number
+}): Promise<WriteResults> {
   const doc = syntheticPost(99_999)
   // Raw commits before and after the lake runs; the faster of the two is the reference, so a
   // slow moment of the disk never flatters the ratio.
@@ -98,11 +123,24 @@ export async function measureWrites(options: {seconds: number; writers: number; 
     const {url, pid} = server
     // As in production, where the site's reads have started the query worker: each commit is
     // mirrored to its replica.
-    const query = await fetch(`${url}/v2023-07-29/data/query/production?query=count(*)`, {headers: {authorization: `Bearer ${token}`}})
+    const query = await fetch(`${url}/v2023-07-29/data/query/production?query=count(*)`, {
+      headers: {authorization: `Bearer ${token}`},
+    })
     if (!query.ok) throw new Error(`warm-up query failed: ${query.status}`)
     const rates: WriteRate[] = []
-    const step = async (client: WriteClient, writers: number, processes: number, seconds: number) => {
-      const rate = await measure(url, token, pid, {client, writers, processes, seconds, prefix: `bench-${client}-${writers}-${rates.length}`})
+    const step = async (
+      client: WriteClient,
+      writers: number,
+      processes: number,
+      seconds: number,
+    ) => {
+      const rate = await measure(url, token, pid, {
+        client,
+        writers,
+        processes,
+        seconds,
+        prefix: `bench-${client}-${writers}-${rates.length}`,
+      })
       rates.push(rate)
       return rate
     }

@@ -34,9 +34,15 @@ function numeric(lhr: Lhr, id: string): number {
 /** Transfer size of scripts from the resource-summary audit's 'script' row. */
 function scriptBytes(lhr: Lhr): number {
   const details = lhr.audits['resource-summary']?.details
-  const items: unknown[] = details && 'items' in details && Array.isArray(details.items) ? details.items : []
+  const items: unknown[] =
+    details && 'items' in details && Array.isArray(details.items) ? details.items : []
   for (const item of items) {
-    if (item && typeof item === 'object' && 'resourceType' in item && item.resourceType === 'script') {
+    if (
+      item &&
+      typeof item === 'object' &&
+      'resourceType' in item &&
+      item.resourceType === 'script'
+    ) {
       return 'transferSize' in item && typeof item.transferSize === 'number' ? item.transferSize : 0
     }
   }
@@ -49,7 +55,11 @@ function scriptBytes(lhr: Lhr): number {
  * slow 4G, 4× CPU slowdown); desktop is its desktop preset. The bf-cache audit is skipped: it
  * weighs 0 in every category and costs an extra navigation per run.
  */
-export async function lighthouse(url: string, preset: Preset, chromePath: string): Promise<LighthouseRun> {
+export async function lighthouse(
+  url: string,
+  preset: Preset,
+  chromePath: string,
+): Promise<LighthouseRun> {
   const chromium = await launchDebuggableChromium(chromePath)
   try {
     const result = await runLighthouse(

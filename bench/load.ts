@@ -41,16 +41,27 @@ interface Slice {
 
 /** One bounded autocannon run (keep-alive HTTP/1.1, one request in flight per connection). */
 function slice({url, pids}: Target, connections: number, seconds: number): Promise<Slice> {
-  if (!/^http:\/\/(127\.0\.0\.1|localhost)[:/]/.test(url)) throw new Error(`refusing to load a non-loopback URL: ${url}`)
+  if (!/^http:\/\/(127\.0\.0\.1|localhost)[:/]/.test(url))
+    throw new Error(`refusing to load a non-loopback URL: ${url}`)
   const times: number[] = []
   const cpuBefore = cpuSeconds(pids)
   return new Promise((resolve, reject) => {
-    const instance = autocannon({url, connections, duration: seconds, pipelining: 1, timeout: 10}, (error, result) => {
-      if (error) return reject(error)
-      const requests = result.requests.total
-      const cpu = cpuSeconds(pids) - cpuBefore
-      resolve({rps: requests / seconds, times, errors: result.errors + result.timeouts, non2xx: result.non2xx, requests, cpu})
-    })
+    const instance = autocannon(
+      {url, connections, duration: seconds, pipelining: 1, timeout: 10},
+      (error, result) => {
+        if (error) return reject(error)
+        const requests = result.requests.total
+        const cpu = cpuSeconds(pids) - cpuBefore
+        resolve({
+          rps: requests / seconds,
+          times,
+          errors: result.errors + result.timeouts,
+          non2xx: result.non2xx,
+          requests,
+          cpu,
+        })
+      },
+    )
     // autocannon's histogram keeps whole milliseconds; the raw times keep sub-ms latencies apart.
     instance.on('response', (_client, _status, _bytes, responseTime) => times.push(responseTime))
   })
@@ -64,7 +75,12 @@ function summarize(slices: Slice[], connections: number, sliceSeconds: number): 
   return {
     connections,
     seconds: slices.length * sliceSeconds,
-    rps: {median: median(rates), min: Math.min(...rates), max: Math.max(...rates), mean: requests / (slices.length * sliceSeconds)},
+    rps: {
+      median: median(rates),
+      min: Math.min(...rates),
+      max: Math.max(...rates),
+      mean: requests / (slices.length * sliceSeconds),
+    },
     p50: percentile(times, 50),
     p99: percentile(times, 99),
     errors: slices.reduce((sum, s) => sum + s.errors, 0),
@@ -80,11 +96,16 @@ function summarize(slices: Slice[], connections: number, sliceSeconds: number): 
  * that a burst of other work on this shared machine hits every server alike instead of one.
  * Loopback only: the bench never sends traffic elsewhere.
  */
-export async function loadInTurn(targets: Target[], connections: number, seconds = loadSeconds): Promise<LoadResult[]> {
+export async function loadInTurn(
+  targets: Target[],
+  connections: number,
+  seconds = loadSeconds,
+): Promise<LoadResult[]> {
   const sliceSeconds = 1
   const slices: Slice[][] = targets.map(() => [])
   for (let i = 0; i < Math.max(1, Math.round(seconds / sliceSeconds)); i++) {
-    for (const [index, target] of targets.entries()) slices[index].push(await slice(target, connections, sliceSeconds))
+    for (const [index, target] of targets.entries())
+      slices[index].push(await slice(target, connections, sliceSeconds))
   }
   return slices.map((list) => summarize(list, connections, sliceSeconds))
 }

@@ -43,7 +43,9 @@ export function nginxVersion(): string {
 
 /** The machine a run measured, printed at the top of every run and stored with its figures. */
 export function describeMachine(): Machine {
-  const dirty = quiet('git', ['status', '--porcelain', '--untracked-files=no']) ? ' (uncommitted changes)' : ''
+  const dirty = quiet('git', ['status', '--porcelain', '--untracked-files=no'])
+    ? ' (uncommitted changes)'
+    : ''
   return {
     cores: cpus().length,
     cpu: cpus()[0]?.model.trim() ?? 'unknown',

@@ -50,11 +50,19 @@ export async function run(): Promise<Section> {
     const peaks: number[] = []
     for (let round = 1; round <= rounds; round++) {
       console.log(`  round ${round}/${rounds}`)
-      const peak = await peakDuring(server.pid, () => measure(server, routes, undefined, roundSeconds))
+      const peak = await peakDuring(server.pid, () =>
+        measure(server, routes, undefined, roundSeconds),
+      )
       const after = await settled(server.pid)
       afters.push(after.rss)
       peaks.push(peak)
-      rows.push([`round ${round}`, fmt(mib(peak)), fmt(mib(after.rss)), fmt(mib(after.rss - idle.rss)), fmt(mib(after.hwm))])
+      rows.push([
+        `round ${round}`,
+        fmt(mib(peak)),
+        fmt(mib(after.rss)),
+        fmt(mib(after.rss - idle.rss)),
+        fmt(mib(after.hwm)),
+      ])
     }
     const growth = mib(afters[afters.length - 1] - afters[0])
     // V8 grows its heap to a plateau over the first rounds; a leak keeps climbing in every round.
@@ -72,7 +80,13 @@ export async function run(): Promise<Section> {
       tables: [
         {
           title: 'Resident memory of the server process (/proc/<pid>/status)',
-          columns: ['phase', 'peak RSS under load', 'RSS after (1 s idle)', 'growth vs idle', 'VmHWM (peak so far)'],
+          columns: [
+            'phase',
+            'peak RSS under load',
+            'RSS after (1 s idle)',
+            'growth vs idle',
+            'VmHWM (peak so far)',
+          ],
           rows,
         },
       ],

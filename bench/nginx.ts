@@ -20,16 +20,23 @@ export interface StaticServer {
 export function ensureNginx(): boolean {
   if (nginxVersion() !== 'not installed') return true
   if (process.getuid?.() !== 0) {
-    console.log('[bench] nginx is not installed and we are not root: skipping the nginx comparison (apt-get install nginx-light or nginx).')
+    console.log(
+      '[bench] nginx is not installed and we are not root: skipping the nginx comparison (apt-get install nginx-light or nginx).',
+    )
     return false
   }
   try {
     console.log('[bench] installing Debian nginx (apt-get install -y nginx)…')
     const env = {...process.env, DEBIAN_FRONTEND: 'noninteractive'}
     execFileSync('apt-get', ['update'], {stdio: 'inherit', env})
-    execFileSync('apt-get', ['install', '-y', '--no-install-recommends', 'nginx'], {stdio: 'inherit', env})
+    execFileSync('apt-get', ['install', '-y', '--no-install-recommends', 'nginx'], {
+      stdio: 'inherit',
+      env,
+    })
   } catch (error) {
-    console.log(`[bench] could not install nginx (${(error as Error).message}); skipping the comparison.`)
+    console.log(
+      `[bench] could not install nginx (${(error as Error).message}); skipping the comparison.`,
+    )
     return false
   }
   return nginxVersion() !== 'not installed'
@@ -81,7 +88,9 @@ http {
 }
 `,
   )
-  const child = spawn('nginx', ['-p', dir, '-c', join(dir, 'nginx.conf')], {stdio: ['ignore', 'ignore', 'pipe']})
+  const child = spawn('nginx', ['-p', dir, '-c', join(dir, 'nginx.conf')], {
+    stdio: ['ignore', 'ignore', 'pipe'],
+  })
   const url = `http://127.0.0.1:${port}`
   await waitUntilServing(url, child)
   return {

@@ -15,7 +15,9 @@ interface StoredSection extends SectionResult {
 const order = ['lake', 'web', 'server', 'scale', 'memory']
 
 function escape(cell: unknown): string {
-  return cell === null || cell === undefined ? '–' : String(cell).replaceAll('|', '\\|').replaceAll('\n', ' ')
+  return cell === null || cell === undefined
+    ? '–'
+    : String(cell).replaceAll('|', '\\|').replaceAll('\n', ' ')
 }
 
 export function markdownTable(table: Table): string {
@@ -27,7 +29,10 @@ export function markdownTable(table: Table): string {
 
 export function sectionMarkdown(section: SectionResult, machine?: Machine): string {
   const parts = [`## ${section.title}`, '']
-  parts.push(`_Ran ${section.startedAt} in ${Math.round(section.seconds)} s${machine ? ` on ${machineLine(machine)}` : ''}._`, '')
+  parts.push(
+    `_Ran ${section.startedAt} in ${Math.round(section.seconds)} s${machine ? ` on ${machineLine(machine)}` : ''}._`,
+    '',
+  )
   for (const table of section.tables) parts.push(markdownTable(table), '')
   for (const note of section.notes) parts.push(`- ${note}`)
   return parts.join('\n').trimEnd() + '\n'
@@ -47,7 +52,12 @@ function readLatest(file: string): Record<string, StoredSection> {
  * Writes this run to results/<date>.json and merges its sections into results/latest.json, from
  * which latest.md is rebuilt: running one benchmark alone replaces only its own section there.
  */
-export function writeResults(run: {machine: Machine; startedAt: string; seconds: number; sections: SectionResult[]}): {
+export function writeResults(run: {
+  machine: Machine
+  startedAt: string
+  seconds: number
+  sections: SectionResult[]
+}): {
   json: string
   markdown: string
 } {

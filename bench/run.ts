@@ -13,7 +13,9 @@ import type {BenchModule, SectionResult} from './types.ts'
 const benches = ['lake', 'web', 'server', 'scale', 'memory']
 
 function isBenchModule(value: unknown): value is BenchModule {
-  return typeof value === 'object' && value !== null && 'run' in value && typeof value.run === 'function'
+  return (
+    typeof value === 'object' && value !== null && 'run' in value && typeof value.run === 'function'
+  )
 }
 
 const requested = process.argv.slice(2)
@@ -47,9 +49,15 @@ for (const name of names) {
     }
     // Loaded by path so that a benchmark still being written elsewhere never breaks the others.
     const loaded: unknown = await import(file.href)
-    if (!isBenchModule(loaded)) throw new Error(`bench/${name}.ts does not export run(): Promise<Section>`)
+    if (!isBenchModule(loaded))
+      throw new Error(`bench/${name}.ts does not export run(): Promise<Section>`)
     const section = await loaded.run()
-    const result = {...section, name, startedAt: sectionStart, seconds: (performance.now() - start) / 1000}
+    const result = {
+      ...section,
+      name,
+      startedAt: sectionStart,
+      seconds: (performance.now() - start) / 1000,
+    }
     sections.push(result)
     console.log(`\n${sectionMarkdown(result)}`)
   } catch (error) {
@@ -59,7 +67,12 @@ for (const name of names) {
 }
 
 if (sections.length > 0) {
-  const files = writeResults({machine, startedAt, seconds: (performance.now() - t0) / 1000, sections})
+  const files = writeResults({
+    machine,
+    startedAt,
+    seconds: (performance.now() - t0) / 1000,
+    sections,
+  })
   console.log(`Wrote ${files.json} and ${files.markdown}`)
 }
 console.log(`Total: ${Math.round((performance.now() - t0) / 1000)} s`)

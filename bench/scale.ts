@@ -32,7 +32,11 @@ function targets(origin: string): Array<{what: string; url: string}> {
     {what: '/blog (first HTML)', url: `${origin}/blog`},
     {
       what: 'Load More (page 2 query)',
-      url: queryUrl(origin, postPageQuery, {category: null, start: blogPageSize, end: 2 * blogPageSize}),
+      url: queryUrl(origin, postPageQuery, {
+        category: null,
+        start: blogPageSize,
+        end: 2 * blogPageSize,
+      }),
     },
     {what: '/sitemap.xml', url: `${origin}/sitemap.xml`},
     {what: '/rss.xml', url: `${origin}/rss.xml`},
@@ -48,8 +52,18 @@ async function measureSize(posts: number): Promise<{importMs: number; rows: Meas
       const first = await timedGet(url)
       const warm: number[] = []
       for (let i = 0; i < warmRuns; i++) warm.push((await timedGet(url)).ms)
-      rows.push({posts, what, status: first.status, firstMs: first.ms, warmMs: warm, bytes: first.bytes, wireBytes: first.wireBytes})
-      console.log(`  ${posts} posts, ${what}: ${first.status}, ${first.bytes} B, first ${fmt(first.ms)} ms`)
+      rows.push({
+        posts,
+        what,
+        status: first.status,
+        firstMs: first.ms,
+        warmMs: warm,
+        bytes: first.bytes,
+        wireBytes: first.wireBytes,
+      })
+      console.log(
+        `  ${posts} posts, ${what}: ${first.status}, ${first.bytes} B, first ${fmt(first.ms)} ms`,
+      )
     }
     return {importMs, rows}
   } finally {
@@ -88,8 +102,11 @@ export async function run(): Promise<Section> {
   } else {
     notes.push(`Target not measured: /blog answered ${small?.status}/${large?.status}.`)
   }
-  for (const m of measured.filter((m) => m.status !== 200)) notes.push(`${m.what} at ${m.posts} posts answered HTTP ${m.status}.`)
-  notes.push(`"first" is the first request after the server started (caches cold); "warm" the median (min–max) of the next ${warmRuns}.`)
+  for (const m of measured.filter((m) => m.status !== 200))
+    notes.push(`${m.what} at ${m.posts} posts answered HTTP ${m.status}.`)
+  notes.push(
+    `"first" is the first request after the server started (caches cold); "warm" the median (min–max) of the next ${warmRuns}.`,
+  )
   return {
     name: 'scale',
     title: 'Scale: 100 / 1k / 10k posts',
@@ -99,7 +116,11 @@ export async function run(): Promise<Section> {
         columns: ['response', 'posts', 'status', 'first ms', 'warm ms', 'bytes', 'wire bytes'],
         rows,
       },
-      {title: 'Importing the synthetic posts (importDocuments, batches of 500)', columns: ['posts', 'ms'], rows: imports},
+      {
+        title: 'Importing the synthetic posts (importDocuments, batches of 500)',
+        columns: ['posts', 'ms'],
+        rows: imports,
+      },
     ],
     notes,
     data: {measured, imports},

@@ -72,10 +72,12 @@ export function serverTable(cells: Cell[]): Table {
 
 export function targetNote(cells: Cell[]): string {
   const cell = cells.find((c) => c.route === target.route && c.connections === target.connections)
-  if (!cell) return `Target not measured: no ${target.route} cell at ${target.connections} connections.`
+  if (!cell)
+    return `Target not measured: no ${target.route} cell at ${target.connections} connections.`
   const p99 = cell.ours.p99 <= target.p99Ms
   const what = `${target.route} at ${target.connections} connections: p99 ${fmt(cell.ours.p99, 2)} ms (target ≤ ${target.p99Ms})`
-  if (!cell.nginx) return `Target (≥ ${target.ratio}× nginx, p99 ≤ ${target.p99Ms} ms): nginx skipped; ${what}.`
+  if (!cell.nginx)
+    return `Target (≥ ${target.ratio}× nginx, p99 ≤ ${target.p99Ms} ms): nginx skipped; ${what}.`
   const ratio = cell.ours.rps.mean / cell.nginx.rps.mean
   const met = ratio >= target.ratio && p99
   // When even nginx misses the latency bound, the machine (not the server) sets the p99.
@@ -102,7 +104,9 @@ export async function measure(
       const targets = [{url: origin + route, pids: [ours.pid]}]
       if (staticServer) targets.push({url: staticServer.url + route, pids: staticServer.pids})
       const [result, nginx] = await loadInTurn(targets, connections, seconds)
-      console.log(`  ${route} ×${connections}: ours ${rpsText(result)} req/s${nginx ? `, nginx ${rpsText(nginx)} req/s` : ''}`)
+      console.log(
+        `  ${route} ×${connections}: ours ${rpsText(result)} req/s${nginx ? `, nginx ${rpsText(nginx)} req/s` : ''}`,
+      )
       cells.push({route, connections, ours: result, nginx})
     }
   }
@@ -119,14 +123,20 @@ export async function run(): Promise<Section> {
     const pages: Record<string, string> = {}
     for (const route of routes) {
       const page = await fetchPage(server.url + route)
-      if (page.status !== 200) notes.push(`${route} answered HTTP ${page.status}: the figures below measure that answer.`)
+      if (page.status !== 200)
+        notes.push(`${route} answered HTTP ${page.status}: the figures below measure that answer.`)
       pages[route] = page.body
     }
     if (ensureNginx()) staticServer = await startNginx(pages)
     else notes.push('nginx comparison skipped: nginx missing and not installable here.')
     const cells = await measure(server, routes, staticServer)
     notes.unshift(targetNote(cells))
-    const where = await breakdown({url: server.url + target.route, pids: [server.pid]}, target.route, pages[target.route], staticServer)
+    const where = await breakdown(
+      {url: server.url + target.route, pids: [server.pid]},
+      target.route,
+      pages[target.route],
+      staticServer,
+    )
     notes.push(...where.notes)
     notes.push(
       'Ratios divide mean req/s over the whole cell. autocannon runs in the bench process on the same 2 cores, so at high rates it is ' +

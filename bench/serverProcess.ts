@@ -19,7 +19,9 @@ const root = new URL('..', import.meta.url).pathname
  * load generator, Lighthouse and the server never share an event loop and its memory is its own.
  * Without `dataDir` it gets a fresh temp data dir seeded from content/seed.ndjson.
  */
-export async function startServerProcess(options: {dataDir?: string; seed?: boolean} = {}): Promise<ServerProcess> {
+export async function startServerProcess(
+  options: {dataDir?: string; seed?: boolean} = {},
+): Promise<ServerProcess> {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'scriptorium-bench-'))
   const child = spawn(process.execPath, ['server/main.ts'], {
     cwd: root,
@@ -59,7 +61,8 @@ function siteUrl(child: ChildProcess, stderr: () => string): Promise<string> {
         resolve(match[1])
       }
     }
-    const onExit = (code: number | null) => reject(new Error(`server exited (${code}) before listening:\n${out}${stderr()}`))
+    const onExit = (code: number | null) =>
+      reject(new Error(`server exited (${code}) before listening:\n${out}${stderr()}`))
     child.stdout?.setEncoding('utf8').on('data', onData)
     child.once('exit', onExit)
   })
@@ -80,6 +83,7 @@ function terminate(child: ChildProcess): Promise<void> {
 /** VmRSS and VmHWM (peak RSS) of a process in bytes, from /proc/<pid>/status. */
 export function memoryOf(pid: number): {rss: number; hwm: number} {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8')
-  const field = (name: string) => Number(status.match(new RegExp(`^${name}:\\s+(\\d+) kB`, 'm'))?.[1] ?? Number.NaN) * 1024
+  const field = (name: string) =>
+    Number(status.match(new RegExp(`^${name}:\\s+(\\d+) kB`, 'm'))?.[1] ?? Number.NaN) * 1024
   return {rss: field('VmRSS'), hwm: field('VmHWM')}
 }

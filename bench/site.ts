@@ -2,7 +2,11 @@
 export const apiVersion = '2023-07-29'
 
 /** The lake's query endpoint as @sanity/client calls it (GET, `$`-prefixed JSON params). */
-export function queryUrl(origin: string, query: string, params: Record<string, unknown> = {}): string {
+export function queryUrl(
+  origin: string,
+  query: string,
+  params: Record<string, unknown> = {},
+): string {
   const search = new URLSearchParams({query})
   for (const [name, value] of Object.entries(params)) search.set(`$${name}`, JSON.stringify(value))
   search.set('returnQuery', 'false')
@@ -11,7 +15,10 @@ export function queryUrl(origin: string, query: string, params: Record<string, u
 
 /** The slug of the newest post, as the blog list shows it first. */
 export async function newestPostSlug(origin: string): Promise<string> {
-  const url = queryUrl(origin, '*[_type == "post" && defined(slug.current)] | order(date desc, _id asc)[0].slug.current')
+  const url = queryUrl(
+    origin,
+    '*[_type == "post" && defined(slug.current)] | order(date desc, _id asc)[0].slug.current',
+  )
   const response = await fetch(url)
   const body: unknown = await response.json()
   const slug = body && typeof body === 'object' && 'result' in body ? body.result : undefined

@@ -16,7 +16,12 @@ export function median(values: number[]): number {
 export function spread(values: number[]): Spread {
   const finite = values.filter((value) => Number.isFinite(value))
   if (finite.length === 0) return {median: Number.NaN, min: Number.NaN, max: Number.NaN, n: 0}
-  return {median: median(finite), min: Math.min(...finite), max: Math.max(...finite), n: finite.length}
+  return {
+    median: median(finite),
+    min: Math.min(...finite),
+    max: Math.max(...finite),
+    n: finite.length,
+  }
 }
 
 /** Nearest-rank percentile (p in 0–100) of unsorted samples. */

@@ -34,7 +34,9 @@ function block(key: string, text: string): Record<string, unknown> {
 export function syntheticPost(n: number): Doc {
   const id = String(n).padStart(5, '0')
   const date = new Date(Date.UTC(2026, 10, 1) - n * 86_400_000).toISOString().slice(0, 10)
-  const paragraphs = [0, 1, 2, 3].map((p) => block(`b${id}${p}`, `${sentence(n + p, 24)} ${sentence(n + p + 5, 30)}`))
+  const paragraphs = [0, 1, 2, 3].map((p) =>
+    block(`b${id}${p}`, `${sentence(n + p, 24)} ${sentence(n + p + 5, 30)}`),
+  )
   return {
     _id: `post-bench-${id}`,
     _type: 'post',

@@ -36,7 +36,14 @@ export function timedGet(url: string, acceptEncoding = 'gzip, deflate, br'): Pro
         const raw = Buffer.concat(chunks)
         const encoding = String(res.headers['content-encoding'] ?? 'identity')
         const decoded = decode(raw, encoding)
-        resolve({status: res.statusCode ?? 0, ms, wireBytes: raw.length, bytes: decoded.length, encoding, body: decoded.toString('utf8')})
+        resolve({
+          status: res.statusCode ?? 0,
+          ms,
+          wireBytes: raw.length,
+          bytes: decoded.length,
+          encoding,
+          body: decoded.toString('utf8'),
+        })
       })
     })
     req.on('error', reject)

@@ -1,7 +1,17 @@
 import {createRequire} from 'node:module'
 import type {Browser, Page} from 'playwright-core'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
-import {block, createPosts, hydrated, openPage, postsOf, startSite, stopSite, unexpected, type TestServer} from './site.fixtures.ts'
+import {
+  block,
+  createPosts,
+  hydrated,
+  openPage,
+  postsOf,
+  startSite,
+  stopSite,
+  unexpected,
+  type TestServer,
+} from './site.fixtures.ts'
 
 const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js')
 
@@ -42,10 +52,15 @@ async function axe(page: Page): Promise<string[]> {
   await page.addScriptTag({path: axePath})
   const violations = await page.evaluate(async () => {
     // axe-core's global, injected just above.
-    const result = await (window as unknown as {axe: {run(): Promise<{violations: AxeViolation[]}>}}).axe.run()
+    const result = await (
+      window as unknown as {axe: {run(): Promise<{violations: AxeViolation[]}>}}
+    ).axe.run()
     return result.violations
   })
-  return violations.map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
+  return violations.map(
+    (v) =>
+      `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+  )
 }
 
 const routes = [

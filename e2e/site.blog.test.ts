@@ -1,6 +1,15 @@
 import type {Page} from 'playwright-core'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
-import {createPosts, hydrated, openPage, postsOf, startSite, stopSite, unexpected, type TestServer} from './site.fixtures.ts'
+import {
+  createPosts,
+  hydrated,
+  openPage,
+  postsOf,
+  startSite,
+  stopSite,
+  unexpected,
+  type TestServer,
+} from './site.fixtures.ts'
 import type {Browser} from 'playwright-core'
 
 // 8 Fiction, 3 Mountaineering, 13 Kashmir, 2 General, no Motorcycles: 26 posts in all, each
@@ -37,7 +46,9 @@ describe('blog list', () => {
     await page.goto(`${site.server.url}/blog`)
     await hydrated(page)
     expect(await cards(page).count()).toBe(6)
-    expect(await page.locator('main article h2').allTextContents()).toEqual(all.slice(0, 6).map((p) => p.title))
+    expect(await page.locator('main article h2').allTextContents()).toEqual(
+      all.slice(0, 6).map((p) => p.title),
+    )
     await clickLoadMoreUntilDone(page, [6, 12, 18, 24, 26])
     expect(await page.locator('main article h2').allTextContents()).toEqual(all.map((p) => p.title))
     expect(unexpected(problems)).toEqual([])
@@ -52,12 +63,18 @@ describe('blog list', () => {
 
     await page.getByRole('link', {name: 'Fiction', exact: true}).click()
     await page.waitForURL(/\/blog\?category=Fiction$/)
-    await expect.poll(() => page.locator('main article h2').allTextContents()).toEqual(fiction.slice(0, 6).map((p) => p.title))
-    expect(await page.getByRole('link', {name: 'Fiction', exact: true}).getAttribute('aria-current')).toBe('page')
+    await expect
+      .poll(() => page.locator('main article h2').allTextContents())
+      .toEqual(fiction.slice(0, 6).map((p) => p.title))
+    expect(
+      await page.getByRole('link', {name: 'Fiction', exact: true}).getAttribute('aria-current'),
+    ).toBe('page')
     await clickLoadMoreUntilDone(page, [6, 8])
 
     await page.getByRole('link', {name: 'Mountaineering'}).click()
-    await expect.poll(() => page.locator('main article h2').allTextContents()).toEqual(mountaineering.map((p) => p.title))
+    await expect
+      .poll(() => page.locator('main article h2').allTextContents())
+      .toEqual(mountaineering.map((p) => p.title))
     expect(await loadMore(page).count()).toBe(0)
 
     await page.getByRole('link', {name: 'Motorcycles'}).click()
@@ -67,7 +84,9 @@ describe('blog list', () => {
     await page.getByRole('link', {name: 'Kashmir'}).click()
     await expect.poll(() => cards(page).count()).toBe(6)
     await clickLoadMoreUntilDone(page, [6, 12, 13])
-    expect(await page.locator('main article h2').allTextContents()).toEqual(kashmir.map((p) => p.title))
+    expect(await page.locator('main article h2').allTextContents()).toEqual(
+      kashmir.map((p) => p.title),
+    )
 
     // Back to Latest: the visible count starts again at six.
     await page.getByRole('link', {name: 'Latest'}).click()
@@ -87,7 +106,10 @@ describe('blog list', () => {
 
   it('cards: link to /blog/{slug} in a new tab, en-GB two-digit date in <time>, excerpt', async () => {
     // West of Greenwich, a date-only value must not show the day before.
-    const {page} = await openPage(site.browser, {timezoneId: 'America/Los_Angeles', locale: 'en-US'})
+    const {page} = await openPage(site.browser, {
+      timezoneId: 'America/Los_Angeles',
+      locale: 'en-US',
+    })
     await page.goto(`${site.server.url}/blog?category=General`)
     await hydrated(page)
     const card = cards(page).last()
@@ -107,7 +129,10 @@ describe('blog list', () => {
 
   it('the first response carries one page whatever the size of the blog', async () => {
     const small = (await fetch(`${site.server.url}/blog`)).text()
-    await createPosts(site.server, postsOf('General', 200, '2020-01-01').map((p) => ({...p, slug: `bulk-${p.slug}`})))
+    await createPosts(
+      site.server,
+      postsOf('General', 200, '2020-01-01').map((p) => ({...p, slug: `bulk-${p.slug}`})),
+    )
     const big = await (await fetch(`${site.server.url}/blog`)).text()
     expect(big.match(/<article/g)).toHaveLength(6)
     expect(Math.abs(big.length - (await small).length)).toBeLessThan(200)

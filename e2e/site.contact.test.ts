@@ -1,6 +1,13 @@
 import type {Browser, Page} from 'playwright-core'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
-import {hydrated, openPage, startSite, stopSite, unexpected, type TestServer} from './site.fixtures.ts'
+import {
+  hydrated,
+  openPage,
+  startSite,
+  stopSite,
+  unexpected,
+  type TestServer,
+} from './site.fixtures.ts'
 
 let site: {server: TestServer; browser: Browser}
 
@@ -10,8 +17,14 @@ beforeAll(async () => {
 
 afterAll(() => stopSite(site))
 
-async function inbox(): Promise<Array<{name: string; email: string; message: string; page: string}>> {
-  return site.server.lake!.query('*[_type == "contactMessage"] | order(receivedAt asc){name, email, message, page}', {}, {authenticated: true})
+async function inbox(): Promise<
+  Array<{name: string; email: string; message: string; page: string}>
+> {
+  return site.server.lake!.query(
+    '*[_type == "contactMessage"] | order(receivedAt asc){name, email, message, page}',
+    {},
+    {authenticated: true},
+  )
 }
 
 async function fill(page: Page, name: string): Promise<void> {
@@ -21,7 +34,7 @@ async function fill(page: Page, name: string): Promise<void> {
 }
 
 describe('contact', () => {
-  it("with JavaScript: sends without leaving the page, shows the toast for exactly 4000 ms, clears the fields", async () => {
+  it('with JavaScript: sends without leaving the page, shows the toast for exactly 4000 ms, clears the fields', async () => {
     const {page, problems} = await openPage(site.browser)
     await page.clock.install()
     await page.goto(`${site.server.url}/contact`)
@@ -34,12 +47,20 @@ describe('contact', () => {
     const toast = page.getByText('Thank you! Your message was sent.')
     await toast.waitFor()
     expect(new URL(page.url()).pathname).toBe('/contact')
-    for (const label of ['Name', 'Email', 'Message']) expect(await page.getByLabel(label).inputValue()).toBe('')
+    for (const label of ['Name', 'Email', 'Message'])
+      expect(await page.getByLabel(label).inputValue()).toBe('')
     await page.clock.runFor(3999)
     expect(await toast.isVisible()).toBe(true)
     await page.clock.runFor(1)
     expect(await toast.count()).toBe(0)
-    expect(await inbox()).toEqual([{name: 'Amina', email: 'amina@example.com', message: 'Hello from Amina.', page: `${site.server.url}/contact`}])
+    expect(await inbox()).toEqual([
+      {
+        name: 'Amina',
+        email: 'amina@example.com',
+        message: 'Hello from Amina.',
+        page: `${site.server.url}/contact`,
+      },
+    ])
     expect(unexpected(problems)).toEqual([])
   })
 
@@ -47,14 +68,19 @@ describe('contact', () => {
     const {page} = await openPage(site.browser)
     await page.goto(`${site.server.url}/contact`)
     await hydrated(page)
-    for (const label of ['Name', 'Email', 'Message']) expect(await page.getByLabel(label).getAttribute('required')).toBe('')
+    for (const label of ['Name', 'Email', 'Message'])
+      expect(await page.getByLabel(label).getAttribute('required')).toBe('')
     expect(await page.getByLabel('Email').getAttribute('type')).toBe('email')
     expect(await page.getByLabel('Message').getAttribute('rows')).toBe('4')
     await page.getByLabel('Name').fill('Nobody')
     await page.getByLabel('Email').fill('not-an-address')
     await page.getByLabel('Message').fill('x')
     await page.getByRole('button', {name: 'Send'}).click()
-    expect(await page.getByLabel('Email').evaluate((input: HTMLInputElement) => input.validity.typeMismatch)).toBe(true)
+    expect(
+      await page
+        .getByLabel('Email')
+        .evaluate((input: HTMLInputElement) => input.validity.typeMismatch),
+    ).toBe(true)
     expect(await inbox()).toHaveLength(1)
   })
 

@@ -15,7 +15,17 @@ export interface PostSpec {
 }
 
 /** A Portable Text block with one span per text (marks optional), for inline fixtures. */
-export function block(key: string, text: string, options: {style?: string; marks?: string[]; markDefs?: unknown[]; listItem?: string; level?: number} = {}) {
+export function block(
+  key: string,
+  text: string,
+  options: {
+    style?: string
+    marks?: string[]
+    markDefs?: unknown[]
+    listItem?: string
+    level?: number
+  } = {},
+) {
   return {
     _type: 'block',
     _key: key,
@@ -56,13 +66,17 @@ export function postsOf(category: string, count: number, newest: string): PostSp
 }
 
 /** Starts a server with an empty lake and one Chromium for a test file. */
-export async function startSite(env: Record<string, string> = {}): Promise<{server: TestServer; browser: Browser}> {
+export async function startSite(
+  env: Record<string, string> = {},
+): Promise<{server: TestServer; browser: Browser}> {
   const server = await startTestServer({SEED: '0', ...env})
   const browser = await launchBrowser()
   return {server, browser}
 }
 
-export async function stopSite(site: {server?: TestServer; browser?: Browser} | undefined): Promise<void> {
+export async function stopSite(
+  site: {server?: TestServer; browser?: Browser} | undefined,
+): Promise<void> {
   await site?.browser?.close()
   await site?.server?.stop()
 }
@@ -71,12 +85,16 @@ export async function stopSite(site: {server?: TestServer; browser?: Browser} | 
  * A fresh page that records console errors/warnings and uncaught errors. The document's own
  * expected 404 status is reported by Chromium as a failed resource: `allow404` ignores that.
  */
-export async function openPage(browser: Browser, options: BrowserContextOptions = {}): Promise<{page: Page; problems: string[]}> {
+export async function openPage(
+  browser: Browser,
+  options: BrowserContextOptions = {},
+): Promise<{page: Page; problems: string[]}> {
   const context = await browser.newContext(options)
   const page = await context.newPage()
   const problems: string[] = []
   page.on('console', (message: ConsoleMessage) => {
-    if (message.type() === 'error' || message.type() === 'warning') problems.push(`${message.type()}: ${message.text()}`)
+    if (message.type() === 'error' || message.type() === 'warning')
+      problems.push(`${message.type()}: ${message.text()}`)
   })
   page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`))
   return {page, problems}

@@ -1,6 +1,15 @@
 import type {Browser, Page} from 'playwright-core'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
-import {createPosts, hydrated, openPage, postsOf, startSite, stopSite, unexpected, type TestServer} from './site.fixtures.ts'
+import {
+  createPosts,
+  hydrated,
+  openPage,
+  postsOf,
+  startSite,
+  stopSite,
+  unexpected,
+  type TestServer,
+} from './site.fixtures.ts'
 
 let site: {server: TestServer; browser: Browser}
 
@@ -12,8 +21,10 @@ beforeAll(async () => {
 afterAll(() => stopSite(site))
 
 const mobile = {viewport: {width: 375, height: 740}, isMobile: true, hasTouch: true}
-const focusedText = (page: Page) => page.evaluate(() => document.activeElement?.textContent?.trim() ?? null)
-const focusInDialog = (page: Page) => page.evaluate(() => Boolean(document.activeElement?.closest('dialog[open]')))
+const focusedText = (page: Page) =>
+  page.evaluate(() => document.activeElement?.textContent?.trim() ?? null)
+const focusInDialog = (page: Page) =>
+  page.evaluate(() => Boolean(document.activeElement?.closest('dialog[open]')))
 
 describe('navigation', () => {
   it('at 375 px a hamburger button opens and closes the links; choosing a link closes it', async () => {
@@ -45,15 +56,15 @@ describe('navigation', () => {
     await page.goto(`${site.server.url}/`)
     expect(await page.getByRole('button', {name: 'Menu'}).isVisible()).toBe(false)
     for (const name of ['Home', 'Blog', 'Services', 'Testimonials', 'Contact']) {
-      expect(await page.locator('#main-nav-links').getByRole('link', {name, exact: true}).isVisible()).toBe(true)
+      expect(
+        await page.locator('#main-nav-links').getByRole('link', {name, exact: true}).isVisible(),
+      ).toBe(true)
     }
-    expect(await page.locator('#main-nav-links a').evaluateAll((links) => links.map((a) => a.getAttribute('href')))).toEqual([
-      '/',
-      '/blog',
-      '/service',
-      '/testimonial',
-      '/contact',
-    ])
+    expect(
+      await page
+        .locator('#main-nav-links a')
+        .evaluateAll((links) => links.map((a) => a.getAttribute('href'))),
+    ).toEqual(['/', '/blog', '/service', '/testimonial', '/contact'])
   })
 
   it('every route change scrolls to the top', async () => {
@@ -77,7 +88,9 @@ describe('home', () => {
     await page.getByRole('heading', {name: 'Latest writing'}).waitFor()
     await page.getByRole('heading', {name: 'What clients say'}).waitFor()
     expect(await page.getByText('Loading ...').count()).toBe(0)
-    expect(await page.locator('section[aria-label="Latest writing"] article h3').allTextContents()).toEqual(['Fiction 1', 'Fiction 2', 'Fiction 3'])
+    expect(
+      await page.locator('section[aria-label="Latest writing"] article h3').allTextContents(),
+    ).toEqual(['Fiction 1', 'Fiction 2', 'Fiction 3'])
     await page.getByRole('link', {name: 'Read the blog'}).click()
     await page.waitForURL(/\/blog$/)
     expect(unexpected(problems)).toEqual([])

@@ -1,5 +1,11 @@
 /** The categories a post can belong to. 'Latest' is a tab on the blog page, not a category. */
-export const postCategories = ['Fiction', 'Mountaineering', 'Motorcycles', 'Kashmir', 'General'] as const
+export const postCategories = [
+  'Fiction',
+  'Mountaineering',
+  'Motorcycles',
+  'Kashmir',
+  'General',
+] as const
 
 export type PostCategory = (typeof postCategories)[number]
 

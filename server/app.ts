@@ -17,7 +17,9 @@ export function createApp(ctx: AppContext): {app: Hono; features: Feature[]} {
   const features: Feature[] = []
   app.onError((error, c) => {
     if (error instanceof LakeError) {
-      console.warn(`[http] ${c.req.method} ${c.req.path} → ${error.status} ${error.type}: ${error.message}`)
+      console.warn(
+        `[http] ${c.req.method} ${c.req.path} → ${error.status} ${error.type}: ${error.message}`,
+      )
       return c.json(error.toJSON(), error.status as 400)
     }
     console.error(`[http] ${c.req.method} ${c.req.path} → 500`, error)

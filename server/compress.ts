@@ -33,7 +33,11 @@ export class CompressedBody {
   private gzip: Uint8Array<ArrayBuffer> | undefined
 
   /** `precompressed`: forms made at build time (web/vite.precompress.ts), used as they are. */
-  constructor(raw: Buffer, brotliQuality: number, precompressed: {br?: Buffer; gzip?: Buffer} = {}) {
+  constructor(
+    raw: Buffer,
+    brotliQuality: number,
+    precompressed: {br?: Buffer; gzip?: Buffer} = {},
+  ) {
     this.raw = bytes(raw)
     this.brotliQuality = brotliQuality
     if (precompressed.br) this.br = bytes(precompressed.br)
@@ -44,7 +48,10 @@ export class CompressedBody {
     if (encoding === 'br') {
       this.br ??= bytes(
         brotliCompressSync(this.raw, {
-          params: {[constants.BROTLI_PARAM_QUALITY]: this.brotliQuality, [constants.BROTLI_PARAM_SIZE_HINT]: this.raw.length},
+          params: {
+            [constants.BROTLI_PARAM_QUALITY]: this.brotliQuality,
+            [constants.BROTLI_PARAM_SIZE_HINT]: this.raw.length,
+          },
         }),
       )
       return this.br

@@ -17,7 +17,10 @@ describe('readConfig', () => {
   })
 
   it('switches to hosted mode when SANITY_STUDIO_PROJECT_ID is set', () => {
-    const config = readConfig({SANITY_STUDIO_PROJECT_ID: 'abc123', SANITY_STUDIO_DATASET: 'staging'})
+    const config = readConfig({
+      SANITY_STUDIO_PROJECT_ID: 'abc123',
+      SANITY_STUDIO_DATASET: 'staging',
+    })
     expect(config.hostedProjectId).toBe('abc123')
     expect(config.projectId).toBe('abc123')
     expect(config.dataset).toBe('staging')

@@ -33,7 +33,8 @@ export interface ServerConfig {
 function port(value: string | undefined, fallback: number, name: string): number {
   if (value === undefined || value === '') return fallback
   const n = Number(value)
-  if (!Number.isInteger(n) || n < 0 || n > 65535) throw new Error(`${name} must be a port number, got "${value}"`)
+  if (!Number.isInteger(n) || n < 0 || n > 65535)
+    throw new Error(`${name} must be a port number, got "${value}"`)
   return n
 }
 
@@ -57,6 +58,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     smtpUrl: env.SMTP_URL || undefined,
     contactTo: env.CONTACT_TO || undefined,
     contactAction: env.CONTACT_ACTION || undefined,
-    editingSamplesUrl: env.EDITING_SAMPLES_URL || 'https://docs.google.com/document/d/editing-samples',
+    editingSamplesUrl:
+      env.EDITING_SAMPLES_URL || 'https://docs.google.com/document/d/editing-samples',
   }
 }

@@ -9,7 +9,11 @@ console.log(`Scriptorium is running.
   Studio:  ${server.httpsUrl}/studio  (HTTP/2; the certificate is self-signed unless TLS_CERT is set)
   Data:    ${config.dataDir}`)
 if (server.lake) {
-  console.log(server.lake.tokenFile ? `  Owner token: in ${server.lake.tokenFile} (mode 0600)` : '  Owner token: from LAKE_TOKEN')
+  console.log(
+    server.lake.tokenFile
+      ? `  Owner token: in ${server.lake.tokenFile} (mode 0600)`
+      : '  Owner token: from LAKE_TOKEN',
+  )
 } else {
   console.log(`  Content: hosted Sanity project ${config.projectId}, dataset ${config.dataset}`)
 }

@@ -40,7 +40,12 @@ export async function startServer(options: ServerConfig): Promise<RunningServer>
   const defaultSiteUrl = config.siteUrl === `http://localhost:${config.port}`
   const lake = config.hostedProjectId
     ? undefined
-    : new Lake({dataDir: config.dataDir, projectId: config.projectId, dataset: config.dataset, token: config.lakeToken})
+    : new Lake({
+        dataDir: config.dataDir,
+        projectId: config.projectId,
+        dataset: config.dataset,
+        token: config.lakeToken,
+      })
   if (lake && config.seed) await seedIfEmpty(lake)
 
   let internalOrigin = ''
@@ -58,7 +63,10 @@ export async function startServer(options: ServerConfig): Promise<RunningServer>
     },
   }
   const {app, features} = createApp(ctx)
-  const tls = await loadOrCreateCertificate(config.dataDir, {cert: config.tlsCert, key: config.tlsKey})
+  const tls = await loadOrCreateCertificate(config.dataDir, {
+    cert: config.tlsCert,
+    key: config.tlsKey,
+  })
 
   const http = createAdaptorServer({fetch: app.fetch}) as Server
   const https = createAdaptorServer({

@@ -11,7 +11,11 @@ export async function loadOrCreateCertificate(
   files: {cert?: string; key?: string},
 ): Promise<{cert: string; key: string; certFile: string}> {
   if (files.cert && files.key) {
-    return {cert: readFileSync(files.cert, 'utf8'), key: readFileSync(files.key, 'utf8'), certFile: files.cert}
+    return {
+      cert: readFileSync(files.cert, 'utf8'),
+      key: readFileSync(files.key, 'utf8'),
+      certFile: files.cert,
+    }
   }
   const certFile = join(dataDir, 'localhost-cert.pem')
   const keyFile = join(dataDir, 'localhost-key.pem')

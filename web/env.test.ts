@@ -25,7 +25,10 @@ describe('site config resolution', () => {
   })
 
   it('local mode: the client talks to the given origin without a project hostname', () => {
-    const client = createSiteClient(resolveSiteConfig({siteUrl: 'http://x'}), 'http://127.0.0.1:4000')
+    const client = createSiteClient(
+      resolveSiteConfig({siteUrl: 'http://x'}),
+      'http://127.0.0.1:4000',
+    )
     const config = client.config()
     expect(config.url).toBe('http://127.0.0.1:4000/v2023-07-29')
     expect(config.cdnUrl).toBe('http://127.0.0.1:4000/v2023-07-29')

@@ -61,7 +61,12 @@ export interface SiteClientConfig {
  * process's internal origin on the server. It is ignored in hosted mode (api.sanity.io / apicdn).
  */
 export function siteClientConfig(site: SiteConfig, origin: string): SiteClientConfig {
-  const base = {projectId: site.projectId, dataset: site.dataset, apiVersion: site.apiVersion, useCdn: true as const}
+  const base = {
+    projectId: site.projectId,
+    dataset: site.dataset,
+    apiVersion: site.apiVersion,
+    useCdn: true as const,
+  }
   if (site.mode === 'hosted') return base
   return {...base, apiHost: origin, useProjectHostname: false}
 }

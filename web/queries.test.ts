@@ -43,9 +43,21 @@ beforeAll(async () => {
   await server.lake!.mutate([
     {create: post('a', '2024-01-01', 'Fiction')},
     {create: post('b', '2024-03-05', 'Kashmir')},
-    {create: post('c', '2024-02-01', 'Fiction', {body: [block('k1', 'Hello ', 'world.'), block('k2', long)]})},
+    {
+      create: post('c', '2024-02-01', 'Fiction', {
+        body: [block('k1', 'Hello ', 'world.'), block('k2', long)],
+      }),
+    },
     {create: post('d', '2024-02-01', 'General', {body: []})},
-    {create: {_id: 'drafts.e', _type: 'post', title: 'Draft', slug: {_type: 'slug', current: 'e'}, date: '2025-01-01'}},
+    {
+      create: {
+        _id: 'drafts.e',
+        _type: 'post',
+        title: 'Draft',
+        slug: {_type: 'slug', current: 'e'},
+        date: '2025-01-01',
+      },
+    },
     {create: {_id: 'other', _type: 'author', name: 'Not a post'}},
   ])
   client = createSiteClient(resolveSiteConfig({siteUrl: server.config.siteUrl}), server.url)
@@ -78,11 +90,16 @@ describe('web/queries against the lake', () => {
       posts: [card('c', '2024-02-01', 'Fiction'), card('a', '2024-01-01', 'Fiction')],
       total: 2,
     })
-    expect(await client.fetch(postPageQuery, {category: 'Motorcycles', start: 0, end: 6})).toEqual({posts: [], total: 0})
+    expect(await client.fetch(postPageQuery, {category: 'Motorcycles', start: 0, end: 6})).toEqual({
+      posts: [],
+      total: 0,
+    })
   })
 
   it('latestPostsQuery: the three newest posts', async () => {
-    expect((await client.fetch<Array<{slug: string}>>(latestPostsQuery)).map((p) => p.slug)).toEqual(['b', 'c', 'd'])
+    expect(
+      (await client.fetch<Array<{slug: string}>>(latestPostsQuery)).map((p) => p.slug),
+    ).toEqual(['b', 'c', 'd'])
   })
 
   it('postBySlugQuery: title, date, body and the first 151 characters of its text', async () => {
@@ -99,8 +116,18 @@ describe('web/queries against the lake', () => {
 
   it('postBySlugQuery: the fallback excerpt without body text, null for an unknown slug', async () => {
     const fallback = 'A blog post by a writer based in Kashmir.'
-    expect(await client.fetch(postBySlugQuery, {slug: 'd'})).toEqual({title: 'Title d', date: '2024-02-01', body: [], excerpt: fallback})
-    expect(await client.fetch(postBySlugQuery, {slug: 'a'})).toEqual({title: 'Title a', date: '2024-01-01', body: null, excerpt: fallback})
+    expect(await client.fetch(postBySlugQuery, {slug: 'd'})).toEqual({
+      title: 'Title d',
+      date: '2024-02-01',
+      body: [],
+      excerpt: fallback,
+    })
+    expect(await client.fetch(postBySlugQuery, {slug: 'a'})).toEqual({
+      title: 'Title a',
+      date: '2024-01-01',
+      body: null,
+      excerpt: fallback,
+    })
     expect(await client.fetch(postBySlugQuery, {slug: 'e'})).toBeNull()
     expect(await client.fetch(postBySlugQuery, {slug: 'nope'})).toBeNull()
   })

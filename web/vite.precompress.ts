@@ -23,12 +23,22 @@ export function precompress(): Plugin {
       const entries = await readdir(dir, {recursive: true, withFileTypes: true})
       await Promise.all(
         entries
-          .filter((entry) => entry.isFile() && compressible.test(entry.name) && !entry.parentPath.includes('.vite'))
+          .filter(
+            (entry) =>
+              entry.isFile() &&
+              compressible.test(entry.name) &&
+              !entry.parentPath.includes('.vite'),
+          )
           .map(async (entry) => {
             const file = join(entry.parentPath, entry.name)
             const raw = await readFile(file)
             const [br, gzipped] = await Promise.all([
-              brotli(raw, {params: {[constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: raw.length}}),
+              brotli(raw, {
+                params: {
+                  [constants.BROTLI_PARAM_QUALITY]: 11,
+                  [constants.BROTLI_PARAM_SIZE_HINT]: raw.length,
+                },
+              }),
               gz(raw, {level: 9}),
             ])
             await Promise.all([writeFile(`${file}.br`, br), writeFile(`${file}.gz`, gzipped)])

@@ -4,7 +4,9 @@ import type {UserConfig} from 'vite'
 import {precompress} from './vite.precompress.ts'
 
 function reactRouterProduction(file: string): string {
-  return fileURLToPath(new URL(`../node_modules/react-router/dist/production/${file}`, import.meta.url))
+  return fileURLToPath(
+    new URL(`../node_modules/react-router/dist/production/${file}`, import.meta.url),
+  )
 }
 
 /**

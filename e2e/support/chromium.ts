@@ -19,7 +19,9 @@ export function ensureChromium(): string {
   const found = process.env.CHROME_PATH || findChromium()
   if (found) return found
   if (process.getuid?.() !== 0) {
-    throw new Error('Chromium is not installed: run `apt-get install -y chromium` (or set CHROME_PATH)')
+    throw new Error(
+      'Chromium is not installed: run `apt-get install -y chromium` (or set CHROME_PATH)',
+    )
   }
   console.log('[e2e] installing Debian chromium (apt-get install -y chromium)…')
   execFileSync('apt-get', ['update'], {stdio: 'inherit'})

@@ -5,6 +5,8 @@ import {ensureChromium} from './chromium.ts'
 export default function setup(): void {
   process.env.CHROME_PATH = ensureChromium()
   if (!existsSync('dist/client') && existsSync('web/entry.client.tsx')) {
-    throw new Error('dist/ is missing: run `npm run build` (npm test does) before the browser tests')
+    throw new Error(
+      'dist/ is missing: run `npm run build` (npm test does) before the browser tests',
+    )
   }
 }

@@ -46,8 +46,7 @@ export const blockContent = defineType({
                 name: 'href',
                 title: 'URL',
                 type: 'url',
-                validation: (rule) =>
-                  rule.required().uri({scheme: allowedLinkSchemes}),
+                validation: (rule) => rule.required().uri({scheme: allowedLinkSchemes}),
               }),
             ],
           }),

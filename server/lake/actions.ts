@@ -6,21 +6,32 @@ import type {Doc} from './types.ts'
  * The Actions API (POST /data/actions): each document action expands to low-level mutations
  * inside one transaction (https://www.sanity.io/docs/http-reference/actions).
  */
-type ActionHandler = (tx: TransactionBuilder, action: Record<string, unknown>, index: number) => Promise<void>
+type ActionHandler = (
+  tx: TransactionBuilder,
+  action: Record<string, unknown>,
+  index: number,
+) => Promise<void>
 
-function actionError(index: number, description: string, status = 409, type = 'actionError'): LakeError {
+function actionError(
+  index: number,
+  description: string,
+  status = 409,
+  type = 'actionError',
+): LakeError {
   return new LakeError(status, type, description, {items: [{error: {type, description}, index}]})
 }
 
 function requireString(action: Record<string, unknown>, key: string, index: number): string {
   const value = action[key]
-  if (typeof value !== 'string' || value === '') throw badRequest(`Action at index ${index} needs "${key}"`)
+  if (typeof value !== 'string' || value === '')
+    throw badRequest(`Action at index ${index} needs "${key}"`)
   return value
 }
 
 function requireVersionId(action: Record<string, unknown>, index: number): string {
   const id = requireString(action, 'versionId', index)
-  if (!/^(drafts|versions\.[^.]+)\./.test(id)) throw badRequest(`Action at index ${index}: "versionId" must be a draft or version id`)
+  if (!/^(drafts|versions\.[^.]+)\./.test(id))
+    throw badRequest(`Action at index ${index}: "versionId" must be a draft or version id`)
   return id
 }
 
@@ -37,11 +48,14 @@ const handlers: Record<string, ActionHandler> = {
   'sanity.action.document.create': async (tx, action, index) => {
     const publishedId = requireString(action, 'publishedId', index)
     const attributes = action.attributes
-    if (typeof attributes !== 'object' || attributes === null) throw badRequest(`Action at index ${index} needs "attributes"`)
+    if (typeof attributes !== 'object' || attributes === null)
+      throw badRequest(`Action at index ${index} needs "attributes"`)
     const attrs = attributes as Record<string, unknown>
     const id = typeof attrs._id === 'string' ? attrs._id : `drafts.${publishedId}`
     if (id !== publishedId && id !== `drafts.${publishedId}`) {
-      throw badRequest(`Action at index ${index}: attributes._id must be "${publishedId}" or "drafts.${publishedId}"`)
+      throw badRequest(
+        `Action at index ${index}: attributes._id must be "${publishedId}" or "drafts.${publishedId}"`,
+      )
     }
     if (tx.get(id)) {
       if (action.ifExists === 'ignore') return
@@ -55,11 +69,18 @@ const handlers: Record<string, ActionHandler> = {
     const draftId = requireString(action, 'draftId', index)
     const publishedId = requireString(action, 'publishedId', index)
     const patch = action.patch
-    if (typeof patch !== 'object' || patch === null) throw badRequest(`Action at index ${index} needs "patch"`)
+    if (typeof patch !== 'object' || patch === null)
+      throw badRequest(`Action at index ${index} needs "patch"`)
     if (!tx.get(draftId)) {
       // The Studio never creates the draft of a published document itself: edit does.
       const published = tx.get(publishedId)
-      if (!published) throw actionError(index, `Cannot edit "${publishedId}": neither a draft nor a published document exists`, 409, 'documentNotFoundError')
+      if (!published)
+        throw actionError(
+          index,
+          `Cannot edit "${publishedId}": neither a draft nor a published document exists`,
+          409,
+          'documentNotFoundError',
+        )
       await run(tx, {createIfNotExists: withoutSystem(published, draftId)}, index)
     }
     await run(tx, {patch: {...(patch as PatchBody), id: draftId}}, index)
@@ -69,13 +90,32 @@ const handlers: Record<string, ActionHandler> = {
     const draftId = requireString(action, 'draftId', index)
     const publishedId = requireString(action, 'publishedId', index)
     const draft = tx.get(draftId)
-    if (!draft) throw actionError(index, `Cannot publish "${publishedId}": there is no draft`, 409, 'documentNotFoundError')
+    if (!draft)
+      throw actionError(
+        index,
+        `Cannot publish "${publishedId}": there is no draft`,
+        409,
+        'documentNotFoundError',
+      )
     if (typeof action.ifDraftRevisionId === 'string' && action.ifDraftRevisionId !== draft._rev) {
-      throw actionError(index, `Draft of "${publishedId}" has changed (revision ${draft._rev}); reload and publish again`, 409, 'conflictError')
+      throw actionError(
+        index,
+        `Draft of "${publishedId}" has changed (revision ${draft._rev}); reload and publish again`,
+        409,
+        'conflictError',
+      )
     }
     const published = tx.get(publishedId)
-    if (typeof action.ifPublishedRevisionId === 'string' && action.ifPublishedRevisionId !== published?._rev) {
-      throw actionError(index, `Published "${publishedId}" has changed (revision ${published?._rev ?? 'none'}); reload and publish again`, 409, 'conflictError')
+    if (
+      typeof action.ifPublishedRevisionId === 'string' &&
+      action.ifPublishedRevisionId !== published?._rev
+    ) {
+      throw actionError(
+        index,
+        `Published "${publishedId}" has changed (revision ${published?._rev ?? 'none'}); reload and publish again`,
+        409,
+        'conflictError',
+      )
     }
     const doc = withoutSystem(draft, publishedId)
     if (published?._createdAt) doc._createdAt = published._createdAt
@@ -87,22 +127,43 @@ const handlers: Record<string, ActionHandler> = {
     const draftId = requireString(action, 'draftId', index)
     const publishedId = requireString(action, 'publishedId', index)
     const published = tx.get(publishedId)
-    if (!published) throw actionError(index, `Cannot unpublish "${publishedId}": it is not published`, 409, 'documentNotFoundError')
-    if (!tx.get(draftId)) await run(tx, {createIfNotExists: withoutSystem(published, draftId)}, index)
+    if (!published)
+      throw actionError(
+        index,
+        `Cannot unpublish "${publishedId}": it is not published`,
+        409,
+        'documentNotFoundError',
+      )
+    if (!tx.get(draftId))
+      await run(tx, {createIfNotExists: withoutSystem(published, draftId)}, index)
     await run(tx, {delete: {id: publishedId}}, index)
   },
 
   'sanity.action.document.discard': async (tx, action, index) => {
     const draftId = requireString(action, 'draftId', index)
-    if (!tx.get(draftId)) throw actionError(index, `Cannot discard "${draftId}": there is no draft`, 409, 'documentNotFoundError')
+    if (!tx.get(draftId))
+      throw actionError(
+        index,
+        `Cannot discard "${draftId}": there is no draft`,
+        409,
+        'documentNotFoundError',
+      )
     await run(tx, {delete: {id: draftId}}, index)
   },
 
   'sanity.action.document.delete': async (tx, action, index) => {
     const publishedId = requireString(action, 'publishedId', index)
-    const include = Array.isArray(action.includeDrafts) ? action.includeDrafts.filter((id) => typeof id === 'string') : []
+    const include = Array.isArray(action.includeDrafts)
+      ? action.includeDrafts.filter((id) => typeof id === 'string')
+      : []
     const ids = [publishedId, `drafts.${publishedId}`, ...include]
-    if (!ids.some((id) => tx.get(id))) throw actionError(index, `Cannot delete "${publishedId}": it does not exist`, 409, 'documentNotFoundError')
+    if (!ids.some((id) => tx.get(id)))
+      throw actionError(
+        index,
+        `Cannot delete "${publishedId}": it does not exist`,
+        409,
+        'documentNotFoundError',
+      )
     for (const id of new Set(ids)) if (tx.get(id)) await run(tx, {delete: {id}}, index)
   },
 
@@ -110,7 +171,8 @@ const handlers: Record<string, ActionHandler> = {
     const publishedId = requireString(action, 'publishedId', index)
     const draftId = typeof action.draftId === 'string' ? action.draftId : `drafts.${publishedId}`
     const attributes = action.attributes
-    if (typeof attributes !== 'object' || attributes === null) throw badRequest(`Action at index ${index} needs "attributes"`)
+    if (typeof attributes !== 'object' || attributes === null)
+      throw badRequest(`Action at index ${index} needs "attributes"`)
     const {_rev: _r, ...doc} = attributes as Record<string, unknown>
     await run(tx, {createOrReplace: {...doc, _id: draftId} as Doc}, index)
   },
@@ -119,30 +181,48 @@ const handlers: Record<string, ActionHandler> = {
   // restores revisions of versions with `version.create`/`version.replace` (added for the Studio, #4).
   'sanity.action.document.version.discard': async (tx, action, index) => {
     const versionId = requireVersionId(action, index)
-    if (!tx.get(versionId)) throw actionError(index, `Cannot discard "${versionId}": it does not exist`, 409, 'documentNotFoundError')
+    if (!tx.get(versionId))
+      throw actionError(
+        index,
+        `Cannot discard "${versionId}": it does not exist`,
+        409,
+        'documentNotFoundError',
+      )
     await run(tx, {delete: {id: versionId}}, index)
   },
 
   'sanity.action.document.version.create': async (tx, action, index) => {
     const publishedId = requireString(action, 'publishedId', index)
     const document = action.document
-    if (typeof document !== 'object' || document === null) throw badRequest(`Action at index ${index} needs "document"`)
+    if (typeof document !== 'object' || document === null)
+      throw badRequest(`Action at index ${index} needs "document"`)
     const {_rev: _r, ...doc} = document as Record<string, unknown>
     const id = typeof doc._id === 'string' ? doc._id : ''
     if (!/^(drafts|versions\.[^.]+)\./.test(id) || !id.endsWith(`.${publishedId}`)) {
-      throw badRequest(`Action at index ${index}: document._id must be a version of "${publishedId}"`)
+      throw badRequest(
+        `Action at index ${index}: document._id must be a version of "${publishedId}"`,
+      )
     }
-    if (tx.get(id)) throw actionError(index, `Document "${id}" already exists`, 409, 'documentAlreadyExistsError')
+    if (tx.get(id))
+      throw actionError(index, `Document "${id}" already exists`, 409, 'documentAlreadyExistsError')
     await run(tx, {create: doc as Doc}, index)
   },
 
   'sanity.action.document.version.replace': async (tx, action, index) => {
     const document = action.document
-    if (typeof document !== 'object' || document === null) throw badRequest(`Action at index ${index} needs "document"`)
+    if (typeof document !== 'object' || document === null)
+      throw badRequest(`Action at index ${index} needs "document"`)
     const {_rev: _r, ...doc} = document as Record<string, unknown>
     const id = typeof doc._id === 'string' ? doc._id : ''
-    if (!/^(drafts|versions\.[^.]+)\./.test(id)) throw badRequest(`Action at index ${index}: document._id must be a draft or version id`)
-    if (!tx.get(id)) throw actionError(index, `Cannot replace "${id}": it does not exist`, 409, 'documentNotFoundError')
+    if (!/^(drafts|versions\.[^.]+)\./.test(id))
+      throw badRequest(`Action at index ${index}: document._id must be a draft or version id`)
+    if (!tx.get(id))
+      throw actionError(
+        index,
+        `Cannot replace "${id}": it does not exist`,
+        409,
+        'documentNotFoundError',
+      )
     await run(tx, {createOrReplace: doc as Doc}, index)
   },
 }
@@ -152,11 +232,14 @@ export const supportedActions = Object.keys(handlers)
 /** Applies a list of actions to one transaction; an unknown action type is a 400. */
 export async function applyActions(tx: TransactionBuilder, actions: unknown[]): Promise<void> {
   for (const [index, action] of actions.entries()) {
-    if (typeof action !== 'object' || action === null) throw badRequest(`Action at index ${index} must be an object`)
+    if (typeof action !== 'object' || action === null)
+      throw badRequest(`Action at index ${index} must be an object`)
     const type = (action as {actionType?: unknown}).actionType
     const handler = typeof type === 'string' ? handlers[type] : undefined
     if (!handler) {
-      throw badRequest(`Unknown action type ${JSON.stringify(type)} at index ${index}; supported: ${supportedActions.join(', ')}`)
+      throw badRequest(
+        `Unknown action type ${JSON.stringify(type)} at index ${index}; supported: ${supportedActions.join(', ')}`,
+      )
     }
     await handler(tx, action as Record<string, unknown>, index)
   }

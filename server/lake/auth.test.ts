@@ -37,7 +37,9 @@ describe('owner token', () => {
 describe('Auth', () => {
   it('accepts the owner token and live sessions, nothing else', () => {
     const db = new DatabaseSync(':memory:')
-    db.exec('CREATE TABLE sessions (token_hash TEXT PRIMARY KEY, user_id TEXT NOT NULL, created_at TEXT NOT NULL)')
+    db.exec(
+      'CREATE TABLE sessions (token_hash TEXT PRIMARY KEY, user_id TEXT NOT NULL, created_at TEXT NOT NULL)',
+    )
     const auth = new Auth('owner-secret', db)
     expect(auth.verify('owner-secret')).toEqual({userId: 'p-owner'})
     expect(auth.verify('owner-secret ')).toBeUndefined()

@@ -21,7 +21,10 @@ const tokenFileName = 'owner-token'
  * The owner token: `LAKE_TOKEN` when set, otherwise generated once into the data dir with
  * mode 0600 so that it never needs to live in git or in a shell history.
  */
-export function resolveOwnerToken(dataDir: string, fromEnv?: string): {token: string; file?: string} {
+export function resolveOwnerToken(
+  dataDir: string,
+  fromEnv?: string,
+): {token: string; file?: string} {
   if (fromEnv) return {token: fromEnv}
   const file = join(dataDir, tokenFileName)
   if (existsSync(file)) {
@@ -53,7 +56,9 @@ export class Auth {
     if (!token) return undefined
     const presented = digest(token)
     if (timingSafeEqual(presented, this.ownerDigest)) return {userId: owner.id}
-    const row = this.db.prepare('SELECT user_id FROM sessions WHERE token_hash = ?').get(presented.toString('hex'))
+    const row = this.db
+      .prepare('SELECT user_id FROM sessions WHERE token_hash = ?')
+      .get(presented.toString('hex'))
     return row ? {userId: String(row.user_id)} : undefined
   }
 

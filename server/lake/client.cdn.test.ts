@@ -47,7 +47,10 @@ describe('CDN cache', () => {
   it('never caches or shares authenticated answers', async () => {
     const res = await t.fetch(path, {token: t.token})
     expect(res.headers.get('cache-control')).toMatch(/private/)
-    const drafts = await t.fetch(`/v2023-07-29/data/query/production?query=${encodeURIComponent('count(*)')}`, {token: t.token})
+    const drafts = await t.fetch(
+      `/v2023-07-29/data/query/production?query=${encodeURIComponent('count(*)')}`,
+      {token: t.token},
+    )
     await t.owner.create({_id: 'drafts.c2', _type: 'post'})
     const anon = await t.anon.fetch('count(*)')
     expect((await drafts.json()).result).toBe(1)

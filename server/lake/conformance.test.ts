@@ -13,13 +13,22 @@ beforeAll(async () => {
 })
 afterAll(() => t.stop())
 
-it('answers a sample of the GROQ test suite over HTTP exactly as groq-js in process', {timeout: 120_000}, async () => {
-  const suite = loadSuite()
-  const sample = suite.tests.filter((test, index) => !test.valid || test.params !== undefined || index % 8 === 0)
-  const report = await runSuite(t, suite, sample)
-  console.log('[conformance]', JSON.stringify({...report, differences: report.differences.length}))
-  expect(report.differences).toEqual([])
-  expect(report.same).toBe(sample.length - report.withoutDataset - report.timedOut)
-  // Two `valid: false` score() queries are accepted by groq-js itself (not by our layer).
-  expect(report.invalidRejected).toBe(report.invalid - 2)
-})
+it(
+  'answers a sample of the GROQ test suite over HTTP exactly as groq-js in process',
+  {timeout: 120_000},
+  async () => {
+    const suite = loadSuite()
+    const sample = suite.tests.filter(
+      (test, index) => !test.valid || test.params !== undefined || index % 8 === 0,
+    )
+    const report = await runSuite(t, suite, sample)
+    console.log(
+      '[conformance]',
+      JSON.stringify({...report, differences: report.differences.length}),
+    )
+    expect(report.differences).toEqual([])
+    expect(report.same).toBe(sample.length - report.withoutDataset - report.timedOut)
+    // Two `valid: false` score() queries are accepted by groq-js itself (not by our layer).
+    expect(report.invalidRejected).toBe(report.invalid - 2)
+  },
+)

@@ -16,7 +16,11 @@ export function registerDocuments(app: Hono, lake: Lake): void {
   app.get('/:version/data/doc/:dataset/:ids', (c) => {
     checkDataset(c, lake)
     const authenticated = identify(c, lake) !== undefined
-    const ids = c.req.param('ids').split(',').map((id) => decodeURIComponent(id.trim())).filter(Boolean)
+    const ids = c.req
+      .param('ids')
+      .split(',')
+      .map((id) => decodeURIComponent(id.trim()))
+      .filter(Boolean)
     if (ids.length === 0) throw badRequest('No document ids given')
     const excludeContent = flag(c, 'excludeContent')
     const documents: Doc[] = []
@@ -38,8 +42,10 @@ export function registerDocuments(app: Hono, lake: Lake): void {
     const identity = requireIdentity(c, lake)
     const body = await readJsonBody(c)
     const mutations = body.mutations
-    if (!Array.isArray(mutations) || mutations.length === 0) throw badRequest('"mutations" must be a non-empty array')
-    const transactionId = typeof body.transactionId === 'string' ? body.transactionId : c.req.query('transactionId')
+    if (!Array.isArray(mutations) || mutations.length === 0)
+      throw badRequest('"mutations" must be a non-empty array')
+    const transactionId =
+      typeof body.transactionId === 'string' ? body.transactionId : c.req.query('transactionId')
     // Every commit is durable and visible before we answer, so all three modes behave as `sync`.
     const visibility = c.req.query('visibility')
     if (visibility !== undefined && !['sync', 'async', 'deferred'].includes(visibility)) {
@@ -65,7 +71,8 @@ export function registerDocuments(app: Hono, lake: Lake): void {
     const identity = requireIdentity(c, lake)
     const body = await readJsonBody(c)
     const actions = body.actions
-    if (!Array.isArray(actions) || actions.length === 0) throw badRequest('"actions" must be a non-empty array')
+    if (!Array.isArray(actions) || actions.length === 0)
+      throw badRequest('"actions" must be a non-empty array')
     const transactionId = typeof body.transactionId === 'string' ? body.transactionId : undefined
     const {tx} = await lake.transact(
       {transactionId, author: identity.userId, dryRun: body.dryRun === true},

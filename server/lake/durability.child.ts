@@ -12,7 +12,12 @@ import {registerLakeRoutes} from './routes.ts'
 
 const dataDir = process.env.DATA_DIR
 if (!dataDir) throw new Error('DATA_DIR is required')
-const lake = new Lake({dataDir, projectId: 'scriptorium', dataset: 'production', token: process.env.LAKE_TOKEN})
+const lake = new Lake({
+  dataDir,
+  projectId: 'scriptorium',
+  dataset: 'production',
+  token: process.env.LAKE_TOKEN,
+})
 const app = new Hono()
 app.onError((error, c) => {
   if (error instanceof LakeError) return c.json(error.toJSON(), error.status as 400)

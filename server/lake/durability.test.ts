@@ -17,10 +17,14 @@ afterAll(() => {
 
 /** Starts the lake-only server on the shared data dir; resolves once it listens. */
 function startChild(): Promise<{child: ChildProcess; client: SanityClient}> {
-  const child = spawn(process.execPath, [new URL('./durability.child.ts', import.meta.url).pathname], {
-    env: {...process.env, DATA_DIR: dataDir, LAKE_TOKEN: token},
-    stdio: ['ignore', 'pipe', 'inherit'],
-  })
+  const child = spawn(
+    process.execPath,
+    [new URL('./durability.child.ts', import.meta.url).pathname],
+    {
+      env: {...process.env, DATA_DIR: dataDir, LAKE_TOKEN: token},
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  )
   children.add(child)
   child.once('exit', () => children.delete(child))
   return new Promise((resolve, reject) => {
@@ -31,7 +35,15 @@ function startChild(): Promise<{child: ChildProcess; client: SanityClient}> {
       const port = out.match(/listening (\d+)/)?.[1]
       if (!port) return
       const apiHost = `http://127.0.0.1:${port}`
-      const client = createClient({projectId: 'scriptorium', dataset: 'production', apiVersion: '2023-07-29', apiHost, useProjectHostname: false, useCdn: false, token})
+      const client = createClient({
+        projectId: 'scriptorium',
+        dataset: 'production',
+        apiVersion: '2023-07-29',
+        apiHost,
+        useProjectHostname: false,
+        useCdn: false,
+        token,
+      })
       resolve({child, client})
     })
   })
@@ -61,7 +73,10 @@ it('keeps every acknowledged transaction across SIGKILL and applies none by half
         ...(single ? [] : [{patch: {id: 'counter', inc: {n: 1}}}]),
       ]
       try {
-        const res = await first.client.mutate(mutations, {returnDocuments: false, visibility: 'sync'})
+        const res = await first.client.mutate(mutations, {
+          returnDocuments: false,
+          visibility: 'sync',
+        })
         acks.push({transactionId: res.transactionId, ids})
         if (acks.length === 150 && !killed) {
           killed = true
@@ -78,10 +93,13 @@ it('keeps every acknowledged transaction across SIGKILL and applies none by half
   expect(acks.length).toBeGreaterThanOrEqual(150)
 
   const second = await startChild()
-  const docs: Array<{_id: string; _rev: string}> = await second.client.fetch('*[_type == "dur"]{_id, _rev}')
+  const docs: Array<{_id: string; _rev: string}> = await second.client.fetch(
+    '*[_type == "dur"]{_id, _rev}',
+  )
   const revs = new Map(docs.map((d) => [d._id, d._rev]))
   for (const ack of acks) {
-    for (const id of ack.ids) expect(revs.get(id), `${id} of acknowledged ${ack.transactionId}`).toBe(ack.transactionId)
+    for (const id of ack.ids)
+      expect(revs.get(id), `${id} of acknowledged ${ack.transactionId}`).toBe(ack.transactionId)
   }
   // All or nothing: each multi-document transaction left three documents and one increment, or none.
   const groups = new Map<string, number>()
@@ -92,6 +110,8 @@ it('keeps every acknowledged transaction across SIGKILL and applies none by half
   expect([...groups.values()].every((count) => count === 3)).toBe(true)
   expect((await second.client.getDocument('counter'))?.n).toBe(groups.size)
   // And the reopened lake takes writes again.
-  await expect(second.client.create({_id: 'after-restart', _type: 'dur'})).resolves.toMatchObject({_id: 'after-restart'})
+  await expect(second.client.create({_id: 'after-restart', _type: 'dur'})).resolves.toMatchObject({
+    _id: 'after-restart',
+  })
   second.child.kill('SIGTERM')
 })

@@ -38,10 +38,13 @@ function isObject(value: unknown): value is {[key: string]: Json} {
 
 export function deepEqual(a: unknown, b: unknown): boolean {
   if (a === b) return true
-  if (Array.isArray(a)) return Array.isArray(b) && a.length === b.length && a.every((v, i) => deepEqual(v, b[i]))
+  if (Array.isArray(a))
+    return Array.isArray(b) && a.length === b.length && a.every((v, i) => deepEqual(v, b[i]))
   if (isObject(a) && isObject(b)) {
     const keys = Object.keys(a)
-    return keys.length === Object.keys(b).length && keys.every((k) => k in b && deepEqual(a[k], b[k]))
+    return (
+      keys.length === Object.keys(b).length && keys.every((k) => k in b && deepEqual(a[k], b[k]))
+    )
   }
   return false
 }
@@ -52,14 +55,21 @@ function encode(from: Json, to: Json, out: unknown[]): void {
   else if (isObject(from) && isObject(to)) encodeObject(from, to, out)
   // An empty result must be a value: a blank output that gets no appends decodes to null.
   else if (Array.isArray(from) && Array.isArray(to) && to.length > 0) encodeArray(from, to, out)
-  else if (typeof from === 'string' && typeof to === 'string' && from.length > 32 && to !== '') encodeString(from, to, out)
+  else if (typeof from === 'string' && typeof to === 'string' && from.length > 32 && to !== '')
+    encodeString(from, to, out)
   else out.push(op.value, to)
 }
 
 const diffable = (a: Json, b: Json) =>
-  (isObject(a) && isObject(b)) || (Array.isArray(a) && Array.isArray(b)) || (typeof a === 'string' && typeof b === 'string')
+  (isObject(a) && isObject(b)) ||
+  (Array.isArray(a) && Array.isArray(b)) ||
+  (typeof a === 'string' && typeof b === 'string')
 
-function encodeObject(from: {[key: string]: Json}, to: {[key: string]: Json}, out: unknown[]): void {
+function encodeObject(
+  from: {[key: string]: Json},
+  to: {[key: string]: Json},
+  out: unknown[],
+): void {
   out.push(op.copy)
   // Field indexes refer to the input object's keys in sorted order, as the decoder reads them.
   const keys = Object.keys(from).sort()
@@ -73,10 +83,12 @@ function encodeObject(from: {[key: string]: Json}, to: {[key: string]: Json}, ou
       } else out.push(op.objectSetFieldValue, to[key], key)
     }
   })
-  for (const key of Object.keys(to)) if (!(key in from)) out.push(op.objectSetFieldValue, to[key], key)
+  for (const key of Object.keys(to))
+    if (!(key in from)) out.push(op.objectSetFieldValue, to[key], key)
 }
 
-const keyOf = (value: Json) => (isObject(value) && typeof value._key === 'string' ? value._key : undefined)
+const keyOf = (value: Json) =>
+  isObject(value) && typeof value._key === 'string' ? value._key : undefined
 
 function encodeArray(from: Json[], to: Json[], out: unknown[]): void {
   out.push(op.blank)
@@ -93,7 +105,12 @@ function encodeArray(from: Json[], to: Json[], out: unknown[]): void {
   to.forEach((item, index) => {
     const key = keyOf(item)
     // Keyed items (portable text blocks) are matched by _key, others by position.
-    const source = key !== undefined ? byKey.get(key) : index < from.length && keyOf(from[index]) === undefined ? index : undefined
+    const source =
+      key !== undefined
+        ? byKey.get(key)
+        : index < from.length && keyOf(from[index]) === undefined
+          ? index
+          : undefined
     if (source !== undefined && deepEqual(from[source], item)) {
       if (slice && slice[1] === source) slice[1]++
       else {
@@ -121,7 +138,12 @@ function encodeString(from: string, to: string, out: unknown[]): void {
   let start = 0
   while (start < a.length && start < b.length && a[start] === b[start]) start++
   let end = 0
-  while (end < a.length - start && end < b.length - start && a[a.length - 1 - end] === b[b.length - 1 - end]) end++
+  while (
+    end < a.length - start &&
+    end < b.length - start &&
+    a[a.length - 1 - end] === b[b.length - 1 - end]
+  )
+    end++
   const prefix = a.slice(0, start).join('')
   const middle = b.slice(start, b.length - end).join('')
   const suffixStart = utf8Length(a.slice(0, a.length - end).join(''))
@@ -149,7 +171,10 @@ function withoutRev(doc: Doc | null | undefined): Omit<Doc, '_rev'> | null {
 }
 
 /** Mendoza `apply`/`revert` between two revisions of a document, ignoring `_rev` as Sanity does. */
-export function documentEffects(before: Doc | null | undefined, after: Doc | null | undefined): Effects {
+export function documentEffects(
+  before: Doc | null | undefined,
+  after: Doc | null | undefined,
+): Effects {
   const from = withoutRev(before)
   const to = withoutRev(after)
   return {apply: mendozaPatch(from, to), revert: mendozaPatch(to, from)}

@@ -7,7 +7,12 @@ export class LakeError extends Error {
   readonly type: string
   readonly details: Record<string, unknown>
 
-  constructor(status: number, type: string, description: string, details: Record<string, unknown> = {}) {
+  constructor(
+    status: number,
+    type: string,
+    description: string,
+    details: Record<string, unknown> = {},
+  ) {
     super(description)
     this.status = status
     this.type = type
@@ -28,7 +33,8 @@ export const unauthorized = (description = 'Unauthorized - Session not found') =
 export const forbidden = (description = 'Insufficient permissions') =>
   new LakeError(403, 'httpForbidden', description)
 
-export const notFound = (description = 'Not found') => new LakeError(404, 'httpNotFound', description)
+export const notFound = (description = 'Not found') =>
+  new LakeError(404, 'httpNotFound', description)
 
 /** A mutation that cannot be applied; Sanity answers these 409 with the failing mutation's items. */
 export function mutationError(description: string, items: unknown[] = [], status = 409) {

@@ -16,7 +16,12 @@ beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'export-'))
   await t.owner
     .transaction()
-    .create({_id: 'b-post', _type: 'post', title: 'Ünïcode — 🏍 on the Khardung La', body: [{_key: 'k', _type: 'block', children: []}]})
+    .create({
+      _id: 'b-post',
+      _type: 'post',
+      title: 'Ünïcode — 🏍 on the Khardung La',
+      body: [{_key: 'k', _type: 'block', children: []}],
+    })
     .create({_id: 'a-post', _type: 'post', title: 'First by id'})
     .create({_id: 'drafts.a-post', _type: 'post', title: 'A draft'})
     .create({_id: 'author-1', _type: 'author', name: 'Writer'})
@@ -37,7 +42,10 @@ async function exported(query = ''): Promise<string> {
 describe('export', () => {
   it('streams every document, drafts included, one JSON document a line sorted by _id', async () => {
     const text = await exported()
-    const docs = text.trimEnd().split('\n').map((line) => JSON.parse(line))
+    const docs = text
+      .trimEnd()
+      .split('\n')
+      .map((line) => JSON.parse(line))
     expect(docs.map((d) => d._id)).toEqual(['a-post', 'author-1', 'b-post', 'drafts.a-post'])
     expect(docs[2]).toEqual(await t.owner.getDocument('b-post'))
     expect(text.endsWith('\n')).toBe(true)
@@ -45,7 +53,12 @@ describe('export', () => {
 
   it('filters by types', async () => {
     const text = await exported('?types=author')
-    expect(text.trimEnd().split('\n').map((line) => JSON.parse(line)._id)).toEqual(['author-1'])
+    expect(
+      text
+        .trimEnd()
+        .split('\n')
+        .map((line) => JSON.parse(line)._id),
+    ).toEqual(['author-1'])
   })
 
   it('needs a token', async () => {
@@ -73,18 +86,32 @@ describe('export', () => {
 describe('import', () => {
   let lake: Lake
   beforeAll(() => {
-    lake = new Lake({dataDir: join(dir, 'lake'), projectId: 'scriptorium', dataset: 'production', token: 'x'})
+    lake = new Lake({
+      dataDir: join(dir, 'lake'),
+      projectId: 'scriptorium',
+      dataset: 'production',
+      token: 'x',
+    })
   })
   afterAll(() => lake.close())
 
   it('refuses existing ids unless asked to replace or skip, and a bad line imports nothing', async () => {
     const file = join(dir, 'in.ndjson')
-    writeFileSync(file, '{"_id":"p1","_type":"post","title":"one"}\n\n{"_id":"p2","_type":"post"}\n')
+    writeFileSync(
+      file,
+      '{"_id":"p1","_type":"post","title":"one"}\n\n{"_id":"p2","_type":"post"}\n',
+    )
     expect(await importFile(lake, file)).toMatchObject({documents: 2, skipped: 0})
     const revision = lake.revision
-    await expect(importFile(lake, file)).rejects.toMatchObject({status: 409, message: expect.stringContaining('--replace')})
+    await expect(importFile(lake, file)).rejects.toMatchObject({
+      status: 409,
+      message: expect.stringContaining('--replace'),
+    })
     writeFileSync(file, '{"_id":"p1","_type":"post","title":"uno"}\n{"_id":"p3","_type":"post"}\n')
-    expect(await importFile(lake, file, {mode: 'missing'})).toMatchObject({documents: 2, skipped: 1})
+    expect(await importFile(lake, file, {mode: 'missing'})).toMatchObject({
+      documents: 2,
+      skipped: 1,
+    })
     expect(lake.getDocument('p1')?.title).toBe('one')
     await importFile(lake, file, {mode: 'replace'})
     expect(lake.getDocument('p1')?.title).toBe('uno')
@@ -92,18 +119,30 @@ describe('import', () => {
     const after = lake.revision
     expect(after).toBeGreaterThan(revision)
     writeFileSync(file, '{"_id":"p9","_type":"post"}\n{"_id":"p10"\n')
-    await expect(importFile(lake, file, {mode: 'replace'})).rejects.toMatchObject({status: 400, message: expect.stringContaining('Line 2')})
+    await expect(importFile(lake, file, {mode: 'replace'})).rejects.toMatchObject({
+      status: 400,
+      message: expect.stringContaining('Line 2'),
+    })
     writeFileSync(file, '{"_id":"p9","_type":"post"}\n{"_id":"p9","_type":"post"}\n')
-    await expect(importFile(lake, file, {mode: 'replace'})).rejects.toMatchObject({message: expect.stringContaining('more than once')})
+    await expect(importFile(lake, file, {mode: 'replace'})).rejects.toMatchObject({
+      message: expect.stringContaining('more than once'),
+    })
     writeFileSync(file, '{"_id":"p9","_type":"post"}\n["not a document"]\n')
-    await expect(importFile(lake, file, {mode: 'replace'})).rejects.toMatchObject({message: expect.stringContaining('Line 2 is not a document')})
+    await expect(importFile(lake, file, {mode: 'replace'})).rejects.toMatchObject({
+      message: expect.stringContaining('Line 2 is not a document'),
+    })
     expect(lake.revision).toBe(after)
     expect(lake.getDocument('p9')).toBeUndefined()
   })
 
   it('reports progress every 1000 documents', async () => {
     const file = join(dir, 'many.ndjson')
-    writeFileSync(file, Array.from({length: 2500}, (_, i) => JSON.stringify({_id: `m${i}`, _type: 'post', n: i})).join('\n'))
+    writeFileSync(
+      file,
+      Array.from({length: 2500}, (_, i) =>
+        JSON.stringify({_id: `m${i}`, _type: 'post', n: i}),
+      ).join('\n'),
+    )
     const progress: number[] = []
     const result = await importFile(lake, file, {onProgress: (done) => progress.push(done)})
     expect(progress).toEqual([1000, 2000, 2500])

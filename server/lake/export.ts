@@ -16,7 +16,10 @@ export function* exportLines(lake: Lake, options: {types?: string[]} = {}): Gene
 }
 
 export function typesParam(value: string | undefined): string[] | undefined {
-  const types = value?.split(',').map((type) => type.trim()).filter(Boolean)
+  const types = value
+    ?.split(',')
+    .map((type) => type.trim())
+    .filter(Boolean)
   return types && types.length > 0 ? types : undefined
 }
 
@@ -50,7 +53,10 @@ export function registerExport(app: Hono, lake: Lake): void {
       },
     })
     return new Response(body, {
-      headers: {'content-type': 'application/x-ndjson; charset=utf-8', 'cache-control': 'private, no-store'},
+      headers: {
+        'content-type': 'application/x-ndjson; charset=utf-8',
+        'cache-control': 'private, no-store',
+      },
     })
   })
 }

@@ -26,7 +26,12 @@ export function parseQuery(query: string, params: Record<string, unknown>): Expr
     const missing = unprovidedParam(tree)
     if (missing !== undefined) {
       const at = query.indexOf(`$${missing}`)
-      throw queryParseError(`param $${missing} referenced, but not provided`, query, Math.max(at, 0), at < 0 ? query.length : at + missing.length + 1)
+      throw queryParseError(
+        `param $${missing} referenced, but not provided`,
+        query,
+        Math.max(at, 0),
+        at < 0 ? query.length : at + missing.length + 1,
+      )
     }
     if (parseCache.size > 500) parseCache.clear()
     // Huge queries or params (up to a 1 MB POST) would pin memory for little gain.
@@ -36,7 +41,12 @@ export function parseQuery(query: string, params: Record<string, unknown>): Expr
     if (error instanceof LakeError) throw error
     if (error instanceof GroqSyntaxError) {
       const position = (error as GroqSyntaxError & {position?: number}).position
-      throw queryParseError(error.message, query, position, position === undefined ? undefined : position + 1)
+      throw queryParseError(
+        error.message,
+        query,
+        position,
+        position === undefined ? undefined : position + 1,
+      )
     }
     // groq-js's semantic parse errors (unknown function, wrong arity) carry no position: point at
     // the whole query, so clients still get Sanity's shape with start/end and draw a code frame.
@@ -60,7 +70,8 @@ function unprovidedParam(node: unknown): string | undefined {
     return undefined
   }
   const record = node as Record<string, unknown>
-  if (record.type === 'Parameter' && typeof record.name === 'string' && record.name !== 'identity') return record.name
+  if (record.type === 'Parameter' && typeof record.name === 'string' && record.name !== 'identity')
+    return record.name
   for (const value of Object.values(record)) {
     const found = unprovidedParam(value)
     if (found !== undefined) return found
@@ -74,7 +85,12 @@ function unprovidedParam(node: unknown): string | undefined {
  * stream early and flags it; throwing here instead would surface as unhandled rejections
  * inside groq-js's buffered streams, which take the process down.
  */
-async function* paced(docs: Doc[], deadline: number, state: {expired: boolean}, chunk = 2000): AsyncGenerator<Doc> {
+async function* paced(
+  docs: Doc[],
+  deadline: number,
+  state: {expired: boolean},
+  chunk = 2000,
+): AsyncGenerator<Doc> {
   for (let i = 0; i < docs.length; i++) {
     if (i > 0 && i % chunk === 0) {
       await new Promise<void>((resolve) => setImmediate(resolve))
@@ -88,7 +104,11 @@ async function* paced(docs: Doc[], deadline: number, state: {expired: boolean}, 
 }
 
 function queryTimeout(): LakeError {
-  return new LakeError(400, 'queryTimeout', 'Query exceeded the time limit and was stopped; narrow the filter or add a slice')
+  return new LakeError(
+    400,
+    'queryTimeout',
+    'Query exceeded the time limit and was stopped; narrow the filter or add a slice',
+  )
 }
 
 /**
@@ -110,7 +130,11 @@ export async function evaluateJson(
   }
   const json = JSON.stringify(value ?? null)
   if (json.length > options.maxResultBytes) {
-    throw new LakeError(400, 'queryResultTooLarge', `Query result is larger than ${options.maxResultBytes} bytes; add a slice or a projection`)
+    throw new LakeError(
+      400,
+      'queryResultTooLarge',
+      `Query result is larger than ${options.maxResultBytes} bytes; add a slice or a projection`,
+    )
   }
   return json
 }
@@ -120,7 +144,11 @@ export async function runQuery(
   tree: ExprNode,
   docs: Doc[],
   params: Record<string, unknown>,
-  options: {limits?: QueryLimits; identity?: string; sanity?: {projectId: string; dataset: string}} = {},
+  options: {
+    limits?: QueryLimits
+    identity?: string
+    sanity?: {projectId: string; dataset: string}
+  } = {},
 ): Promise<unknown> {
   const limits = options.limits ?? defaultQueryLimits
   const deadline = Date.now() + limits.timeoutMs
@@ -132,7 +160,12 @@ export async function runQuery(
     const state = {expired: false}
     const dataset = docs.length > 2000 ? paced(docs, deadline, state) : docs
     const work = (async () => {
-      const value = await evaluate(tree, {dataset, params, identity: options.identity, sanity: options.sanity})
+      const value = await evaluate(tree, {
+        dataset,
+        params,
+        identity: options.identity,
+        sanity: options.sanity,
+      })
       const result = await value.get()
       // A stream cut short at the deadline gives a wrong answer: never return it.
       if (state.expired) throw queryTimeout()

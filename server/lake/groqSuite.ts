@@ -24,7 +24,11 @@ const suitePath = join('shared', 'data', 'groq-test-suite.ndjson.gz')
 export function findSuiteFile(): string {
   if (process.env.GROQ_TEST_SUITE) return process.env.GROQ_TEST_SUITE
   const tried: string[] = []
-  for (let dir = resolve(dirname(fileURLToPath(import.meta.url)), '../../..'); ; dir = dirname(dir)) {
+  for (
+    let dir = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
+    ;
+    dir = dirname(dir)
+  ) {
     const candidate = join(dir, suitePath)
     tried.push(candidate)
     if (existsSync(candidate)) return candidate
@@ -32,7 +36,9 @@ export function findSuiteFile(): string {
   }
   const fallback = join('/work', suitePath)
   if (existsSync(fallback)) return fallback
-  throw new Error(`The GROQ test suite was not found (tried ${[...tried, fallback].join(', ')}); set GROQ_TEST_SUITE`)
+  throw new Error(
+    `The GROQ test suite was not found (tried ${[...tried, fallback].join(', ')}); set GROQ_TEST_SUITE`,
+  )
 }
 
 export interface SuiteTest {
@@ -50,7 +56,11 @@ export interface Suite {
 }
 
 export function loadSuite(file: string = findSuiteFile()): Suite {
-  const entries = gunzipSync(readFileSync(file)).toString('utf8').trim().split('\n').map((line) => JSON.parse(line))
+  const entries = gunzipSync(readFileSync(file))
+    .toString('utf8')
+    .trim()
+    .split('\n')
+    .map((line) => JSON.parse(line))
   const datasets = new Map<string, Doc[]>()
   const tests: SuiteTest[] = []
   for (const entry of entries) {
@@ -60,7 +70,8 @@ export function loadSuite(file: string = findSuiteFile()): Suite {
   return {datasets, tests}
 }
 
-type Outcome = {kind: 'result'; value: unknown} | {kind: 'parseError'} | {kind: 'error'} | {kind: 'timeout'}
+type Outcome =
+  {kind: 'result'; value: unknown} | {kind: 'parseError'} | {kind: 'error'} | {kind: 'timeout'}
 
 async function inProcess(test: SuiteTest, docs: Doc[]): Promise<Outcome> {
   const params = test.params ?? {}
@@ -71,7 +82,13 @@ async function inProcess(test: SuiteTest, docs: Doc[]): Promise<Outcome> {
     return {kind: 'parseError'}
   }
   try {
-    const value = await (await evaluate(tree, {dataset: docs, params, sanity: {projectId: 'scriptorium', dataset: 'production'}})).get()
+    const value = await (
+      await evaluate(tree, {
+        dataset: docs,
+        params,
+        sanity: {projectId: 'scriptorium', dataset: 'production'},
+      })
+    ).get()
     // What travels over HTTP is JSON: compare with the JSON form.
     return {kind: 'result', value: value === undefined ? null : JSON.parse(JSON.stringify(value))}
   } catch {
@@ -81,11 +98,18 @@ async function inProcess(test: SuiteTest, docs: Doc[]): Promise<Outcome> {
 
 async function overHttp(t: LakeUnderTest, test: SuiteTest): Promise<Outcome> {
   try {
-    return {kind: 'result', value: await t.owner.fetch(test.query, test.params ?? {}, {perspective: 'raw'})}
+    return {
+      kind: 'result',
+      value: await t.owner.fetch(test.query, test.params ?? {}, {perspective: 'raw'}),
+    }
   } catch (error) {
     if (!(error instanceof ClientError) || error.statusCode !== 400) throw error
-    const details = error.details as {type?: string; start?: unknown; end?: unknown; query?: unknown} | undefined
-    const parseError = details?.type === 'queryParseError' && typeof details.start === 'number' && typeof details.end === 'number'
+    const details = error.details as
+      {type?: string; start?: unknown; end?: unknown; query?: unknown} | undefined
+    const parseError =
+      details?.type === 'queryParseError' &&
+      typeof details.start === 'number' &&
+      typeof details.end === 'number'
     if (details?.type === 'queryTimeout') return {kind: 'timeout'}
     return parseError && details.query === test.query ? {kind: 'parseError'} : {kind: 'error'}
   }
@@ -119,18 +143,47 @@ export interface SuiteReport {
 }
 
 /** Loads each dataset once (replacing the previous one) and runs its tests in parallel batches. */
-export async function runSuite(t: LakeUnderTest, suite: Suite, tests: SuiteTest[], concurrency = 8): Promise<SuiteReport> {
+export async function runSuite(
+  t: LakeUnderTest,
+  suite: Suite,
+  tests: SuiteTest[],
+  concurrency = 8,
+): Promise<SuiteReport> {
   const started = performance.now()
-  const report: SuiteReport = {tests: tests.length, same: 0, different: 0, validAgreeingWithSuite: 0, valid: 0, invalidRejected: 0, invalid: 0, timedOut: 0, withoutDataset: 0, ms: 0, differences: []}
+  const report: SuiteReport = {
+    tests: tests.length,
+    same: 0,
+    different: 0,
+    validAgreeingWithSuite: 0,
+    valid: 0,
+    invalidRejected: 0,
+    invalid: 0,
+    timedOut: 0,
+    withoutDataset: 0,
+    ms: 0,
+    differences: [],
+  }
   let loaded: Doc[] = []
   for (const [datasetId, docs] of suite.datasets) {
     const mine = tests.filter((test) => test.dataset === datasetId)
     if (mine.length === 0) continue
     const timestamp = new Date().toISOString()
-    const clear = loaded.map((doc) => ({id: doc._id, before: doc, after: null, mutations: [{delete: {id: doc._id}}]}))
-    if (clear.length) t.lake.commitRaw({id: `clear-${datasetId}`, timestamp, author: 'p-owner', changes: clear})
-    const load = docs.map((doc) => ({id: doc._id, before: null, after: doc, mutations: [{createOrReplace: doc}]}))
-    if (load.length) t.lake.commitRaw({id: `load-${datasetId}`, timestamp, author: 'p-owner', changes: load})
+    const clear = loaded.map((doc) => ({
+      id: doc._id,
+      before: doc,
+      after: null,
+      mutations: [{delete: {id: doc._id}}],
+    }))
+    if (clear.length)
+      t.lake.commitRaw({id: `clear-${datasetId}`, timestamp, author: 'p-owner', changes: clear})
+    const load = docs.map((doc) => ({
+      id: doc._id,
+      before: null,
+      after: doc,
+      mutations: [{createOrReplace: doc}],
+    }))
+    if (load.length)
+      t.lake.commitRaw({id: `load-${datasetId}`, timestamp, author: 'p-owner', changes: load})
     loaded = docs
     await pool(mine, concurrency, async (test) => {
       const lake = await overHttp(t, test)
@@ -143,7 +196,8 @@ export async function runSuite(t: LakeUnderTest, suite: Suite, tests: SuiteTest[
       const groq = await inProcess(test, docs)
       if (test.valid) {
         report.valid++
-        if (lake.kind === 'result' && isDeepStrictEqual(lake.value, test.result)) report.validAgreeingWithSuite++
+        if (lake.kind === 'result' && isDeepStrictEqual(lake.value, test.result))
+          report.validAgreeingWithSuite++
       } else {
         report.invalid++
         if (lake.kind === 'parseError') report.invalidRejected++
@@ -155,7 +209,9 @@ export async function runSuite(t: LakeUnderTest, suite: Suite, tests: SuiteTest[
       if (refused || clock || isDeepStrictEqual(lake, groq)) report.same++
       else {
         report.different++
-        report.differences.push(`${test._id} ${JSON.stringify(test.query)}: lake ${JSON.stringify(lake).slice(0, 300)} / groq-js ${JSON.stringify(groq).slice(0, 300)}`)
+        report.differences.push(
+          `${test._id} ${JSON.stringify(test.query)}: lake ${JSON.stringify(lake).slice(0, 300)} / groq-js ${JSON.stringify(groq).slice(0, 300)}`,
+        )
       }
     })
   }

@@ -3,7 +3,11 @@ import type {PreparedTransaction, Store} from './store.ts'
 import type {CommittedTransaction, Doc} from './types.ts'
 
 interface Batch {
-  entries: Array<{tx: PreparedTransaction; resolve(c: CommittedTransaction): void; reject(e: unknown): void}>
+  entries: Array<{
+    tx: PreparedTransaction
+    resolve(c: CommittedTransaction): void
+    reject(e: unknown): void
+  }>
   failed: boolean
 }
 
@@ -63,7 +67,8 @@ export class GroupCommit {
 
   /** Queues a built transaction; resolves once it is durable. */
   enqueue(tx: PreparedTransaction): Promise<CommittedTransaction> {
-    if (this.closed) return Promise.reject(new LakeError(503, 'serviceUnavailable', 'The lake is shutting down'))
+    if (this.closed)
+      return Promise.reject(new LakeError(503, 'serviceUnavailable', 'The lake is shutting down'))
     if (!this.batch) {
       const batch: Batch = {entries: [], failed: false}
       this.batch = batch

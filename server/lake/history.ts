@@ -1,7 +1,14 @@
 import type {Context, Hono} from 'hono'
 import {documentEffects, type Effects} from './effects.ts'
 import {badRequest} from './errors.ts'
-import {documentAtRevision, documentAtTime, historySeqs, lastRevision, seqAtTime, seqOf} from './historyLog.ts'
+import {
+  documentAtRevision,
+  documentAtTime,
+  historySeqs,
+  lastRevision,
+  seqAtTime,
+  seqOf,
+} from './historyLog.ts'
 import {documentEvents} from './historyEvents.ts'
 import {checkDataset, flag, requireIdentity} from './http.ts'
 import type {Lake} from './lake.ts'
@@ -12,7 +19,10 @@ import type {Doc} from './types.ts'
 export const maxHistoryLines = 10_000
 
 function idsOf(c: Context): string[] {
-  const ids = (c.req.param('ids') ?? '').split(',').map((id) => decodeURIComponent(id.trim())).filter(Boolean)
+  const ids = (c.req.param('ids') ?? '')
+    .split(',')
+    .map((id) => decodeURIComponent(id.trim()))
+    .filter(Boolean)
   if (ids.length === 0) throw badRequest('No document ids given')
   return ids
 }
@@ -90,11 +100,19 @@ export function registerHistory(app: Hono, lake: Lake): void {
       const tx = lake.store.transactionAt(seq)
       if (!tx) return ''
       const docs = identifiedOnly ? tx.documents.filter((doc) => wanted.has(doc.id)) : tx.documents
-      const out: HistoryLine = {id: lineId(tx, docs), timestamp: tx.timestamp, author: tx.author, documentIDs: docs.map((d) => d.id)}
+      const out: HistoryLine = {
+        id: lineId(tx, docs),
+        timestamp: tx.timestamp,
+        author: tx.author,
+        documentIDs: docs.map((d) => d.id),
+      }
       if (withMutations) out.mutations = docs.flatMap((doc) => doc.mutations)
       if (withEffects) {
         out.effects = Object.fromEntries(
-          docs.map((doc) => [doc.id, documentEffects(lake.store.documentAt(doc.id, seq - 1), doc.after)]),
+          docs.map((doc) => [
+            doc.id,
+            documentEffects(lake.store.documentAt(doc.id, seq - 1), doc.after),
+          ]),
         )
       }
       return `${JSON.stringify(out)}\n`
@@ -104,13 +122,18 @@ export function registerHistory(app: Hono, lake: Lake): void {
     const body = new ReadableStream<Uint8Array>({
       pull(controller) {
         // A few lines per pull keeps memory flat for long histories.
-        const chunk = seqs.slice(next, next + 20).map(line).join('')
+        const chunk = seqs
+          .slice(next, next + 20)
+          .map(line)
+          .join('')
         next += 20
         if (chunk) controller.enqueue(encoder.encode(chunk))
         if (next >= seqs.length) controller.close()
       },
     })
-    return new Response(body, {headers: {'content-type': 'application/x-ndjson', 'cache-control': 'private, no-store'}})
+    return new Response(body, {
+      headers: {'content-type': 'application/x-ndjson', 'cache-control': 'private, no-store'},
+    })
   })
 
   app.get('/:version/data/history/:dataset/documents/:ids', (c) => {
@@ -121,10 +144,16 @@ export function registerHistory(app: Hono, lake: Lake): void {
     const revision = c.req.query('revision')
     const time = timeParam(c, 'time')
     const last = flag(c, 'lastRevision')
-    const given = [revision !== undefined && revision !== '', time !== undefined, last].filter(Boolean).length
+    const given = [revision !== undefined && revision !== '', time !== undefined, last].filter(
+      Boolean,
+    ).length
     if (given !== 1) throw badRequest('Give exactly one of "revision", "time" or "lastRevision"')
     const at = (id: string): Doc | null =>
-      revision ? documentAtRevision(db, id, revision) : time ? documentAtTime(db, id, time) : lastRevision(db, id)
+      revision
+        ? documentAtRevision(db, id, revision)
+        : time
+          ? documentAtTime(db, id, time)
+          : lastRevision(db, id)
     const documents = ids.map(at).filter((doc) => doc !== null)
     // Like Sanity: a revision that does not exist (or predates the document) is an empty list,
     // which the Studio's "Review changes" reads as "no document then", not an error.
@@ -136,7 +165,12 @@ export function registerHistory(app: Hono, lake: Lake): void {
     requireIdentity(c, lake)
     const id = decodeURIComponent(c.req.param('id'))
     const limit = Math.min(limitParam(c), 1000)
-    const {events, nextCursor} = documentEvents(lake.store, id, limit, c.req.query('nextCursor') || undefined)
+    const {events, nextCursor} = documentEvents(
+      lake.store,
+      id,
+      limit,
+      c.req.query('nextCursor') || undefined,
+    )
     return c.json({events: {[id]: events}, nextCursor}, 200, {'cache-control': 'private, no-store'})
   })
 }

@@ -17,7 +17,9 @@ export interface DocumentEvent {
 }
 
 function groupOf(id: string): {publishedId: string; draftId: string} {
-  const publishedId = id.startsWith('drafts.') ? id.slice('drafts.'.length) : id.replace(/^versions\.[^.]+\./, '')
+  const publishedId = id.startsWith('drafts.')
+    ? id.slice('drafts.'.length)
+    : id.replace(/^versions\.[^.]+\./, '')
   return {publishedId, draftId: `drafts.${publishedId}`}
 }
 
@@ -26,13 +28,26 @@ interface Step {
   after: Doc | null
 }
 
-function classify(publishedId: string, draftId: string, published: Step | undefined, draft: Step | undefined, publishedNow: Doc | null): Record<string, unknown> | undefined {
+function classify(
+  publishedId: string,
+  draftId: string,
+  published: Step | undefined,
+  draft: Step | undefined,
+  publishedNow: Doc | null,
+): Record<string, unknown> | undefined {
   const draftGone = draft?.before && !draft.after
   if (published?.after && draftGone) {
-    return {type: 'publishDocumentVersion', revisionId: published.after._rev, versionId: draftId, versionRevisionId: draft?.before?._rev, publishCause: 'document.publish'}
+    return {
+      type: 'publishDocumentVersion',
+      revisionId: published.after._rev,
+      versionId: draftId,
+      versionRevisionId: draft?.before?._rev,
+      publishCause: 'document.publish',
+    }
   }
   if (published?.before && !published.after) {
-    if (draft?.after) return {type: 'unpublishDocument', versionId: draftId, versionRevisionId: draft.after._rev}
+    if (draft?.after)
+      return {type: 'unpublishDocument', versionId: draftId, versionRevisionId: draft.after._rev}
     return {type: 'deleteDocumentGroup'}
   }
   if (draftGone) {
@@ -45,14 +60,25 @@ function classify(publishedId: string, draftId: string, published: Step | undefi
   }
   if (published && !published.before && published.after) {
     // Written straight to the published id (an import or a mutation): created already published.
-    return {type: 'createDocumentVersion', versionId: publishedId, versionRevisionId: published.after._rev, revisionId: published.after._rev}
+    return {
+      type: 'createDocumentVersion',
+      versionId: publishedId,
+      versionRevisionId: published.after._rev,
+      revisionId: published.after._rev,
+    }
   }
-  if (published?.before && published.after) return {type: 'updateLiveDocument', revisionId: published.after._rev}
+  if (published?.before && published.after)
+    return {type: 'updateLiveDocument', revisionId: published.after._rev}
   return undefined
 }
 
 /** Newest first, `limit` events a page; `nextCursor` is '' once the log is exhausted. */
-export function documentEvents(store: Store, id: string, limit: number, cursor?: string): {events: DocumentEvent[]; nextCursor: string} {
+export function documentEvents(
+  store: Store,
+  id: string,
+  limit: number,
+  cursor?: string,
+): {events: DocumentEvent[]; nextCursor: string} {
   const {publishedId, draftId} = groupOf(id)
   const events: DocumentEvent[] = []
   let toSeq = cursor && /^\d+$/.test(cursor) ? Number(cursor) - 1 : Number.MAX_SAFE_INTEGER
@@ -66,11 +92,25 @@ export function documentEvents(store: Store, id: string, limit: number, cursor?:
         const doc = tx.documents.find((d) => d.id === docId)
         return doc ? {before: store.documentAt(docId, seq - 1), after: doc.after} : undefined
       }
-      const kind = classify(publishedId, draftId, step(publishedId), step(draftId), store.documentAt(publishedId, seq))
+      const kind = classify(
+        publishedId,
+        draftId,
+        step(publishedId),
+        step(draftId),
+        store.documentAt(publishedId, seq),
+      )
       if (!kind) continue
-      events.push({...kind, type: String(kind.type), timestamp: tx.timestamp, author: tx.author, documentId: publishedId})
+      events.push({
+        ...kind,
+        type: String(kind.type),
+        timestamp: tx.timestamp,
+        author: tx.author,
+        documentId: publishedId,
+      })
       if (events.length >= limit) {
-        const more = historySeqs(store.db, [publishedId, draftId], {toSeq: seq - 1, limit: 1, reverse: true}).length > 0
+        const more =
+          historySeqs(store.db, [publishedId, draftId], {toSeq: seq - 1, limit: 1, reverse: true})
+            .length > 0
         return {events, nextCursor: more ? String(seq) : ''}
       }
     }

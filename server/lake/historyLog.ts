@@ -7,7 +7,8 @@ import type {Doc} from './types.ts'
  * stored timestamps mix second and millisecond precision, which string order gets wrong.
  */
 
-const parse = (json: unknown): Doc | null => (json == null ? null : (JSON.parse(String(json)) as Doc))
+const parse = (json: unknown): Doc | null =>
+  json == null ? null : (JSON.parse(String(json)) as Doc)
 
 export interface SeqBounds {
   fromSeq?: number
@@ -36,7 +37,9 @@ export function seqOf(db: DatabaseSync, id: string, docIds: string[]): number | 
   const tx = db.prepare('SELECT seq FROM transactions WHERE id = ?').get(id)
   if (tx) return Number(tx.seq)
   const marks = docIds.map(() => '?').join(',')
-  const rev = db.prepare(`SELECT MAX(seq) AS seq FROM revisions WHERE rev = ? AND doc_id IN (${marks})`).get(id, ...docIds)
+  const rev = db
+    .prepare(`SELECT MAX(seq) AS seq FROM revisions WHERE rev = ? AND doc_id IN (${marks})`)
+    .get(id, ...docIds)
   return rev?.seq == null ? undefined : Number(rev.seq)
 }
 
@@ -52,14 +55,18 @@ export function seqAtTime(db: DatabaseSync, iso: string, side: 'from' | 'to'): n
 }
 
 export function documentAtRevision(db: DatabaseSync, docId: string, rev: string): Doc | null {
-  const row = db.prepare('SELECT json FROM revisions WHERE doc_id = ? AND rev = ? ORDER BY seq DESC LIMIT 1').get(docId, rev)
+  const row = db
+    .prepare('SELECT json FROM revisions WHERE doc_id = ? AND rev = ? ORDER BY seq DESC LIMIT 1')
+    .get(docId, rev)
   if (row) return parse(row.json)
   // A revision is a transaction id: the Studio's Review changes also asks for a document as of a
   // transaction that did not touch it (e.g. the published post at its draft's revision); answer
   // the document's state at that point, as Sanity does (fallback added by the Studio engineer, #4).
   const tx = db.prepare('SELECT seq FROM transactions WHERE id = ?').get(rev)
   if (tx?.seq == null) return null
-  const at = db.prepare('SELECT json FROM revisions WHERE doc_id = ? AND seq <= ? ORDER BY seq DESC LIMIT 1').get(docId, Number(tx.seq))
+  const at = db
+    .prepare('SELECT json FROM revisions WHERE doc_id = ? AND seq <= ? ORDER BY seq DESC LIMIT 1')
+    .get(docId, Number(tx.seq))
   return parse(at?.json)
 }
 
@@ -75,6 +82,10 @@ export function documentAtTime(db: DatabaseSync, docId: string, iso: string): Do
 
 /** The current document, or its last state before it was deleted. */
 export function lastRevision(db: DatabaseSync, docId: string): Doc | null {
-  const row = db.prepare('SELECT json FROM revisions WHERE doc_id = ? AND json IS NOT NULL ORDER BY seq DESC LIMIT 1').get(docId)
+  const row = db
+    .prepare(
+      'SELECT json FROM revisions WHERE doc_id = ? AND json IS NOT NULL ORDER BY seq DESC LIMIT 1',
+    )
+    .get(docId)
   return parse(row?.json)
 }

@@ -11,7 +11,8 @@ export function identify(c: Context, lake: Lake): Identity | undefined {
   const token = bearerToken(c.req.header('authorization'))
   if (token === undefined) return undefined
   const identity = lake.auth.verify(token)
-  if (!identity) throw unauthorized('Unauthorized - Session does not match project host or has expired')
+  if (!identity)
+    throw unauthorized('Unauthorized - Session does not match project host or has expired')
   return identity
 }
 
@@ -32,18 +33,24 @@ export function apiVersionOf(c: Context): string {
 }
 
 /** Reads a bounded JSON object body; bad JSON is a 400, an oversize body a 413. */
-export async function readJsonBody(c: Context, limit = maxBodyBytes): Promise<Record<string, unknown>> {
+export async function readJsonBody(
+  c: Context,
+  limit = maxBodyBytes,
+): Promise<Record<string, unknown>> {
   const length = Number(c.req.header('content-length') ?? 0)
-  if (length > limit) throw new LakeError(413, 'requestEntityTooLarge', `Request body exceeds ${limit} bytes`)
+  if (length > limit)
+    throw new LakeError(413, 'requestEntityTooLarge', `Request body exceeds ${limit} bytes`)
   const buffer = await c.req.arrayBuffer()
-  if (buffer.byteLength > limit) throw new LakeError(413, 'requestEntityTooLarge', `Request body exceeds ${limit} bytes`)
+  if (buffer.byteLength > limit)
+    throw new LakeError(413, 'requestEntityTooLarge', `Request body exceeds ${limit} bytes`)
   let body: unknown
   try {
     body = JSON.parse(new TextDecoder().decode(buffer))
   } catch (error) {
     throw badRequest(`Body is not valid JSON: ${(error as Error).message}`)
   }
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw badRequest('Body must be a JSON object')
+  if (typeof body !== 'object' || body === null || Array.isArray(body))
+    throw badRequest('Body must be a JSON object')
   return body as Record<string, unknown>
 }
 
@@ -56,7 +63,9 @@ export function flag(c: Context, name: string, fallback = false): boolean {
 
 export function errorResponse(error: unknown, c: Context): Response {
   if (error instanceof LakeError) {
-    console.warn(`[lake] ${c.req.method} ${c.req.path} → ${error.status} ${error.type}: ${error.message}`)
+    console.warn(
+      `[lake] ${c.req.method} ${c.req.path} → ${error.status} ${error.type}: ${error.message}`,
+    )
     return c.json(error.toJSON(), error.status as 400)
   }
   console.error(`[lake] ${c.req.method} ${c.req.path} → 500`, error)

@@ -15,7 +15,8 @@ function parseLine(line: string, number: number): Doc {
   } catch (error) {
     throw badRequest(`Line ${number} is not valid JSON: ${(error as Error).message}`)
   }
-  if (!isDoc(value) || value._id === '') throw badRequest(`Line ${number} is not a document (needs string _id and _type)`)
+  if (!isDoc(value) || value._id === '')
+    throw badRequest(`Line ${number} is not a document (needs string _id and _type)`)
   return value
 }
 
@@ -37,7 +38,11 @@ export function parseNdjson(text: string): Doc[] {
 export function importDocuments(
   lake: Lake,
   docs: Doc[],
-  options: {batchSize?: number; mode?: 'replace' | 'missing'; onProgress?: (done: number, total: number) => void} = {},
+  options: {
+    batchSize?: number
+    mode?: 'replace' | 'missing'
+    onProgress?: (done: number, total: number) => void
+  } = {},
 ): {transactions: number; skipped: number} {
   const batchSize = options.batchSize ?? 500
   let transactions = 0
@@ -62,7 +67,12 @@ export function importDocuments(
             _createdAt: doc._createdAt ?? timestamp,
             _updatedAt: doc._updatedAt ?? timestamp,
           }
-          return {id: doc._id, before: lake.getDocument(doc._id) ?? null, after, mutations: [{createOrReplace: doc}]}
+          return {
+            id: doc._id,
+            before: lake.getDocument(doc._id) ?? null,
+            after,
+            mutations: [{createOrReplace: doc}],
+          }
         }),
       })
       transactions++
@@ -73,7 +83,10 @@ export function importDocuments(
 }
 
 async function* fileDocs(file: string): AsyncGenerator<Doc> {
-  const lines = createInterface({input: createReadStream(file, {encoding: 'utf8'}), crlfDelay: Infinity})
+  const lines = createInterface({
+    input: createReadStream(file, {encoding: 'utf8'}),
+    crlfDelay: Infinity,
+  })
   let number = 0
   for await (const line of lines) {
     number++
@@ -89,19 +102,32 @@ async function* fileDocs(file: string): AsyncGenerator<Doc> {
 export async function importFile(
   lake: Lake,
   file: string,
-  options: {mode?: ImportMode; batchSize?: number; progressEvery?: number; onProgress?: (done: number, total: number) => void} = {},
+  options: {
+    mode?: ImportMode
+    batchSize?: number
+    progressEvery?: number
+    onProgress?: (done: number, total: number) => void
+  } = {},
 ): Promise<{documents: number; transactions: number; skipped: number}> {
   const mode = options.mode ?? 'fail'
   const seen = new Set<string>()
   const existing: string[] = []
   for await (const doc of fileDocs(file)) {
-    if (seen.has(doc._id)) throw badRequest(`Document id "${doc._id}" appears more than once in ${file}`)
+    if (seen.has(doc._id))
+      throw badRequest(`Document id "${doc._id}" appears more than once in ${file}`)
     seen.add(doc._id)
     if (mode === 'fail' && lake.getDocument(doc._id)) existing.push(doc._id)
   }
   if (existing.length > 0) {
-    const sample = existing.slice(0, 5).map((id) => `"${id}"`).join(', ')
-    throw new LakeError(409, 'documentAlreadyExistsError', `${existing.length} document(s) already exist (${sample}${existing.length > 5 ? ', …' : ''}); use --replace to overwrite them or --missing to skip them`)
+    const sample = existing
+      .slice(0, 5)
+      .map((id) => `"${id}"`)
+      .join(', ')
+    throw new LakeError(
+      409,
+      'documentAlreadyExistsError',
+      `${existing.length} document(s) already exist (${sample}${existing.length > 5 ? ', …' : ''}); use --replace to overwrite them or --missing to skip them`,
+    )
   }
   const total = seen.size
   const batchSize = options.batchSize ?? 500
@@ -111,13 +137,17 @@ export async function importFile(
   let skipped = 0
   let batch: Doc[] = []
   const flush = () => {
-    const result = importDocuments(lake, batch, {batchSize, mode: mode === 'missing' ? 'missing' : 'replace'})
+    const result = importDocuments(lake, batch, {
+      batchSize,
+      mode: mode === 'missing' ? 'missing' : 'replace',
+    })
     transactions += result.transactions
     skipped += result.skipped
     const before = done
     done += batch.length
     batch = []
-    if (Math.floor(done / every) > Math.floor(before / every) || done === total) options.onProgress?.(done, total)
+    if (Math.floor(done / every) > Math.floor(before / every) || done === total)
+      options.onProgress?.(done, total)
   }
   for await (const doc of fileDocs(file)) {
     batch.push(doc)

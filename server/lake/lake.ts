@@ -88,7 +88,11 @@ export class Lake {
   }
 
   /** Runs GROQ with the HTTP API's semantics (perspective, access, limits). */
-  async query<T = unknown>(query: string, params: Record<string, unknown> = {}, options: QueryOptions = {}): Promise<T> {
+  async query<T = unknown>(
+    query: string,
+    params: Record<string, unknown> = {},
+    options: QueryOptions = {},
+  ): Promise<T> {
     return JSON.parse(await this.queryJson(query, params, options)) as T
   }
 
@@ -96,12 +100,27 @@ export class Lake {
    * The query's result as JSON text (what the HTTP API sends), evaluated on the query worker
    * so that the time limit can stop it; a result over the size limit is a 400.
    */
-  queryJson(query: string, params: Record<string, unknown> = {}, options: QueryOptions = {}): Promise<string> {
-    return this.runner.run({query, params, perspective: options.perspective ?? 'raw', authenticated: options.authenticated ?? false})
+  queryJson(
+    query: string,
+    params: Record<string, unknown> = {},
+    options: QueryOptions = {},
+  ): Promise<string> {
+    return this.runner.run({
+      query,
+      params,
+      perspective: options.perspective ?? 'raw',
+      authenticated: options.authenticated ?? false,
+    })
   }
 
-  private async selectIds(query: string, params: Record<string, unknown>, docs: Doc[]): Promise<string[]> {
-    const result = await runQuery(parseQuery(query, params), docs, params, {limits: this.queryLimits})
+  private async selectIds(
+    query: string,
+    params: Record<string, unknown>,
+    docs: Doc[],
+  ): Promise<string[]> {
+    const result = await runQuery(parseQuery(query, params), docs, params, {
+      limits: this.queryLimits,
+    })
     const items = Array.isArray(result) ? result : result == null ? [] : [result]
     return items.flatMap((item) =>
       typeof item === 'object' && item !== null && typeof (item as {_id?: unknown})._id === 'string'
@@ -122,15 +141,28 @@ export class Lake {
       const dependency = this.group.dependency()
       const tx = new TransactionBuilder(this.group, (q, p, d) => this.selectIds(q, p, d), options)
       if (options.transactionId && this.group.hasTransaction(options.transactionId)) {
-        throw new LakeError(409, 'conflict', `Transaction ID "${options.transactionId}" has already been used`)
+        throw new LakeError(
+          409,
+          'conflict',
+          `Transaction ID "${options.transactionId}" has already been used`,
+        )
       }
       const value = await build(tx)
       if (dependency?.failed) {
-        throw new LakeError(503, 'transactionAborted', 'An earlier transaction this one depended on could not be stored; retry')
+        throw new LakeError(
+          503,
+          'transactionAborted',
+          'An earlier transaction this one depended on could not be stored; retry',
+        )
       }
       const changes = tx.changes()
       if (options.dryRun || changes.length === 0) return {value, tx}
-      const durable = this.group.enqueue({id: tx.id, timestamp: tx.timestamp, author: options.author ?? 'p-owner', changes})
+      const durable = this.group.enqueue({
+        id: tx.id,
+        timestamp: tx.timestamp,
+        author: options.author ?? 'p-owner',
+        changes,
+      })
       return {value, tx, durable}
     }
     // Builds run one at a time (each sees the previous one); commits are grouped (groupCommit.ts).
@@ -149,7 +181,8 @@ export class Lake {
   async mutate(mutations: unknown[], options: MutateOptions = {}): Promise<MutateResult> {
     const {value, tx, committed} = await this.transact(options, async (t) => {
       const results: MutationResult[] = []
-      for (const [index, mutation] of mutations.entries()) results.push(...(await t.apply(mutation, index)))
+      for (const [index, mutation] of mutations.entries())
+        results.push(...(await t.apply(mutation, index)))
       return results
     })
     return {
@@ -163,7 +196,12 @@ export class Lake {
    * Commits prepared changes as they are (imports keep their system fields); notifies listeners.
    * Callers must not interleave this with `transact` work; imports run before serving.
    */
-  commitRaw(tx: {id: string; timestamp: string; author: string; changes: CommittedTransaction['changes']}): CommittedTransaction {
+  commitRaw(tx: {
+    id: string
+    timestamp: string
+    author: string
+    changes: CommittedTransaction['changes']
+  }): CommittedTransaction {
     if (!this.group.idle) throw new Error('commitRaw while served transactions are pending')
     const committed = this.store.commit(tx)
     this.mirror(committed)

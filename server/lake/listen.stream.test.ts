@@ -46,7 +46,8 @@ function sseReader(chunks: AsyncIterable<Uint8Array | string> | ReadableStream<U
 
 describe('listener over the wire', () => {
   let t: LakeUnderTest
-  const path = '/v2025-02-19/data/listen/production?query=' + encodeURIComponent('*[_type == "wire"]')
+  const path =
+    '/v2025-02-19/data/listen/production?query=' + encodeURIComponent('*[_type == "wire"]')
   beforeAll(async () => {
     t = await startLakeUnderTest()
   })
@@ -66,10 +67,18 @@ describe('listener over the wire', () => {
     expect(welcome).toMatchObject({event: 'welcome', id: String(t.lake.revision)})
     await t.owner.create({_id: 'w-1', _type: 'wire'})
     const seen = await first.next()
-    expect(seen).toMatchObject({event: 'mutation', id: String(t.lake.revision), data: {documentId: 'w-1'}})
+    expect(seen).toMatchObject({
+      event: 'mutation',
+      id: String(t.lake.revision),
+      data: {documentId: 'w-1'},
+    })
     first.abort()
 
-    const two = await t.owner.transaction().create({_id: 'w-2', _type: 'wire'}).create({_id: 'w-3', _type: 'wire'}).commit()
+    const two = await t.owner
+      .transaction()
+      .create({_id: 'w-2', _type: 'wire'})
+      .create({_id: 'w-3', _type: 'wire'})
+      .commit()
     await t.owner.create({_id: 'other', _type: 'unrelated'})
     await t.owner.patch('w-1').set({n: 1}).commit()
 
@@ -77,7 +86,10 @@ describe('listener over the wire', () => {
     expect(await resumed.next()).toMatchObject({event: 'welcomeback'})
     const b1 = await resumed.next()
     const b2 = await resumed.next()
-    expect([b1, b2].map((e) => (e.data as {transactionId: string}).transactionId)).toEqual([two.transactionId, two.transactionId])
+    expect([b1, b2].map((e) => (e.data as {transactionId: string}).transactionId)).toEqual([
+      two.transactionId,
+      two.transactionId,
+    ])
     expect(b1.id).toMatch(/^\d+:1$/)
     const c = await resumed.next()
     expect(c).toMatchObject({data: {documentId: 'w-1', transition: 'update'}})
@@ -87,7 +99,7 @@ describe('listener over the wire', () => {
 
     const midway = await open(`&lastEventId=${encodeURIComponent(b1.id!)}`)
     expect(await midway.next()).toMatchObject({event: 'welcomeback'})
-    expect(await midway.next()).toMatchObject({id: b2.id, data: (b2.data as object)})
+    expect(await midway.next()).toMatchObject({id: b2.id, data: b2.data as object})
     midway.abort()
 
     const unknown = await open('&enableResume=true', {'last-event-id': '999999'})
@@ -115,8 +127,13 @@ describe('listener over HTTP/2 (how the Studio connects)', () => {
     const server = await startTestServer({SEED: '0'})
     const session = connect(server.httpsUrl, {rejectUnauthorized: false})
     try {
-      const request = session.request({':path': '/v2025-02-19/data/listen/production?query=*', authorization: `Bearer ${server.lake!.token}`})
-      const headers = await new Promise<Record<string, unknown>>((resolve) => request.once('response', resolve))
+      const request = session.request({
+        ':path': '/v2025-02-19/data/listen/production?query=*',
+        authorization: `Bearer ${server.lake!.token}`,
+      })
+      const headers = await new Promise<Record<string, unknown>>((resolve) =>
+        request.once('response', resolve),
+      )
       expect(headers[':status']).toBe(200)
       const next = sseReader(request)
       expect(await next()).toMatchObject({event: 'welcome'})
@@ -174,4 +191,3 @@ describe('listener lifecycle (in process)', () => {
     expect(named[2].data).toEqual({reason: expect.any(String)})
   })
 })
-

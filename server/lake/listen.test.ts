@@ -14,12 +14,22 @@ afterAll(() => t.stop())
 type Received = {type: string; [key: string]: unknown}
 
 /** Subscribes and collects events; `until(n)` resolves once n events have arrived. */
-function collect(client: SanityClient, query: string, params: Record<string, unknown>, options: Record<string, unknown> = {}) {
+function collect(
+  client: SanityClient,
+  query: string,
+  params: Record<string, unknown>,
+  options: Record<string, unknown> = {},
+) {
   const events: Received[] = []
   const waiters: Array<{n: number; resolve: () => void}> = []
   let failure: unknown
   const subscription = client
-    .listen(query, params, {events: ['welcome', 'mutation'], includeResult: true, effectFormat: 'mendoza', ...options})
+    .listen(query, params, {
+      events: ['welcome', 'mutation'],
+      includeResult: true,
+      effectFormat: 'mendoza',
+      ...options,
+    })
     .subscribe({
       next(event) {
         events.push(event as unknown as Received)
@@ -34,10 +44,11 @@ function collect(client: SanityClient, query: string, params: Record<string, unk
     get failure() {
       return failure
     },
-    until: (n: number) => new Promise<Received[]>((resolve) => {
-      if (events.length >= n) return resolve(events)
-      waiters.push({n, resolve: () => resolve(events)})
-    }),
+    until: (n: number) =>
+      new Promise<Received[]>((resolve) => {
+        if (events.length >= n) return resolve(events)
+        waiters.push({n, resolve: () => resolve(events)})
+      }),
     stop: () => subscription.unsubscribe(),
   }
 }
@@ -53,24 +64,46 @@ describe('listen', () => {
     const l = collect(t.owner, '*[_type == "note" && _id == $id]', {id: 'note-1'})
     await l.until(1)
     expect(l.events[0]).toMatchObject({type: 'welcome', listenerName: expect.any(String)})
-    const created = await t.owner.create({_id: 'note-1', _type: 'note', title: 'Dal Lake at dawn, a long title for the string diff'})
-    await t.owner.patch('note-1').set({title: 'Dal Lake at dusk, a long title for the string diff'}).commit()
+    const created = await t.owner.create({
+      _id: 'note-1',
+      _type: 'note',
+      title: 'Dal Lake at dawn, a long title for the string diff',
+    })
+    await t.owner
+      .patch('note-1')
+      .set({title: 'Dal Lake at dusk, a long title for the string diff'})
+      .commit()
     await t.owner.delete('note-1')
     await t.owner.create({_id: 'note-2', _type: 'note'}) // does not match: no event
     const [, create, patch, remove] = (await l.until(4)) as unknown as MutationEvent[]
     l.stop()
     expect(l.events).toHaveLength(4)
-    expect(create).toMatchObject({type: 'mutation', transition: 'appear', documentId: 'note-1', identity: 'p-owner', resultRev: created._rev, visibility: 'query'})
+    expect(create).toMatchObject({
+      type: 'mutation',
+      transition: 'appear',
+      documentId: 'note-1',
+      identity: 'p-owner',
+      resultRev: created._rev,
+      visibility: 'query',
+    })
     expect(create.previousRev).toBeUndefined()
     expect(create.mutations).toEqual([{create: expect.objectContaining({_id: 'note-1'})}])
-    expect(patch).toMatchObject({transition: 'update', previousRev: created._rev, result: {title: expect.stringContaining('dusk')}})
+    expect(patch).toMatchObject({
+      transition: 'update',
+      previousRev: created._rev,
+      result: {title: expect.stringContaining('dusk')},
+    })
     expect(patch.mutations[0]).toHaveProperty('patch')
     expect(remove).toMatchObject({transition: 'disappear', previousRev: patch.resultRev})
     expect(remove.resultRev).toBe(remove.transactionId)
     expect(remove.result).toBeUndefined()
     for (const event of [create, patch, remove]) {
       expect(event.eventId).toBe(`${event.transactionId}#note-1`)
-      expect(event).toMatchObject({transactionTotalEvents: 1, transactionCurrentEvent: 1, timestamp: expect.any(String)})
+      expect(event).toMatchObject({
+        transactionTotalEvents: 1,
+        transactionCurrentEvent: 1,
+        timestamp: expect.any(String),
+      })
     }
     // Effects rebuild each revision from the previous one, and back.
     const v1 = applyPatch(null, create.effects!.apply)
@@ -83,9 +116,18 @@ describe('listen', () => {
 
   it('emits both documents of a publish (one transaction) with totals, and honours includeMutations=false', async () => {
     await t.owner.create({_id: 'drafts.pub-1', _type: 'post', title: 'Draft'})
-    const l = collect(t.owner, '*[_id in $ids]', {ids: ['pub-1', 'drafts.pub-1']}, {includeMutations: false, includeResult: false})
+    const l = collect(
+      t.owner,
+      '*[_id in $ids]',
+      {ids: ['pub-1', 'drafts.pub-1']},
+      {includeMutations: false, includeResult: false},
+    )
     await l.until(1)
-    await t.owner.action({actionType: 'sanity.action.document.publish', draftId: 'drafts.pub-1', publishedId: 'pub-1'})
+    await t.owner.action({
+      actionType: 'sanity.action.document.publish',
+      draftId: 'drafts.pub-1',
+      publishedId: 'pub-1',
+    })
     const [, first, second] = (await l.until(3)) as unknown as MutationEvent[]
     l.stop()
     const byId = Object.fromEntries([first, second].map((e) => [e.documentId, e]))
@@ -108,7 +150,11 @@ describe('listen', () => {
     await anon.until(2)
     anon.stop()
     owner.stop()
-    expect(owner.events.slice(1).map((e) => e.documentId)).toEqual(['drafts.s-1', 'inbox.s-2', 's-3'])
+    expect(owner.events.slice(1).map((e) => e.documentId)).toEqual([
+      'drafts.s-1',
+      'inbox.s-2',
+      's-3',
+    ])
     expect(anon.events.slice(1).map((e) => e.documentId)).toEqual(['s-3'])
   })
 
@@ -116,7 +162,9 @@ describe('listen', () => {
     const bad = await t.fetch('/v2023-07-29/data/listen/production?query=*%5B_type%20%3D%3D')
     expect(bad.status).toBe(400)
     expect(await bad.json()).toMatchObject({error: {type: 'queryParseError'}})
-    const param = await t.fetch('/v2023-07-29/data/listen/production?query=*%5B_id%3D%3D%24id%5D&%24id=nope')
+    const param = await t.fetch(
+      '/v2023-07-29/data/listen/production?query=*%5B_id%3D%3D%24id%5D&%24id=nope',
+    )
     expect(param.status).toBe(400)
     const token = await t.fetch('/v2023-07-29/data/listen/production?query=*', {token: 'wrong'})
     expect(token.status).toBe(401)

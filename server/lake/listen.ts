@@ -15,7 +15,6 @@ export interface ListenConfig {
   maxReplay?: number
 }
 
-
 /**
  * Where a resuming client left off: SSE ids are `<seq>` after a transaction's last event and
  * `<seq>:<n>` after its n-th, so a client cut off mid-transaction gets the rest of it.
@@ -36,7 +35,11 @@ function parseEventId(id: string, lake: Lake): {seq: number; skip: number} | und
  * then `mutation` per matching document per transaction; `welcomeback`/`reset` on resume;
  * `disconnect` when the server shuts down. Bad input is a JSON error before the stream starts.
  */
-export function registerListen(app: Hono, lake: Lake, config: ListenConfig = {}): {close(): void; readonly connections: number} {
+export function registerListen(
+  app: Hono,
+  lake: Lake,
+  config: ListenConfig = {},
+): {close(): void; readonly connections: number} {
   const keepAliveMs = config.keepAliveMs ?? 15_000
   const maxReplay = config.maxReplay ?? 10_000
   const streams = new Set<SseStream>()
@@ -47,7 +50,11 @@ export function registerListen(app: Hono, lake: Lake, config: ListenConfig = {})
     const query = c.req.query('query')
     if (!query || query.trim() === '') throw badRequest('Missing "query" parameter')
     const params = queryParams(c)
-    const filter: Filter = {tree: parseQuery(query, params), params, sanity: {projectId: lake.projectId, dataset: lake.dataset}}
+    const filter: Filter = {
+      tree: parseQuery(query, params),
+      params,
+      sanity: {projectId: lake.projectId, dataset: lake.dataset},
+    }
     try {
       // Runtime errors (unsupported functions, bad argument types) surface here, before the stream.
       matches(filter, {_id: 'probe', _type: 'probe'})
@@ -64,7 +71,9 @@ export function registerListen(app: Hono, lake: Lake, config: ListenConfig = {})
     }
     // Replay only on request: a plain listener that reconnects gets a fresh `welcome` (and
     // refetches), because re-applying effects it already has would corrupt its copy.
-    const lastEventId = c.req.query('lastEventId') ?? (flag(c, 'enableResume') ? c.req.header('last-event-id') : undefined)
+    const lastEventId =
+      c.req.query('lastEventId') ??
+      (flag(c, 'enableResume') ? c.req.header('last-event-id') : undefined)
 
     const stream = new SseStream({keepAliveMs, onClose: () => streams.delete(stream)})
     streams.add(stream)
@@ -81,7 +90,9 @@ export function registerListen(app: Hono, lake: Lake, config: ListenConfig = {})
         send(tx, skip)
       } catch (error) {
         console.warn(`[lake] listener query failed on ${tx.id}:`, error)
-        stream.send('channelError', {message: error instanceof Error ? error.message : String(error)})
+        stream.send('channelError', {
+          message: error instanceof Error ? error.message : String(error),
+        })
         stream.close()
       }
     }
@@ -95,7 +106,11 @@ export function registerListen(app: Hono, lake: Lake, config: ListenConfig = {})
       stream.send('welcomeback', {listenerName})
       let cursor = from.seq
       let skip = from.skip
-      for (let page = lake.store.transactionsSince(cursor, 500); page.length > 0; page = lake.store.transactionsSince(cursor, 500)) {
+      for (
+        let page = lake.store.transactionsSince(cursor, 500);
+        page.length > 0;
+        page = lake.store.transactionsSince(cursor, 500)
+      ) {
         for (const stored of page) {
           deliver(fromLog(lake.store, stored), skip)
           skip = 0

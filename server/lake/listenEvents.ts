@@ -45,9 +45,15 @@ export interface Filter {
  */
 export function matches(filter: Filter, doc: Doc | null): boolean {
   if (!doc) return false
-  const value = evaluateSync(filter.tree, {dataset: [doc], params: filter.params, sanity: filter.sanity})
+  const value = evaluateSync(filter.tree, {
+    dataset: [doc],
+    params: filter.params,
+    sanity: filter.sanity,
+  })
   const data: unknown = 'data' in value ? value.data : null
-  return Array.isArray(data) ? data.length > 0 : data !== null && data !== undefined && data !== false
+  return Array.isArray(data)
+    ? data.length > 0
+    : data !== null && data !== undefined && data !== false
 }
 
 /** Effects per committed change, shared by every listener that receives it (the Studio opens ~8). */
@@ -70,8 +76,13 @@ function visible(id: string, options: ListenOptions): boolean {
 }
 
 /** The `mutation` events one committed transaction yields for one listener, in order. */
-export function eventsFor(tx: CommittedTransaction, filter: Filter, options: ListenOptions): MutationEvent[] {
-  const events: Array<Omit<MutationEvent, 'transactionTotalEvents' | 'transactionCurrentEvent'>> = []
+export function eventsFor(
+  tx: CommittedTransaction,
+  filter: Filter,
+  options: ListenOptions,
+): MutationEvent[] {
+  const events: Array<Omit<MutationEvent, 'transactionTotalEvents' | 'transactionCurrentEvent'>> =
+    []
   for (const change of tx.changes) {
     if (!visible(change.id, options)) continue
     const before = matches(filter, change.before)
@@ -97,7 +108,11 @@ export function eventsFor(tx: CommittedTransaction, filter: Filter, options: Lis
     if (options.effects) event.effects = effectsOf(change)
     events.push(event)
   }
-  return events.map((event, index) => ({...event, transactionTotalEvents: events.length, transactionCurrentEvent: index + 1}))
+  return events.map((event, index) => ({
+    ...event,
+    transactionTotalEvents: events.length,
+    transactionCurrentEvent: index + 1,
+  }))
 }
 
 /** Rebuilds a committed transaction (with each document's state before it) from the log. */

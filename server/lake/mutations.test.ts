@@ -6,15 +6,25 @@ import type {Doc} from './types.ts'
 function builder(docs: Doc[] = []) {
   const byId = new Map(docs.map((d) => [d._id, d]))
   const base = {get: (id: string) => byId.get(id), snapshot: () => [...byId.values()]}
-  const selectAll = async (_q: string, _p: Record<string, unknown>, all: Doc[]) => all.map((d) => d._id)
-  return new TransactionBuilder(base, selectAll, {transactionId: 'tx1', timestamp: new Date('2026-02-03T04:05:06.789Z')})
+  const selectAll = async (_q: string, _p: Record<string, unknown>, all: Doc[]) =>
+    all.map((d) => d._id)
+  return new TransactionBuilder(base, selectAll, {
+    transactionId: 'tx1',
+    timestamp: new Date('2026-02-03T04:05:06.789Z'),
+  })
 }
 
 describe('TransactionBuilder', () => {
   it('stamps _rev with the transaction id and second-precision UTC timestamps', async () => {
     const tx = builder()
     await tx.apply({create: {_id: 'a', _type: 'note'}}, 0)
-    expect(tx.get('a')).toEqual({_id: 'a', _type: 'note', _rev: 'tx1', _createdAt: '2026-02-03T04:05:06Z', _updatedAt: '2026-02-03T04:05:06Z'})
+    expect(tx.get('a')).toEqual({
+      _id: 'a',
+      _type: 'note',
+      _rev: 'tx1',
+      _createdAt: '2026-02-03T04:05:06Z',
+      _updatedAt: '2026-02-03T04:05:06Z',
+    })
   })
 
   it('lets later mutations see earlier ones and reports the net change once per document', async () => {
@@ -49,7 +59,10 @@ describe('TransactionBuilder', () => {
 
 describe('withArrayKeys', () => {
   it('adds _key to objects in arrays at any depth and keeps existing keys and scalars', () => {
-    const keyed = withArrayKeys({list: [{a: 1}, {_key: 'k', b: [{c: 1}]}, 'text'], nested: {deep: [{d: 1}]}})
+    const keyed = withArrayKeys({
+      list: [{a: 1}, {_key: 'k', b: [{c: 1}]}, 'text'],
+      nested: {deep: [{d: 1}]},
+    })
     expect(keyed.list[0]).toMatchObject({_key: expect.stringMatching(/^[0-9a-f]{12}$/), a: 1})
     expect(keyed.list[1]).toMatchObject({_key: 'k', b: [{_key: expect.any(String), c: 1}]})
     expect(keyed.list[2]).toBe('text')

@@ -16,7 +16,10 @@ export interface PatchBody {
   unset?: string[]
   inc?: Record<string, number>
   dec?: Record<string, number>
-  insert?: {before: string; items: unknown[]} | {after: string; items: unknown[]} | {replace: string; items: unknown[]}
+  insert?:
+    | {before: string; items: unknown[]}
+    | {after: string; items: unknown[]}
+    | {replace: string; items: unknown[]}
   diffMatchPatch?: Record<string, string>
 }
 
@@ -36,7 +39,11 @@ export interface MutationResult {
 }
 
 /** Resolves a GROQ selection (`{query, params}`) to document ids against the working state. */
-export type QueryResolver = (query: string, params: Record<string, unknown>, docs: Doc[]) => Promise<string[]>
+export type QueryResolver = (
+  query: string,
+  params: Record<string, unknown>,
+  docs: Doc[],
+) => Promise<string[]>
 
 const mutationKinds = ['create', 'createOrReplace', 'createIfNotExists', 'delete', 'patch'] as const
 type MutationKind = (typeof mutationKinds)[number]
@@ -65,18 +72,36 @@ function kindOf(mutation: unknown, index: number): MutationKind {
   const keys = Object.keys(mutation)
   const kind = mutationKinds.find((k) => k === keys[0])
   if (keys.length !== 1 || !kind) {
-    throw badRequest(`Unknown mutation type "${keys.join(', ')}" at index ${index}; expected one of ${mutationKinds.join(', ')}`)
+    throw badRequest(
+      `Unknown mutation type "${keys.join(', ')}" at index ${index}; expected one of ${mutationKinds.join(', ')}`,
+    )
   }
   return kind
 }
 
-function itemError(index: number, id: string | undefined, type: string, description: string, status = 409): LakeError {
-  return mutationError(`The mutation(s) failed: ${description}`, [{error: {id, type, description}, index}], status)
+function itemError(
+  index: number,
+  id: string | undefined,
+  type: string,
+  description: string,
+  status = 409,
+): LakeError {
+  return mutationError(
+    `The mutation(s) failed: ${description}`,
+    [{error: {id, type, description}, index}],
+    status,
+  )
 }
 
 function checkId(id: unknown, index: number): string {
   if (typeof id !== 'string' || !idPattern.test(id)) {
-    throw itemError(index, typeof id === 'string' ? id : undefined, 'invalidDocumentIdError', `Malformed document ID: ${JSON.stringify(id)}`, 400)
+    throw itemError(
+      index,
+      typeof id === 'string' ? id : undefined,
+      'invalidDocumentIdError',
+      `Malformed document ID: ${JSON.stringify(id)}`,
+      400,
+    )
   }
   return id
 }
@@ -155,23 +180,33 @@ export class TransactionBuilder {
     const body = this.autoKeys ? withArrayKeys(doc) : doc
     return {
       ...body,
-      _createdAt: previous?._createdAt ?? (typeof doc._createdAt === 'string' ? doc._createdAt : this.timestamp),
+      _createdAt:
+        previous?._createdAt ??
+        (typeof doc._createdAt === 'string' ? doc._createdAt : this.timestamp),
       _updatedAt: this.timestamp,
       _rev: this.id,
     }
   }
 
   private newDocument(input: unknown, index: number, kind: string): Doc {
-    if (!isPlainObject(input)) throw badRequest(`${kind} at index ${index} must be a document object`)
+    if (!isPlainObject(input))
+      throw badRequest(`${kind} at index ${index} must be a document object`)
     // A copy of the top level (the id may be filled in below); nested values are taken over as
     // they are, so callers hand mutations over and do not modify them afterwards (Lake.mutate).
     const doc = {...input}
     if (doc._id === undefined) doc._id = randomUUID()
     // An id ending in "." asks for a generated id under that prefix, e.g. "drafts.".
-    else if (typeof doc._id === 'string' && doc._id.endsWith('.')) doc._id = `${doc._id}${randomUUID()}`
+    else if (typeof doc._id === 'string' && doc._id.endsWith('.'))
+      doc._id = `${doc._id}${randomUUID()}`
     checkId(doc._id, index)
     if (typeof doc._type !== 'string' || doc._type === '') {
-      throw itemError(index, String(doc._id), 'validationError', `Document ${JSON.stringify(doc._id)} has no _type`, 400)
+      throw itemError(
+        index,
+        String(doc._id),
+        'validationError',
+        `Document ${JSON.stringify(doc._id)} has no _type`,
+        400,
+      )
     }
     if (!isDoc(doc)) throw badRequest(`${kind} at index ${index} is not a document`)
     return doc
@@ -185,7 +220,12 @@ export class TransactionBuilder {
       case 'create': {
         const doc = this.newDocument(body, index, kind)
         if (this.get(doc._id)) {
-          throw itemError(index, doc._id, 'documentAlreadyExistsError', `Document by ID "${doc._id}" already exists`)
+          throw itemError(
+            index,
+            doc._id,
+            'documentAlreadyExistsError',
+            `Document by ID "${doc._id}" already exists`,
+          )
         }
         this.put(doc._id, this.stamp(doc, null), {create: doc})
         return [{id: doc._id, operation: 'create'}]
@@ -231,7 +271,12 @@ export class TransactionBuilder {
   private patchOne(id: string, patch: PatchBody, index: number): MutationResult {
     const current = this.get(id)
     if (!current) {
-      throw itemError(index, id, 'documentNotFoundError', `Cannot modify nonexistent document "${id}"`)
+      throw itemError(
+        index,
+        id,
+        'documentNotFoundError',
+        `Cannot modify nonexistent document "${id}"`,
+      )
     }
     if (patch.ifRevisionID !== undefined && patch.ifRevisionID !== current._rev) {
       throw itemError(
@@ -244,8 +289,18 @@ export class TransactionBuilder {
     for (const op of ['inc', 'dec'] as const) {
       // @sanity/mutator would apply `+` to whatever it is given and concatenate strings.
       const amounts = patch[op]
-      if (amounts !== undefined && (!isPlainObject(amounts) || !Object.values(amounts).every((n) => typeof n === 'number' && Number.isFinite(n)))) {
-        throw itemError(index, id, 'patchError', `Invalid patch on "${id}": ${op} takes numbers only`, 400)
+      if (
+        amounts !== undefined &&
+        (!isPlainObject(amounts) ||
+          !Object.values(amounts).every((n) => typeof n === 'number' && Number.isFinite(n)))
+      ) {
+        throw itemError(
+          index,
+          id,
+          'patchError',
+          `Invalid patch on "${id}": ${op} takes numbers only`,
+          400,
+        )
       }
     }
     const {query: _query, params: _params, ...rest} = patch
@@ -254,10 +309,22 @@ export class TransactionBuilder {
     try {
       next = new Mutation({mutations: [low]}).apply(structuredClone(current)) as Doc | null
     } catch (error) {
-      throw itemError(index, id, 'patchError', `Invalid patch on "${id}": ${(error as Error).message}`, 400)
+      throw itemError(
+        index,
+        id,
+        'patchError',
+        `Invalid patch on "${id}": ${(error as Error).message}`,
+        400,
+      )
     }
     if (!next || next._id !== id || typeof next._type !== 'string') {
-      throw itemError(index, id, 'patchError', `A patch may not change or remove _id or _type of "${id}"`, 400)
+      throw itemError(
+        index,
+        id,
+        'patchError',
+        `A patch may not change or remove _id or _type of "${id}"`,
+        400,
+      )
     }
     this.put(id, this.stamp(next, current), low)
     return {id, operation: 'update'}

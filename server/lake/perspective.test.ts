@@ -14,7 +14,13 @@ const ids = (list: Doc[]) => list.map((d) => d._id)
 
 describe('documentsFor', () => {
   it('raw: everything for the owner, only undotted ids for anonymous readers', () => {
-    expect(ids(documentsFor(docs, 'raw', true))).toEqual(['a', 'drafts.a', 'drafts.b', 'inbox.m', 'versions.r1.a'])
+    expect(ids(documentsFor(docs, 'raw', true))).toEqual([
+      'a',
+      'drafts.a',
+      'drafts.b',
+      'inbox.m',
+      'versions.r1.a',
+    ])
     expect(ids(documentsFor(docs, 'raw', false))).toEqual(['a'])
   })
 
@@ -29,7 +35,9 @@ describe('documentsFor', () => {
       {_id: 'b', _type: 'post', title: 'B draft only', _originalId: 'drafts.b'},
       {_id: 'inbox.m', _type: 'message', _originalId: 'inbox.m'},
     ])
-    expect(documentsFor(docs, 'previewDrafts', false)).toEqual([{_id: 'a', _type: 'post', title: 'A published', _originalId: 'a'}])
+    expect(documentsFor(docs, 'previewDrafts', false)).toEqual([
+      {_id: 'a', _type: 'post', title: 'A published', _originalId: 'a'},
+    ])
   })
 })
 

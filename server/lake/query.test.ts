@@ -14,8 +14,22 @@ let lake: Lake
 let app: Hono
 
 beforeAll(() => {
-  lake = new Lake({dataDir, projectId: 'scriptorium', dataset: 'production', token: 'tok', queryLimits: {timeoutMs: 200, maxResultBytes: 20_000}})
-  importDocuments(lake, Array.from({length: 3000}, (_, i) => ({_id: `d${i}`, _type: 'item', n: i, text: `item number ${i}`})))
+  lake = new Lake({
+    dataDir,
+    projectId: 'scriptorium',
+    dataset: 'production',
+    token: 'tok',
+    queryLimits: {timeoutMs: 200, maxResultBytes: 20_000},
+  })
+  importDocuments(
+    lake,
+    Array.from({length: 3000}, (_, i) => ({
+      _id: `d${i}`,
+      _type: 'item',
+      n: i,
+      text: `item number ${i}`,
+    })),
+  )
   app = new Hono()
   app.onError((error, c) => errorResponse(error, c))
   registerLakeRoutes(app, lake)
@@ -25,7 +39,10 @@ afterAll(() => {
   rmSync(dataDir, {recursive: true, force: true})
 })
 
-const query = async (groq: string): Promise<Response> => app.request(`/v2023-07-29/data/query/production?query=${encodeURIComponent(groq)}`, {headers: {authorization: 'Bearer tok'}})
+const query = async (groq: string): Promise<Response> =>
+  app.request(`/v2023-07-29/data/query/production?query=${encodeURIComponent(groq)}`, {
+    headers: {authorization: 'Bearer tok'},
+  })
 
 describe('query limits', () => {
   it('stops a query that runs past the time limit with a clear 4xx', async () => {
@@ -33,7 +50,9 @@ describe('query limits', () => {
     // 3000 × 3000 comparisons: far beyond 200 ms.
     const res = await query('*[_type == "item"]{n, "bigger": count(*[_type == "item" && n > ^.n])}')
     expect(res.status).toBe(400)
-    expect(await res.json()).toMatchObject({error: {type: 'queryTimeout', description: expect.stringContaining('time limit')}})
+    expect(await res.json()).toMatchObject({
+      error: {type: 'queryTimeout', description: expect.stringContaining('time limit')},
+    })
     expect(Date.now() - started).toBeLessThan(5_000)
   })
 
@@ -44,7 +63,9 @@ describe('query limits', () => {
       return res
     })
     const light = query('*[_id == "d7"][0].n')
-    const doc = await app.request('/v2023-07-29/data/doc/production/d1', {headers: {authorization: 'Bearer tok'}})
+    const doc = await app.request('/v2023-07-29/data/doc/production/d1', {
+      headers: {authorization: 'Bearer tok'},
+    })
     expect(doc.status).toBe(200)
     expect(runawayDone).toBe(false)
     expect((await runaway).status).toBe(400)
@@ -56,7 +77,9 @@ describe('query limits', () => {
   it('refuses a result over the size limit with a clear 4xx', async () => {
     const res = await query('*[_type == "item"]')
     expect(res.status).toBe(400)
-    expect(await res.json()).toMatchObject({error: {description: expect.stringContaining('larger than 20000 bytes')}})
+    expect(await res.json()).toMatchObject({
+      error: {description: expect.stringContaining('larger than 20000 bytes')},
+    })
   })
 
   it('still answers queries within the limits afterwards', async () => {

@@ -6,12 +6,14 @@ import {apiVersionOf, checkDataset, flag, identify, queryParams, readJsonBody} f
 import type {Lake} from './lake.ts'
 import {defaultPerspective, isPerspective, type Perspective} from './perspective.ts'
 
-
 function perspectiveOf(c: Context): Perspective {
   const requested = c.req.query('perspective')
   if (requested === undefined || requested === '') return defaultPerspective(apiVersionOf(c))
   // Release stacks (comma lists) are not supported by a local lake without releases.
-  if (!isPerspective(requested)) throw badRequest(`Unsupported perspective "${requested}"; use raw, published, drafts or previewDrafts`)
+  if (!isPerspective(requested))
+    throw badRequest(
+      `Unsupported perspective "${requested}"; use raw, published, drafts or previewDrafts`,
+    )
   return requested
 }
 
@@ -28,7 +30,8 @@ export function registerQuery(app: Hono, lake: Lake, cache: CdnCache): void {
       const body = await readJsonBody(c, 1024 * 1024)
       query = body.query
       const p = body.params ?? {}
-      if (typeof p !== 'object' || p === null || Array.isArray(p)) throw badRequest('"params" must be an object')
+      if (typeof p !== 'object' || p === null || Array.isArray(p))
+        throw badRequest('"params" must be an object')
       params = p as Record<string, unknown>
       rawKey = JSON.stringify([query, params])
     } else {
@@ -58,14 +61,22 @@ export function registerQuery(app: Hono, lake: Lake, cache: CdnCache): void {
   app.post('/:version/data/query/:dataset', handle)
 }
 
-function respond(c: Context, body: string, etag: string, shared: boolean, cache: 'HIT' | 'MISS' | 'BYPASS'): Response {
+function respond(
+  c: Context,
+  body: string,
+  etag: string,
+  shared: boolean,
+  cache: 'HIT' | 'MISS' | 'BYPASS',
+): Response {
   const headers: Record<string, string> = {
     'content-type': 'application/json; charset=utf-8',
     etag,
     // As CDNs label it: whether our response cache answered (authenticated reads bypass it).
     'x-cache': cache,
     // Anonymous answers may sit in a CDN briefly; our own cache is invalidated on every commit.
-    'cache-control': shared ? 'public, max-age=0, s-maxage=5, stale-while-revalidate=30' : 'private, no-store',
+    'cache-control': shared
+      ? 'public, max-age=0, s-maxage=5, stale-while-revalidate=30'
+      : 'private, no-store',
   }
   if (c.req.header('if-none-match') === etag) return new Response(null, {status: 304, headers})
   return new Response(body, {status: 200, headers})

@@ -73,8 +73,16 @@ export class QueryRunner {
 
   private expire(pending: Pending): void {
     this.pending.delete(pending.message.id)
-    console.warn(`[lake] query stopped after ${this.options.timeoutMs} ms: ${pending.message.query.slice(0, 200)}`)
-    pending.reject(new LakeError(400, 'queryTimeout', `Query ran longer than the time limit (${this.options.timeoutMs} ms) and was stopped; narrow the filter or add a slice`))
+    console.warn(
+      `[lake] query stopped after ${this.options.timeoutMs} ms: ${pending.message.query.slice(0, 200)}`,
+    )
+    pending.reject(
+      new LakeError(
+        400,
+        'queryTimeout',
+        `Query ran longer than the time limit (${this.options.timeoutMs} ms) and was stopped; narrow the filter or add a slice`,
+      ),
+    )
     this.restart()
   }
 
@@ -84,7 +92,15 @@ export class QueryRunner {
     this.pending.delete(reply.id)
     clearTimeout(pending.timer)
     if ('json' in reply) pending.resolve(reply.json)
-    else pending.reject(new LakeError(reply.error.status, reply.error.type, reply.error.description, reply.error.details))
+    else
+      pending.reject(
+        new LakeError(
+          reply.error.status,
+          reply.error.type,
+          reply.error.description,
+          reply.error.details,
+        ),
+      )
   }
 
   /** Replaces the worker; queries still in flight are re-sent once the new one is ready. */
@@ -99,7 +115,13 @@ export class QueryRunner {
   run(request: QueryRequest): Promise<string> {
     if (!this.worker) this.start()
     const id = this.nextId++
-    const message: QueryMessage = {type: 'query', id, ...request, maxResultBytes: this.options.maxResultBytes, sanity: this.options.sanity}
+    const message: QueryMessage = {
+      type: 'query',
+      id,
+      ...request,
+      maxResultBytes: this.options.maxResultBytes,
+      sanity: this.options.sanity,
+    }
     return new Promise<string>((resolve, reject) => {
       const pending: Pending = {message, resolve, reject}
       this.pending.set(id, pending)

@@ -27,7 +27,10 @@ export type WorkerRequest =
 export type WorkerReply =
   | {ready: true}
   | {id: number; json: string}
-  | {id: number; error: {status: number; type: string; description: string; details: Record<string, unknown>}}
+  | {
+      id: number
+      error: {status: number; type: string; description: string; details: Record<string, unknown>}
+    }
 
 const docs = new Map<string, Doc>()
 /** Per perspective and access, the documents a query sees; rebuilt after each change. */
@@ -51,10 +54,21 @@ async function answer(request: Extract<WorkerRequest, {type: 'query'}>): Promise
     return {id: request.id, json}
   } catch (error) {
     if (error instanceof LakeError) {
-      return {id: request.id, error: {status: error.status, type: error.type, description: error.message, details: error.details}}
+      return {
+        id: request.id,
+        error: {
+          status: error.status,
+          type: error.type,
+          description: error.message,
+          details: error.details,
+        },
+      }
     }
     const description = error instanceof Error ? error.message : String(error)
-    return {id: request.id, error: {status: 500, type: 'internalServerError', description, details: {}}}
+    return {
+      id: request.id,
+      error: {status: 500, type: 'internalServerError', description, details: {}},
+    }
   }
 }
 

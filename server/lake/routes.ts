@@ -12,7 +12,22 @@ import {registerExport} from './export.ts'
 /** Paths exactly as @sanity/client builds them with `useProjectHostname: false`: /v{version}/... */
 const versionPattern = /^v(\d{4}-\d{2}-\d{2}|1|X)$/
 /** First path segments after the version that belong to the Sanity API (not to the site). */
-const apiRoots = new Set(['data', 'users', 'projects', 'auth', 'assets', 'socket', 'datasets', 'journey', 'intake', 'ping', 'help', 'features', 'check', 'jobs'])
+const apiRoots = new Set([
+  'data',
+  'users',
+  'projects',
+  'auth',
+  'assets',
+  'socket',
+  'datasets',
+  'journey',
+  'intake',
+  'ping',
+  'help',
+  'features',
+  'check',
+  'jobs',
+])
 
 /** `v1`/`vX`, or a real date: `v2023-13-45` is refused as Sanity does. */
 function isCalendarDate(value: string): boolean {
@@ -32,9 +47,17 @@ export function registerLakeRoutes(app: Hono, lake: Lake): {cache: CdnCache; clo
   const validVersions = new Set<string>()
   app.use('/:version/:root/*', async (c, next) => {
     const version = c.req.param('version')
-    if (validVersions.has(version) || !version.startsWith('v') || !apiRoots.has(c.req.param('root'))) return next()
+    if (
+      validVersions.has(version) ||
+      !version.startsWith('v') ||
+      !apiRoots.has(c.req.param('root'))
+    )
+      return next()
     if (!versionPattern.test(version) || !isCalendarDate(version.slice(1))) {
-      return errorResponse(badRequest(`Invalid API version "${version}"; expected vYYYY-MM-DD, v1 or vX`), c)
+      return errorResponse(
+        badRequest(`Invalid API version "${version}"; expected vYYYY-MM-DD, v1 or vX`),
+        c,
+      )
     }
     if (validVersions.size < 100) validVersions.add(version)
     return next()

@@ -36,7 +36,9 @@ export class SseStream {
   }
 
   send(event: string, data: unknown, id?: string): void {
-    this.write(`event: ${event}\n${id === undefined ? '' : `id: ${id}\n`}data: ${JSON.stringify(data)}\n\n`)
+    this.write(
+      `event: ${event}\n${id === undefined ? '' : `id: ${id}\n`}data: ${JSON.stringify(data)}\n\n`,
+    )
   }
 
   private write(text: string): void {

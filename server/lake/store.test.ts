@@ -17,7 +17,12 @@ afterEach(() => {
   for (const dir of dirs.splice(0)) rmSync(dir, {recursive: true, force: true})
 })
 
-const doc = (id: string, extra: Record<string, unknown> = {}): Doc => ({_id: id, _type: 'note', _rev: 'r', ...extra})
+const doc = (id: string, extra: Record<string, unknown> = {}): Doc => ({
+  _id: id,
+  _type: 'note',
+  _rev: 'r',
+  ...extra,
+})
 const tx = (id: string, changes: Array<{id: string; after: Doc | null}>) => ({
   id,
   timestamp: '2026-01-01T00:00:00Z',
@@ -29,8 +34,18 @@ describe('Store', () => {
   it('keeps commits across a reopen, with the transaction log and revisions', () => {
     const dir = freshDir()
     const store = new Store(dir)
-    store.commit(tx('t1', [{id: 'a', after: doc('a', {v: 1})}, {id: 'b', after: doc('b')}]))
-    store.commit(tx('t2', [{id: 'a', after: doc('a', {v: 2})}, {id: 'b', after: null}]))
+    store.commit(
+      tx('t1', [
+        {id: 'a', after: doc('a', {v: 1})},
+        {id: 'b', after: doc('b')},
+      ]),
+    )
+    store.commit(
+      tx('t2', [
+        {id: 'a', after: doc('a', {v: 2})},
+        {id: 'b', after: null},
+      ]),
+    )
     store.close()
 
     const reopened = new Store(dir)
@@ -50,7 +65,14 @@ describe('Store', () => {
     const store = new Store(dir)
     store.commit(tx('t1', [{id: 'a', after: doc('a', {v: 1})}]))
     // A reused transaction id violates the UNIQUE constraint after the first row was written.
-    expect(() => store.commit(tx('t1', [{id: 'a', after: doc('a', {v: 2})}, {id: 'c', after: doc('c')}]))).toThrow()
+    expect(() =>
+      store.commit(
+        tx('t1', [
+          {id: 'a', after: doc('a', {v: 2})},
+          {id: 'c', after: doc('c')},
+        ]),
+      ),
+    ).toThrow()
     expect(store.get('a')).toMatchObject({v: 1})
     expect(store.has('c')).toBe(false)
     expect(store.revision).toBe(1)
@@ -76,7 +98,9 @@ describe('Store', () => {
     const dir = freshDir()
     new Store(dir).close()
     const store = new Store(dir)
-    expect(Number(store.db.prepare('PRAGMA user_version').get()?.user_version)).toBeGreaterThanOrEqual(2)
+    expect(
+      Number(store.db.prepare('PRAGMA user_version').get()?.user_version),
+    ).toBeGreaterThanOrEqual(2)
     expect(String(store.db.prepare('PRAGMA journal_mode').get()?.journal_mode)).toBe('wal')
     expect(Number(store.db.prepare('PRAGMA synchronous').get()?.synchronous)).toBe(2) // FULL
     store.close()
@@ -99,12 +123,41 @@ describe('Store', () => {
     const a2 = JSON.stringify(doc('a', {v: 2, _rev: 't2'}))
     const b1 = JSON.stringify(doc('b', {_rev: 't1'}))
     const c1 = JSON.stringify(doc('c', {_rev: 't1'}))
-    const insertTx = db.prepare('INSERT INTO transactions (id, time, author, mutations) VALUES (?, ?, ?, ?)')
-    const insertRev = db.prepare('INSERT INTO revisions (doc_id, seq, rev, json) VALUES (?, ?, ?, ?)')
-    const insertDoc = db.prepare("INSERT INTO documents (id, type, rev, created_at, updated_at, json) VALUES (?, 'note', ?, 't', 't', ?)")
-    insertTx.run('t1', '2026-01-01T00:00:00Z', 'p-owner', JSON.stringify([{id: 'a', mutations: []}, {id: 'b', mutations: []}, {id: 'c', mutations: []}]))
-    insertTx.run('t2', '2026-01-01T00:00:01Z', 'p-owner', JSON.stringify([{id: 'a', mutations: []}, {id: 'b', mutations: []}]))
-    for (const [id, seq, rev, json] of [['a', 1, 't1', a1], ['b', 1, 't1', b1], ['c', 1, 't1', c1], ['a', 2, 't2', a2], ['b', 2, null, null]] as const) {
+    const insertTx = db.prepare(
+      'INSERT INTO transactions (id, time, author, mutations) VALUES (?, ?, ?, ?)',
+    )
+    const insertRev = db.prepare(
+      'INSERT INTO revisions (doc_id, seq, rev, json) VALUES (?, ?, ?, ?)',
+    )
+    const insertDoc = db.prepare(
+      "INSERT INTO documents (id, type, rev, created_at, updated_at, json) VALUES (?, 'note', ?, 't', 't', ?)",
+    )
+    insertTx.run(
+      't1',
+      '2026-01-01T00:00:00Z',
+      'p-owner',
+      JSON.stringify([
+        {id: 'a', mutations: []},
+        {id: 'b', mutations: []},
+        {id: 'c', mutations: []},
+      ]),
+    )
+    insertTx.run(
+      't2',
+      '2026-01-01T00:00:01Z',
+      'p-owner',
+      JSON.stringify([
+        {id: 'a', mutations: []},
+        {id: 'b', mutations: []},
+      ]),
+    )
+    for (const [id, seq, rev, json] of [
+      ['a', 1, 't1', a1],
+      ['b', 1, 't1', b1],
+      ['c', 1, 't1', c1],
+      ['a', 2, 't2', a2],
+      ['b', 2, null, null],
+    ] as const) {
       insertRev.run(id, seq, rev, json)
     }
     insertDoc.run('a', 't2', a2)
@@ -114,15 +167,26 @@ describe('Store', () => {
 
     const store = new Store(dir)
     expect(store.revision).toBe(2)
-    expect(store.snapshot().map((d) => [d._id, d.v ?? null])).toEqual([['a', 2], ['c', null]])
-    expect(store.transactionById('t2')?.documents).toMatchObject([{id: 'a', rev: 't2', after: {v: 2}}, {id: 'b', rev: null, after: null}])
+    expect(store.snapshot().map((d) => [d._id, d.v ?? null])).toEqual([
+      ['a', 2],
+      ['c', null],
+    ])
+    expect(store.transactionById('t2')?.documents).toMatchObject([
+      {id: 'a', rev: 't2', after: {v: 2}},
+      {id: 'b', rev: null, after: null},
+    ])
     expect(store.documentAt('b', 1)).toMatchObject({_id: 'b'})
     store.commit(tx('t3', [{id: 'd', after: doc('d')}]))
     expect(store.revision).toBe(3)
     expect(Number(store.db.prepare('SELECT COUNT(*) AS n FROM sessions').get()?.n)).toBe(1)
     store.close()
     const reopened = new Store(dir)
-    expect(reopened.snapshot().map((d) => d._id).sort()).toEqual(['a', 'c', 'd'])
+    expect(
+      reopened
+        .snapshot()
+        .map((d) => d._id)
+        .sort(),
+    ).toEqual(['a', 'c', 'd'])
     expect(reopened.transactionsSince(2).map((t) => t.id)).toEqual(['t3'])
     reopened.close()
   })

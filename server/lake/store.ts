@@ -1,7 +1,12 @@
 import {mkdirSync} from 'node:fs'
 import {join} from 'node:path'
 import {DatabaseSync, type StatementSync} from 'node:sqlite'
-import {prepareRowStatements, writeRows, type RowStatements, type TransactionRow} from './storeRows.ts'
+import {
+  prepareRowStatements,
+  writeRows,
+  type RowStatements,
+  type TransactionRow,
+} from './storeRows.ts'
 import type {CommittedTransaction, Doc, DocumentChange} from './types.ts'
 
 /**
@@ -101,8 +106,12 @@ export class Store {
     this.migrate()
     this.db.exec('PRAGMA foreign_keys = ON;')
     this.statements = prepareRowStatements(this.db)
-    this.selectRevision = this.db.prepare('SELECT rev, json FROM revisions WHERE doc_id = ? AND seq = ?')
-    const current = this.db.prepare('SELECT r.json FROM documents d JOIN revisions r ON r.doc_id = d.id AND r.seq = d.seq')
+    this.selectRevision = this.db.prepare(
+      'SELECT rev, json FROM revisions WHERE doc_id = ? AND seq = ?',
+    )
+    const current = this.db.prepare(
+      'SELECT r.json FROM documents d JOIN revisions r ON r.doc_id = d.id AND r.seq = d.seq',
+    )
     for (const row of current.iterate()) {
       const doc = JSON.parse(String(row.json)) as Doc
       this.docs.set(doc._id, doc)
@@ -176,19 +185,34 @@ export class Store {
       id: tx.id,
       time: tx.timestamp,
       author: tx.author,
-      mutations: JSON.stringify(tx.changes.map((change) => ({id: change.id, mutations: change.mutations}))),
-      docs: tx.changes.map(({id, after}) => ({id, rev: after ? (after._rev ?? tx.id) : null, json: after ? JSON.stringify(after) : null})),
+      mutations: JSON.stringify(
+        tx.changes.map((change) => ({id: change.id, mutations: change.mutations})),
+      ),
+      docs: tx.changes.map(({id, after}) => ({
+        id,
+        rev: after ? (after._rev ?? tx.id) : null,
+        json: after ? JSON.stringify(after) : null,
+      })),
     }))
   }
 
   /** Takes committed rows into memory: documents and position. */
-  private applyCommitted(txs: PreparedTransaction[], rows: TransactionRow[]): CommittedTransaction[] {
+  private applyCommitted(
+    txs: PreparedTransaction[],
+    rows: TransactionRow[],
+  ): CommittedTransaction[] {
     const committed = txs.map((tx, i) => {
       for (const {id, after} of tx.changes) {
         if (after) this.docs.set(id, after)
         else this.docs.delete(id)
       }
-      return {seq: rows[i].seq, id: tx.id, timestamp: tx.timestamp, author: tx.author, changes: tx.changes}
+      return {
+        seq: rows[i].seq,
+        id: tx.id,
+        timestamp: tx.timestamp,
+        author: tx.author,
+        changes: tx.changes,
+      }
     })
     this.snapshotCache = null
     if (rows.length > 0) this.seq = rows[rows.length - 1].seq
@@ -196,7 +220,10 @@ export class Store {
   }
 
   /** Transactions touching `docId` (newest last), for history; bounded by `limit`. */
-  transactionsFor(docId: string, options: {limit?: number; afterSeq?: number} = {}): StoredTransaction[] {
+  transactionsFor(
+    docId: string,
+    options: {limit?: number; afterSeq?: number} = {},
+  ): StoredTransaction[] {
     const rows = this.db
       .prepare(
         `SELECT t.seq FROM revisions r JOIN transactions t ON t.seq = r.seq
@@ -212,7 +239,9 @@ export class Store {
   }
 
   transactionAt(seq: number): StoredTransaction | undefined {
-    const tx = this.db.prepare('SELECT seq, id, time, author, mutations FROM transactions WHERE seq = ?').get(seq)
+    const tx = this.db
+      .prepare('SELECT seq, id, time, author, mutations FROM transactions WHERE seq = ?')
+      .get(seq)
     if (!tx) return undefined
     const mutations = JSON.parse(String(tx.mutations)) as Array<{id: string; mutations: unknown[]}>
     // The log entry lists every document the transaction touched; each has a revision row.
@@ -244,7 +273,9 @@ export class Store {
 
   /** Transactions after `seq`, oldest first: listeners resume from here. */
   transactionsSince(seq: number, limit = 1000): StoredTransaction[] {
-    const rows = this.db.prepare('SELECT seq FROM transactions WHERE seq > ? ORDER BY seq LIMIT ?').all(seq, limit)
+    const rows = this.db
+      .prepare('SELECT seq FROM transactions WHERE seq > ? ORDER BY seq LIMIT ?')
+      .all(seq, limit)
     return rows.map((row) => this.transactionAt(Number(row.seq))).filter((tx) => tx !== undefined)
   }
 

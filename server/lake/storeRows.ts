@@ -21,11 +21,17 @@ export interface RowStatements {
 
 export function prepareRowStatements(db: DatabaseSync): RowStatements {
   return {
-    insertTx: db.prepare('INSERT INTO transactions (seq, id, time, author, mutations) VALUES (?, ?, ?, ?, ?)'),
+    insertTx: db.prepare(
+      'INSERT INTO transactions (seq, id, time, author, mutations) VALUES (?, ?, ?, ?, ?)',
+    ),
     // `documents` points at each current document's newest revision: its JSON is stored once.
-    upsertDoc: db.prepare('INSERT INTO documents (id, seq) VALUES (?, ?) ON CONFLICT(id) DO UPDATE SET seq = excluded.seq'),
+    upsertDoc: db.prepare(
+      'INSERT INTO documents (id, seq) VALUES (?, ?) ON CONFLICT(id) DO UPDATE SET seq = excluded.seq',
+    ),
     deleteDoc: db.prepare('DELETE FROM documents WHERE id = ?'),
-    insertRevision: db.prepare('INSERT INTO revisions (doc_id, seq, rev, json) VALUES (?, ?, ?, ?)'),
+    insertRevision: db.prepare(
+      'INSERT INTO revisions (doc_id, seq, rev, json) VALUES (?, ?, ?, ?)',
+    ),
   }
 }
 
@@ -33,7 +39,11 @@ export function prepareRowStatements(db: DatabaseSync): RowStatements {
  * Writes `rows` in one SQLite transaction (group commit: one fsync for all of them), all or
  * none. Returns only after COMMIT, which with WAL and synchronous=FULL means durable.
  */
-export function writeRows(db: DatabaseSync, statements: RowStatements, rows: TransactionRow[]): void {
+export function writeRows(
+  db: DatabaseSync,
+  statements: RowStatements,
+  rows: TransactionRow[],
+): void {
   db.exec('BEGIN IMMEDIATE')
   try {
     for (const row of rows) {

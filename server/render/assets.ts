@@ -52,8 +52,16 @@ export class ClientAssets {
   }
 
   /** The asset's response, or undefined when `pathname` is not a file of the build. */
-  async respond(pathname: string, acceptEncoding: string | undefined): Promise<Response | undefined> {
-    if (!contentTypes[extname(pathname).toLowerCase()] || pathname.includes('\0') || /(^|\/)\./.test(pathname)) return undefined
+  async respond(
+    pathname: string,
+    acceptEncoding: string | undefined,
+  ): Promise<Response | undefined> {
+    if (
+      !contentTypes[extname(pathname).toLowerCase()] ||
+      pathname.includes('\0') ||
+      /(^|\/)\./.test(pathname)
+    )
+      return undefined
     let asset = this.files.get(pathname)
     if (!asset) {
       asset = this.load(pathname)
@@ -90,7 +98,9 @@ export class ClientAssets {
     try {
       if (!(await stat(file)).isFile()) return undefined
       const raw = await readFile(file)
-      const [br, gzip] = compressible.has(ext) ? await Promise.all([readOptional(`${file}.br`), readOptional(`${file}.gz`)]) : []
+      const [br, gzip] = compressible.has(ext)
+        ? await Promise.all([readOptional(`${file}.br`), readOptional(`${file}.gz`)])
+        : []
       return {
         type,
         // Without build-time forms, compress at a quality quick enough for a first request.

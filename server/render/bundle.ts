@@ -19,7 +19,10 @@ interface ManifestChunk {
 }
 
 /** The entry and every chunk it imports statically (to preload), from Vite's manifest. */
-export function entryAssets(manifest: Record<string, ManifestChunk>, entryKey: string): ClientAssets {
+export function entryAssets(
+  manifest: Record<string, ManifestChunk>,
+  entryKey: string,
+): ClientAssets {
   const entry = manifest[entryKey]
   if (!entry) throw new Error(`${entryKey} is not in the client manifest`)
   const preload = new Set<string>()

@@ -39,7 +39,10 @@ export function createSiteHandler(options: SiteHandlerOptions): SiteHandler {
     const built = await bundle
     if (!built) {
       bundle = undefined
-      return new Response(notBuilt, {status: 503, headers: {'content-type': 'text/plain; charset=utf-8'}})
+      return new Response(notBuilt, {
+        status: 503,
+        headers: {'content-type': 'text/plain; charset=utf-8'},
+      })
     }
     const generation = cache.generation
     // Only the address reaches the renderer: pages are the same for every anonymous visitor.
@@ -76,11 +79,18 @@ export function createSiteHandler(options: SiteHandlerOptions): SiteHandler {
           page = await pending
         } catch (error) {
           console.error(`[site] rendering ${url.pathname}${url.search} failed`, error)
-          return new Response('Internal server error', {status: 500, headers: {'content-type': 'text/plain; charset=utf-8'}})
+          return new Response('Internal server error', {
+            status: 500,
+            headers: {'content-type': 'text/plain; charset=utf-8'},
+          })
         }
       }
       if (page instanceof Response) return page.clone()
-      return page.respond(acceptEncoding, request.headers.get('if-none-match') ?? undefined, request.method === 'HEAD')
+      return page.respond(
+        acceptEncoding,
+        request.headers.get('if-none-match') ?? undefined,
+        request.method === 'HEAD',
+      )
     },
     invalidate: () => cache.clear(),
   }

@@ -15,7 +15,11 @@ export class RenderedPage {
     this.body = new CompressedBody(raw, 5)
   }
 
-  respond(acceptEncoding: string | undefined, ifNoneMatch: string | undefined, head = false): Response {
+  respond(
+    acceptEncoding: string | undefined,
+    ifNoneMatch: string | undefined,
+    head = false,
+  ): Response {
     const headers: Record<string, string> = {
       'content-type': 'text/html; charset=utf-8',
       // Revalidate every time (cheap: ETag), so a published post shows up at once.
@@ -25,7 +29,11 @@ export class RenderedPage {
       'x-content-type-options': 'nosniff',
       'referrer-policy': 'strict-origin-when-cross-origin',
     }
-    if (ifNoneMatch && this.status === 200 && ifNoneMatch.split(',').some((tag) => tag.trim() === this.etag)) {
+    if (
+      ifNoneMatch &&
+      this.status === 200 &&
+      ifNoneMatch.split(',').some((tag) => tag.trim() === this.etag)
+    ) {
       return new Response(null, {status: 304, headers})
     }
     const encoding = negotiate(acceptEncoding)

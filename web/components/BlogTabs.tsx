@@ -33,7 +33,11 @@ export function BlogTabs({selected}: {selected: BlogTab}) {
       <List>
         {blogTabs.map((tab) => (
           <li key={tab}>
-            <Link to={tabHref(tab)} preventScrollReset aria-current={tab === selected ? 'page' : undefined}>
+            <Link
+              to={tabHref(tab)}
+              preventScrollReset
+              aria-current={tab === selected ? 'page' : undefined}
+            >
               {tab}
             </Link>
           </li>

@@ -103,7 +103,11 @@ export function ContactForm() {
           Message
           <textarea name="message" rows={4} required />
         </label>
-        {failed && <Failure role="alert">Sorry, your message could not be sent. Please try again in a moment.</Failure>}
+        {failed && (
+          <Failure role="alert">
+            Sorry, your message could not be sent. Please try again in a moment.
+          </Failure>
+        )}
         <button type="submit">Send</button>
       </Form>
       <Toast message={toast} />

@@ -39,7 +39,12 @@ export function Footer() {
     <Bar>
       <span>© {owner.name}</span>
       {names.map((name) => (
-        <LinkButton key={name} type="button" aria-haspopup="dialog" onClick={(event) => setOpen({name, opener: event.currentTarget})}>
+        <LinkButton
+          key={name}
+          type="button"
+          aria-haspopup="dialog"
+          onClick={(event) => setOpen({name, opener: event.currentTarget})}
+        >
           {footerModals[name].label}
         </LinkButton>
       ))}

@@ -34,7 +34,8 @@ const Close = styled.button`
   cursor: pointer;
 `
 
-const focusable = 'a[href], button:not([disabled]), input:not([disabled]), textarea, select, [tabindex]:not([tabindex="-1"])'
+const focusable =
+  'a[href], button:not([disabled]), input:not([disabled]), textarea, select, [tabindex]:not([tabindex="-1"])'
 
 export interface ModalProps {
   title: string

@@ -80,7 +80,12 @@ export function NavBar() {
   return (
     <Bar aria-label="Main">
       <Brand to="/">{owner.name}</Brand>
-      <Toggle type="button" aria-expanded={open} aria-controls="main-nav-links" onClick={() => setOpen(!open)}>
+      <Toggle
+        type="button"
+        aria-expanded={open}
+        aria-controls="main-nav-links"
+        onClick={() => setOpen(!open)}
+      >
         <svg aria-hidden="true" width="20" height="20" viewBox="0 0 20 20">
           <path d="M2 4h16M2 10h16M2 16h16" stroke="currentColor" strokeWidth="2" />
         </svg>

@@ -26,7 +26,14 @@ export function PageMeta({title, description, canonicalPath, owner, post}: PageM
       <title>{fullTitle}</title>
       <meta name="description" content={description} />
       <link rel="canonical" href={`${siteUrl}${canonicalPath}`} />
-      <Seo siteUrl={siteUrl} path={canonicalPath} title={title ?? siteName} description={description} owner={owner} post={post} />
+      <Seo
+        siteUrl={siteUrl}
+        path={canonicalPath}
+        title={title ?? siteName}
+        description={description}
+        owner={owner}
+        post={post}
+      />
     </>
   )
 }

@@ -1,7 +1,8 @@
 import {describe, expect, it} from 'vitest'
 import {headingTagFor, type HeadingStyle} from './PostBody.tsx'
 
-const body = (...styles: string[]) => styles.map((style, i) => ({_type: 'block', _key: `k${i}`, style, children: []}))
+const body = (...styles: string[]) =>
+  styles.map((style, i) => ({_type: 'block', _key: `k${i}`, style, children: []}))
 const all: HeadingStyle[] = ['h1', 'h2', 'h3', 'h4', 'h5', 'h6']
 
 describe('body headings below the post title', () => {

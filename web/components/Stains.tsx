@@ -58,7 +58,13 @@ export function Stains({variant}: {variant: 'site' | 'post'}) {
   return (
     <div aria-hidden="true">
       {placements.map((p) => (
-        <Art key={p.at} $at={p.at} $width={p.width} $height={p.height} dangerouslySetInnerHTML={{__html: p.svg}} />
+        <Art
+          key={p.at}
+          $at={p.at}
+          $width={p.width}
+          $height={p.height}
+          dangerouslySetInnerHTML={{__html: p.svg}}
+        />
       ))}
     </div>
   )

@@ -4,7 +4,12 @@
  * west of Greenwich sees the day before.
  */
 export function formatListDate(date: string): string {
-  return new Date(date).toLocaleDateString('en-GB', {day: '2-digit', month: '2-digit', year: '2-digit', timeZone: 'UTC'})
+  return new Date(date).toLocaleDateString('en-GB', {
+    day: '2-digit',
+    month: '2-digit',
+    year: '2-digit',
+    timeZone: 'UTC',
+  })
 }
 
 /** A post date in the locale's own format (undefined: the browser's), e.g. 3/5/2024 in en-US. */

@@ -2,4 +2,6 @@ import {createContext} from 'react'
 import {resolveSiteConfig, type SiteConfig} from '../env.ts'
 
 /** The deployment's site config (canonical origin, contact action, …), provided by Document. */
-export const SiteConfigContext = createContext<SiteConfig>(resolveSiteConfig({siteUrl: 'http://localhost:3000'}))
+export const SiteConfigContext = createContext<SiteConfig>(
+  resolveSiteConfig({siteUrl: 'http://localhost:3000'}),
+)

@@ -1,7 +1,18 @@
 /** The Services page's copy (spec §1). */
-export const writingServices = ['Ghostwriting', 'Creative pieces', 'Guest posts', 'Website content', 'Blog posts']
+export const writingServices = [
+  'Ghostwriting',
+  'Creative pieces',
+  'Guest posts',
+  'Website content',
+  'Blog posts',
+]
 
-export const editingServices = ['Developmental editing', 'Line editing', 'Copy editing', 'Proofreading']
+export const editingServices = [
+  'Developmental editing',
+  'Line editing',
+  'Copy editing',
+  'Proofreading',
+]
 
 export const modusOperandi = [
   'A service agreement is signed before every project.',

@@ -12,15 +12,18 @@ export const editedBooks = [
 
 export const testimonials = [
   {
-    quote: 'She found the story hiding inside my draft and gave it back to me in my own voice. The edit was thorough, kind and fast.',
+    quote:
+      'She found the story hiding inside my draft and gave it back to me in my own voice. The edit was thorough, kind and fast.',
     author: 'Aamir K., novelist',
   },
   {
-    quote: 'Our website finally sounds like us. Clear brief, clear agreement, delivered two days early.',
+    quote:
+      'Our website finally sounds like us. Clear brief, clear agreement, delivered two days early.',
     author: 'Mehreen S., founder of a travel studio',
   },
   {
-    quote: 'The free sample edit convinced me in ten minutes. The full line edit made my memoir publishable.',
+    quote:
+      'The free sample edit convinced me in ten minutes. The full line edit made my memoir publishable.',
     author: 'Rohan D., memoirist',
   },
 ]

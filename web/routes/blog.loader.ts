@@ -9,10 +9,17 @@ export interface BlogData extends PostPage {
 }
 
 /** The blog list: the selected tab's first page and its total (never the whole blog). */
-export async function blogLoader({request, context}: LoaderFunctionArgs<RouterContextProvider>): Promise<BlogData> {
+export async function blogLoader({
+  request,
+  context,
+}: LoaderFunctionArgs<RouterContextProvider>): Promise<BlogData> {
   const tab = tabFromSearch(new URL(request.url).searchParams)
   const client = await context.get(sanityClientContext)()
-  const page = await client.fetch<PostPage>(postPageQuery, {category: tabCategory(tab), start: 0, end: blogPageSize})
+  const page = await client.fetch<PostPage>(postPageQuery, {
+    category: tabCategory(tab),
+    start: 0,
+    end: blogPageSize,
+  })
   // The spec logs the loaded post list; only development builds do (a production site should not).
   if (import.meta.env.DEV) console.log('[blog] posts', page.posts)
   return {tab, ...page}

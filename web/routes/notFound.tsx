@@ -6,7 +6,11 @@ export function NotFound() {
   const {pathname} = useLocation()
   return (
     <>
-      <PageMeta title="Page not found" description="There is no page at this address." canonicalPath={pathname} />
+      <PageMeta
+        title="Page not found"
+        description="There is no page at this address."
+        canonicalPath={pathname}
+      />
       <h1>Page not found</h1>
       <p>There is nothing at this address.</p>
       <ul>

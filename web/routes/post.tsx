@@ -25,7 +25,11 @@ export function Post() {
   if (!post) {
     return (
       <>
-        <PageMeta title="Post not found" description="This post does not exist (any more)." canonicalPath={path} />
+        <PageMeta
+          title="Post not found"
+          description="This post does not exist (any more)."
+          canonicalPath={path}
+        />
         <h1>Post not found.</h1>
         <p>
           Find more on <a href="/blog">the blog</a>.

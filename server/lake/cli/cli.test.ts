@@ -9,11 +9,20 @@ import {startTestServer} from '../../../e2e/support/server.ts'
 // `npm run lake:import` / `lake:export` as separate processes on a data dir, as a user runs them.
 const cli = (name: string) => fileURLToPath(new URL(`./${name}.ts`, import.meta.url))
 
-function run(name: 'import' | 'export', args: string[], dataDir: string): Promise<{code: number; stdout: string; stderr: string}> {
+function run(
+  name: 'import' | 'export',
+  args: string[],
+  dataDir: string,
+): Promise<{code: number; stdout: string; stderr: string}> {
   return new Promise((resolve) => {
-    execFile(process.execPath, [cli(name), ...args], {env: {...process.env, DATA_DIR: dataDir}, timeout: 60_000}, (error, stdout, stderr) => {
-      resolve({code: error ? Number(error.code ?? 1) : 0, stdout, stderr})
-    })
+    execFile(
+      process.execPath,
+      [cli(name), ...args],
+      {env: {...process.env, DATA_DIR: dataDir}, timeout: 60_000},
+      (error, stdout, stderr) => {
+        resolve({code: error ? Number(error.code ?? 1) : 0, stdout, stderr})
+      },
+    )
   })
 }
 
@@ -48,7 +57,12 @@ describe('lake CLI', () => {
     expect(again.stderr).toMatch(/already exist.*--replace/)
     expect((await run('import', [first, '--replace'], target)).code).toBe(0)
     const posts = await run('export', ['-', '--types', 'post'], target)
-    expect(posts.stdout.trimEnd().split('\n').every((line) => JSON.parse(line)._type === 'post')).toBe(true)
+    expect(
+      posts.stdout
+        .trimEnd()
+        .split('\n')
+        .every((line) => JSON.parse(line)._type === 'post'),
+    ).toBe(true)
   })
 
   it('refuses to import into a lake a running server holds, and explains usage errors', async () => {
@@ -61,7 +75,9 @@ describe('lake CLI', () => {
       // Reading is safe while it runs.
       expect((await run('export', ['-'], live)).code).toBe(0)
       // And the server is unharmed.
-      expect((await fetch(`${server.url}/v2023-07-29/data/query/production?query=count(*)`)).status).toBe(200)
+      expect(
+        (await fetch(`${server.url}/v2023-07-29/data/query/production?query=count(*)`)).status,
+      ).toBe(200)
     } finally {
       await server.stop()
     }

@@ -9,7 +9,8 @@ import {CliError, dataDirFromEnv, openLake} from './openLake.ts'
  * Writes every document of the lake in DATA_DIR (default ./data), drafts included, as NDJSON
  * sorted by _id: the format `sanity dataset import` reads. Safe while the server runs (it reads).
  */
-const usage = 'Usage: npm run lake:export -- <file.ndjson | -> [--types a,b]   (DATA_DIR selects the lake, default ./data)'
+const usage =
+  'Usage: npm run lake:export -- <file.ndjson | -> [--types a,b]   (DATA_DIR selects the lake, default ./data)'
 
 async function write(out: Writable, text: string): Promise<void> {
   if (!out.write(text)) await once(out, 'drain')

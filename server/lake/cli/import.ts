@@ -8,16 +8,27 @@ import {CliError, dataDirFromEnv, openLake} from './openLake.ts'
  * ./data). Like `sanity dataset import`: existing ids fail the import unless --replace
  * (overwrite) or --missing (skip) is given. The server must not be running.
  */
-const usage = 'Usage: npm run lake:import -- <file.ndjson> [--replace | --missing]   (DATA_DIR selects the lake, default ./data)'
+const usage =
+  'Usage: npm run lake:import -- <file.ndjson> [--replace | --missing]   (DATA_DIR selects the lake, default ./data)'
 
 async function main(args: string[]): Promise<void> {
   const files = args.filter((arg) => !arg.startsWith('--'))
   const flags = new Set(args.filter((arg) => arg.startsWith('--')))
   const unknown = [...flags].filter((flag) => flag !== '--replace' && flag !== '--missing')
-  if (files.length !== 1 || unknown.length > 0 || (flags.has('--replace') && flags.has('--missing'))) throw new CliError(usage)
+  if (
+    files.length !== 1 ||
+    unknown.length > 0 ||
+    (flags.has('--replace') && flags.has('--missing'))
+  )
+    throw new CliError(usage)
   const [file] = files
-  if (/\.(tar\.gz|tgz)$/.test(file)) throw new CliError(`${file}: extract it first (tar -xzf) and import its data.ndjson`)
-  const mode: ImportMode = flags.has('--replace') ? 'replace' : flags.has('--missing') ? 'missing' : 'fail'
+  if (/\.(tar\.gz|tgz)$/.test(file))
+    throw new CliError(`${file}: extract it first (tar -xzf) and import its data.ndjson`)
+  const mode: ImportMode = flags.has('--replace')
+    ? 'replace'
+    : flags.has('--missing')
+      ? 'missing'
+      : 'fail'
   const dataDir = dataDirFromEnv()
   const lake = openLake(dataDir, {write: true, mustExist: false})
   try {
@@ -28,14 +39,19 @@ async function main(args: string[]): Promise<void> {
     })
     const seconds = ((performance.now() - started) / 1000).toFixed(1)
     const skipped = result.skipped > 0 ? `, ${result.skipped} existing skipped` : ''
-    console.log(`[lake:import] imported ${result.documents - result.skipped} documents from ${file} into ${dataDir} in ${seconds} s (${result.transactions} transactions${skipped})`)
+    console.log(
+      `[lake:import] imported ${result.documents - result.skipped} documents from ${file} into ${dataDir} in ${seconds} s (${result.transactions} transactions${skipped})`,
+    )
   } finally {
     lake.close()
   }
 }
 
 main(process.argv.slice(2)).catch((error: unknown) => {
-  const known = error instanceof CliError || error instanceof LakeError || (error as NodeJS.ErrnoException)?.code === 'ENOENT'
+  const known =
+    error instanceof CliError ||
+    error instanceof LakeError ||
+    (error as NodeJS.ErrnoException)?.code === 'ENOENT'
   console.error(`[lake:import] ${known ? (error as Error).message : error}`)
   process.exitCode = 1
 })

@@ -19,14 +19,23 @@ export function openLake(dataDir: string, options: {write: boolean; mustExist: b
   if (options.mustExist && !existsSync(join(dataDir, 'lake.sqlite'))) {
     throw new CliError(`No lake in ${dataDir} (set DATA_DIR to the server's data directory)`)
   }
-  const lake = new Lake({dataDir, projectId: localProjectId, dataset, token: process.env.LAKE_TOKEN || undefined})
+  const lake = new Lake({
+    dataDir,
+    projectId: localProjectId,
+    dataset,
+    token: process.env.LAKE_TOKEN || undefined,
+  })
   if (options.write) {
     try {
-      lake.store.db.exec('PRAGMA busy_timeout = 0; PRAGMA locking_mode = EXCLUSIVE; BEGIN EXCLUSIVE; COMMIT;')
+      lake.store.db.exec(
+        'PRAGMA busy_timeout = 0; PRAGMA locking_mode = EXCLUSIVE; BEGIN EXCLUSIVE; COMMIT;',
+      )
     } catch (error) {
       lake.close()
       if (/locked|busy/i.test(String(error))) {
-        throw new CliError(`The lake in ${dataDir} is in use (is the server running?). Stop the server, then run this again.`)
+        throw new CliError(
+          `The lake in ${dataDir} is in use (is the server running?). Stop the server, then run this again.`,
+        )
       }
       throw error
     }
