@@ -4,7 +4,7 @@ import type {Feature} from './feature.ts'
 import {mountContact} from './contact/feature.ts'
 import {mountDiscovery} from './discovery/feature.ts'
 import {LakeError} from './lake/errors.ts'
-import {registerLakeRoutes} from './lake/routes.ts'
+import {registerLakeRoutes} from './lake/api/routes.ts'
 import {mountSite} from './render/feature.ts'
 import {mountStudio} from './studio/feature.ts'
 

@@ -1,7 +1,7 @@
 import {createWriteStream} from 'node:fs'
 import {once} from 'node:events'
 import type {Writable} from 'node:stream'
-import {exportLines, typesParam} from '../export.ts'
+import {exportLines, typesParam} from '../api/export.ts'
 import {CliError, dataDirFromEnv, openLake} from './openLake.ts'
 
 /**

@@ -1,7 +1,7 @@
 import type {Hono} from 'hono'
 import type {ServerConfig} from '../../env.ts'
 import {badRequest, LakeError} from '../errors.ts'
-import {checkDataset, requireIdentity} from '../http.ts'
+import {checkDataset, requireIdentity} from '../api/http.ts'
 import type {Lake} from '../lake.ts'
 import type {Doc} from '../types.ts'
 import type {AssetStore, StoredImage} from './assetStore.ts'

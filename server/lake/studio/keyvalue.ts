@@ -2,7 +2,7 @@ import {existsSync, readFileSync, renameSync, writeFileSync} from 'node:fs'
 import {join} from 'node:path'
 import type {Hono} from 'hono'
 import {badRequest} from '../errors.ts'
-import {requireIdentity} from '../http.ts'
+import {requireIdentity} from '../api/http.ts'
 import type {Lake} from '../lake.ts'
 
 const maxKeys = 100

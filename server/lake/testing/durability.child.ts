@@ -6,9 +6,9 @@
 import type {AddressInfo} from 'node:net'
 import {serve} from '@hono/node-server'
 import {Hono} from 'hono'
-import {LakeError} from './errors.ts'
-import {Lake} from './lake.ts'
-import {registerLakeRoutes} from './routes.ts'
+import {LakeError} from '../errors.ts'
+import {Lake} from '../lake.ts'
+import {registerLakeRoutes} from '../api/routes.ts'
 
 const dataDir = process.env.DATA_DIR
 if (!dataDir) throw new Error('DATA_DIR is required')

@@ -1,12 +1,12 @@
 import {randomBytes} from 'node:crypto'
 import type {Context, Hono} from 'hono'
-import {badRequest, LakeError} from './errors.ts'
-import {parseQuery} from './groq.ts'
+import {badRequest, LakeError} from '../errors.ts'
+import {parseQuery} from '../groq.ts'
 import {checkDataset, flag, identify, queryParams} from './http.ts'
-import type {Lake} from './lake.ts'
-import {eventsFor, fromLog, matches, type Filter, type ListenOptions} from './listenEvents.ts'
+import type {Lake} from '../lake.ts'
+import {eventsFor, fromLog, matches, type Filter, type ListenOptions} from '../listenEvents.ts'
 import {SseStream} from './sse.ts'
-import type {CommittedTransaction} from './types.ts'
+import type {CommittedTransaction} from '../types.ts'
 
 export interface ListenConfig {
   /** Interval of `: keepalive` comments; Sanity sends one every 15 s. */

@@ -1,10 +1,10 @@
 import {createHash} from 'node:crypto'
 import type {Context, Hono} from 'hono'
-import type {CdnCache} from './cdnCache.ts'
-import {badRequest} from './errors.ts'
+import type {CdnCache} from './queryCache.ts'
+import {badRequest} from '../errors.ts'
 import {apiVersionOf, checkDataset, flag, identify, queryParams, readJsonBody} from './http.ts'
-import type {Lake} from './lake.ts'
-import {defaultPerspective, isPerspective, type Perspective} from './perspective.ts'
+import type {Lake} from '../lake.ts'
+import {defaultPerspective, isPerspective, type Perspective} from '../perspective.ts'
 
 function perspectiveOf(c: Context): Perspective {
   const requested = c.req.query('perspective')

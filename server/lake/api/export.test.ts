@@ -2,9 +2,9 @@ import {mkdtempSync, rmSync, writeFileSync} from 'node:fs'
 import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
-import {importFile} from './importer.ts'
-import {Lake} from './lake.ts'
-import {startLakeUnderTest, type LakeUnderTest} from './testing.ts'
+import {importFile} from '../importer.ts'
+import {Lake} from '../lake.ts'
+import {startLakeUnderTest, type LakeUnderTest} from '../testing/lakeUnderTest.ts'
 
 // GET /data/export and the importer behind `npm run lake:import`.
 let t: LakeUnderTest

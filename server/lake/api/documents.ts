@@ -1,9 +1,9 @@
 import type {Hono} from 'hono'
-import {badRequest} from './errors.ts'
+import {badRequest} from '../errors.ts'
 import {checkDataset, flag, identify, readJsonBody, requireIdentity} from './http.ts'
-import type {Lake} from './lake.ts'
-import {applyActions} from './actions.ts'
-import {isPublicId, type Doc} from './types.ts'
+import type {Lake} from '../lake.ts'
+import {applyActions} from '../actions.ts'
+import {isPublicId, type Doc} from '../types.ts'
 
 const systemFields = ['_id', '_type', '_rev', '_createdAt', '_updatedAt'] as const
 

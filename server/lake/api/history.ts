@@ -1,6 +1,6 @@
 import type {Context, Hono} from 'hono'
-import {documentEffects, type Effects} from './effects.ts'
-import {badRequest} from './errors.ts'
+import {documentEffects, type Effects} from '../effects.ts'
+import {badRequest} from '../errors.ts'
 import {
   documentAtRevision,
   documentAtTime,
@@ -8,12 +8,12 @@ import {
   lastRevision,
   seqAtTime,
   seqOf,
-} from './historyLog.ts'
-import {documentEvents} from './historyEvents.ts'
+} from '../historyLog.ts'
+import {documentEvents} from '../historyEvents.ts'
 import {checkDataset, flag, requireIdentity} from './http.ts'
-import type {Lake} from './lake.ts'
-import type {StoredTransaction} from './store.ts'
-import type {Doc} from './types.ts'
+import type {Lake} from '../lake.ts'
+import type {StoredTransaction} from '../store.ts'
+import type {Doc} from '../types.ts'
 
 /** Most lines one transactions request returns (its `limit` may ask for fewer). */
 export const maxHistoryLines = 10_000

@@ -4,8 +4,8 @@ import {join} from 'node:path'
 import {Hono} from 'hono'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 import {errorResponse} from './http.ts'
-import {importDocuments} from './importer.ts'
-import {Lake} from './lake.ts'
+import {importDocuments} from '../importer.ts'
+import {Lake} from '../lake.ts'
 import {registerLakeRoutes} from './routes.ts'
 
 // Query limits, driven in process: a lake with a small time and result budget behind the routes.

@@ -1,7 +1,7 @@
 import type {Hono} from 'hono'
 import {checkDataset, requireIdentity} from './http.ts'
-import type {Lake} from './lake.ts'
-import type {Doc} from './types.ts'
+import type {Lake} from '../lake.ts'
+import type {Doc} from '../types.ts'
 
 /**
  * Every document, drafts included, sorted by `_id` so that two exports of the same content are

@@ -5,8 +5,8 @@ import {isDeepStrictEqual} from 'node:util'
 import {gunzipSync} from 'node:zlib'
 import {ClientError} from '@sanity/client'
 import {evaluate, parse} from 'groq-js'
-import type {LakeUnderTest} from './testing.ts'
-import type {Doc} from './types.ts'
+import type {LakeUnderTest} from '../../server/lake/testing/lakeUnderTest.ts'
+import type {Doc} from '../../server/lake/types.ts'
 
 /**
  * Runs the official GROQ test suite (../shared/data/groq-test-suite.ndjson.gz, read in place,

@@ -1,6 +1,6 @@
 import {createClient, type SanityClient} from '@sanity/client'
-import {startTestServer} from '../../e2e/support/server.ts'
-import type {Lake} from './lake.ts'
+import {startTestServer} from '../../../e2e/support/server.ts'
+import type {Lake} from '../lake.ts'
 
 /** The API version the site speaks; tests of other versions pass their own. */
 export const apiVersion = '2023-07-29'

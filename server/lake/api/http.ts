@@ -1,7 +1,7 @@
 import type {Context} from 'hono'
-import {bearerToken, type Identity} from './auth.ts'
-import {badRequest, LakeError, notFound, unauthorized} from './errors.ts'
-import type {Lake} from './lake.ts'
+import {bearerToken, type Identity} from '../auth.ts'
+import {badRequest, LakeError, notFound, unauthorized} from '../errors.ts'
+import type {Lake} from '../lake.ts'
 
 /** Largest JSON body the lake reads (mutations, actions, POSTed queries). */
 export const maxBodyBytes = 10 * 1024 * 1024
