@@ -29,7 +29,7 @@ export const services = {
   editing: ['Developmental editing', 'Line editing', 'Copy editing', 'Proofreading'],
 } as const
 
-/** The default share image: original art, 1200×630 (share-image.svg, rendered by render-share-image.ts). */
+/** The default share image: original art, 1200×630 (share-image.svg, rendered by renderShareImage.ts). */
 export const shareImage = {
   path: '/share.png',
   width: 1200,

@@ -1,7 +1,7 @@
 /**
  * Renders the default share image (Open Graph / Twitter card), original art drawn in
  * share-image.svg, to the 1200×630 PNG that the site serves from web/public. Social networks
- * do not accept SVG previews, so the PNG is committed; run `node web/seo/render-share-image.ts`
+ * do not accept SVG previews, so the PNG is committed; run `node web/seo/renderShareImage.ts`
  * after editing the SVG.
  */
 import {readFileSync} from 'node:fs'
