@@ -7,6 +7,7 @@ import {LakeError} from './lake/errors.ts'
 import {registerLakeRoutes} from './lake/api/routes.ts'
 import {mountSite} from './render/feature.ts'
 import {mountStudio} from './studio/feature.ts'
+import {clientMiddleware} from './http/clientAddress.ts'
 
 /**
  * The one app every path is served from (../docs/architecture.md): the lake at the root like
@@ -15,6 +16,7 @@ import {mountStudio} from './studio/feature.ts'
 export function createApp(ctx: AppContext): {app: Hono; features: Feature[]} {
   const app = new Hono()
   const features: Feature[] = []
+  app.use(clientMiddleware(ctx.config.trustProxy))
   app.onError((error, c) => {
     if (error instanceof LakeError) {
       console.warn(

@@ -32,3 +32,34 @@ describe('readConfig', () => {
     expect(() => readConfig({PORT: 'abc'})).toThrow(/PORT must be a port number/)
   })
 })
+
+describe('readConfig: hardening settings', () => {
+  it('refuses a LAKE_TOKEN shorter than 32 characters, with a message saying why', () => {
+    expect(() => readConfig({LAKE_TOKEN: 'short'})).toThrow(/LAKE_TOKEN must be at least 32/)
+    expect(readConfig({LAKE_TOKEN: 'x'.repeat(32)}).lakeToken).toBe('x'.repeat(32))
+  })
+
+  it('reads TRUST_PROXY, ALLOWED_HOSTS and the session lifetimes, with safe defaults', () => {
+    const defaults = readConfig({})
+    expect(defaults).toMatchObject({
+      trustProxy: 'none',
+      allowedHosts: [],
+      sessionIdleMs: 168 * 3_600_000,
+      sessionMaxMs: 30 * 86_400_000,
+    })
+    const set = readConfig({
+      TRUST_PROXY: 'loopback',
+      ALLOWED_HOSTS: 'Writer.example, www.writer.example',
+      SESSION_IDLE_HOURS: '0.5',
+      SESSION_MAX_DAYS: '2',
+    })
+    expect(set).toMatchObject({
+      trustProxy: 'loopback',
+      allowedHosts: ['writer.example', 'www.writer.example'],
+      sessionIdleMs: 1_800_000,
+      sessionMaxMs: 2 * 86_400_000,
+    })
+    expect(() => readConfig({TRUST_PROXY: 'all'})).toThrow(/TRUST_PROXY/)
+    expect(() => readConfig({SESSION_IDLE_HOURS: '-1'})).toThrow(/SESSION_IDLE_HOURS/)
+  })
+})

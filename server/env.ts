@@ -1,4 +1,5 @@
 import {resolve} from 'node:path'
+import type {TrustProxy} from './http/clientAddress.ts'
 
 /** The lake's own project id when no hosted Sanity project is configured. */
 export const localProjectId = 'scriptorium'
@@ -28,7 +29,18 @@ export interface ServerConfig {
   /** A third-party form relay (e.g. FormSubmit) the contact form posts to instead of ours. */
   contactAction: string | undefined
   editingSamplesUrl: string
+  /** `TRUST_PROXY`: whose X-Forwarded-For/-Proto to believe (server/http/clientAddress.ts). */
+  trustProxy: TrustProxy
+  /** `ALLOWED_HOSTS`: Host names accepted besides SITE_URL's, localhost and loopback. */
+  allowedHosts: string[]
+  /** Studio sessions end after this long unused (`SESSION_IDLE_HOURS`, default 168). */
+  sessionIdleMs: number
+  /** ... and this long after login, used or not (`SESSION_MAX_DAYS`, default 30). */
+  sessionMaxMs: number
 }
+
+/** The owner token guards every write: a short one can be guessed. */
+export const minLakeTokenLength = 32
 
 function port(value: string | undefined, fallback: number, name: string): number {
   if (value === undefined || value === '') return fallback
@@ -38,17 +50,38 @@ function port(value: string | undefined, fallback: number, name: string): number
   return n
 }
 
+function positive(value: string | undefined, fallback: number, name: string): number {
+  if (value === undefined || value === '') return fallback
+  const n = Number(value)
+  if (!Number.isFinite(n) || n <= 0)
+    throw new Error(`${name} must be a positive number, got "${value}"`)
+  return n
+}
+
+function trustProxy(value: string | undefined): TrustProxy {
+  if (value === undefined || value === '' || value === 'none') return 'none'
+  if (value === 'loopback') return 'loopback'
+  throw new Error(`TRUST_PROXY must be "loopback" or "none", got "${value}"`)
+}
+
 /** Reads the server's configuration from the environment, with the documented defaults. */
 export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const p = port(env.PORT, 3000, 'PORT')
   const hostedProjectId = env.SANITY_STUDIO_PROJECT_ID || undefined
+  const lakeToken = env.LAKE_TOKEN || undefined
+  if (lakeToken !== undefined && lakeToken.length < minLakeTokenLength) {
+    throw new Error(
+      `LAKE_TOKEN must be at least ${minLakeTokenLength} characters (it guards every write); ` +
+        `unset it to have one generated into DATA_DIR/owner-token`,
+    )
+  }
   return {
     port: p,
     httpsPort: port(env.HTTPS_PORT, 3443, 'HTTPS_PORT'),
     host: env.HOST || '127.0.0.1',
     dataDir: resolve(env.DATA_DIR || './data'),
     seed: env.SEED !== '0',
-    lakeToken: env.LAKE_TOKEN || undefined,
+    lakeToken,
     siteUrl: (env.SITE_URL || `http://localhost:${p}`).replace(/\/+$/, ''),
     tlsCert: env.TLS_CERT || undefined,
     tlsKey: env.TLS_KEY || undefined,
@@ -60,5 +93,12 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     contactAction: env.CONTACT_ACTION || undefined,
     editingSamplesUrl:
       env.EDITING_SAMPLES_URL || 'https://docs.google.com/document/d/editing-samples',
+    trustProxy: trustProxy(env.TRUST_PROXY),
+    allowedHosts: (env.ALLOWED_HOSTS ?? '')
+      .split(',')
+      .map((host) => host.trim().toLowerCase())
+      .filter(Boolean),
+    sessionIdleMs: positive(env.SESSION_IDLE_HOURS, 168, 'SESSION_IDLE_HOURS') * 3_600_000,
+    sessionMaxMs: positive(env.SESSION_MAX_DAYS, 30, 'SESSION_MAX_DAYS') * 86_400_000,
   }
 }

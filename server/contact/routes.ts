@@ -2,7 +2,7 @@ import type {Hono} from 'hono'
 import {bodyLimit} from 'hono/body-limit'
 import type {ServerConfig} from '../env.ts'
 import {maxBodyBytes, readFields} from './body.ts'
-import {clientAddress} from './clientAddress.ts'
+import {clientOf} from '../http/clientAddress.ts'
 import type {Inbox} from './inbox.ts'
 import type {RateLimiter} from './rateLimit.ts'
 import {contactPagePath, safeNext} from './redirect.ts'
@@ -32,7 +32,7 @@ export function registerContactRoutes(app: Hono, deps: RelayDeps): void {
     bodyLimit({
       maxSize: maxBodyBytes,
       onError: (c) => {
-        console.warn(`[contact] 413 from ${clientAddress(c)}: body over ${maxBodyBytes} bytes`)
+        console.warn(`[contact] 413 from ${clientOf(c).key}: body over ${maxBodyBytes} bytes`)
         return refuse(
           c,
           413,
@@ -42,7 +42,7 @@ export function registerContactRoutes(app: Hono, deps: RelayDeps): void {
       },
     }),
     async (c) => {
-      const client = clientAddress(c)
+      const client = clientOf(c).key
       const siteUrl = deps.config.siteUrl
       const body = await readFields(c.req.raw)
       if (!body.ok) {
