@@ -30,6 +30,17 @@ describe('followableHref', () => {
       expect(followableHref(href, postUrl), String(href)).toBeUndefined()
     }
   })
+
+  it('reads a backslash as a slash, as a browser does: /\\x is //x', () => {
+    const same = followableHref('//elsewhere.example/p', postUrl)
+    expect(same).toBe('https://elsewhere.example/p')
+    for (const href of [
+      '/\\elsewhere.example/p',
+      '\\\\elsewhere.example/p',
+      '\\/elsewhere.example/p',
+    ])
+      expect(followableHref(href, postUrl), href).toBe(same)
+  })
 })
 
 describe('postBodyHtml', () => {

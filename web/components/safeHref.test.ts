@@ -33,4 +33,41 @@ describe('safeHref', () => {
       expect(safeHref(href)).toBeUndefined()
     }
   })
+
+  it('treats every spelling a browser reads as //host like //host', () => {
+    // The WHATWG URL parser reads a backslash as `/` and drops tabs and newlines anywhere.
+    for (const href of [
+      '//evil.example',
+      '/\\evil.example',
+      '\\\\evil.example',
+      '\\/evil.example',
+      ' \\\\evil.example/path',
+      '/\t/evil.example',
+      '\t//evil.example',
+      '/\n\\evil.example',
+    ]) {
+      expect(safeHref(href), JSON.stringify(href)).toBeUndefined()
+      expect(new URL(href, 'https://writer.example/blog/a').host, JSON.stringify(href)).toBe(
+        'evil.example',
+      )
+    }
+  })
+
+  it('drops javascript: however tabs, newlines and case disguise it', () => {
+    for (const href of [
+      'java\tscript:alert(1)',
+      'java\nscript:alert(1)',
+      'ja\r\nva\tsc\nript:alert(1)',
+      '\tjavascript:alert(1)',
+      'JaVaScRiPt:alert(1)',
+      '\u0000javascript:alert(1)',
+      'javascript\t:alert(1)',
+    ]) {
+      expect(safeHref(href), JSON.stringify(href)).toBeUndefined()
+    }
+  })
+
+  it('keeps relative paths that only contain a backslash later on', () => {
+    expect(safeHref('/blog/a\\b')).toBe('/blog/a\\b')
+  })
 })
