@@ -67,6 +67,13 @@ const migrations: string[] = [
      SELECT d.id, (SELECT MAX(r.seq) FROM revisions r WHERE r.doc_id = d.id AND r.json = d.json) FROM documents d;
    DROP TABLE documents;
    ALTER TABLE documents_v3 RENAME TO documents;`,
+  // Sessions end (server/lake/auth.ts): times in epoch ms for cheap comparisons, the owner token
+  // they were issued under (rotating LAKE_TOKEN revokes them), and when logout ended one. Rows
+  // from before this step get owner '' and so end too: the Studio asks to log in once.
+  `ALTER TABLE sessions ADD COLUMN created_ms INTEGER NOT NULL DEFAULT 0;
+   ALTER TABLE sessions ADD COLUMN used_ms INTEGER NOT NULL DEFAULT 0;
+   ALTER TABLE sessions ADD COLUMN owner TEXT NOT NULL DEFAULT '';
+   ALTER TABLE sessions ADD COLUMN ended_ms INTEGER;`,
 ]
 
 /** A transaction ready to be written: its changes were computed by a TransactionBuilder. */
