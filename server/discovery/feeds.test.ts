@@ -1,5 +1,7 @@
 import {parseFeed} from '@rowanmanning/feed-parser'
-import {XMLParser} from 'fast-xml-parser'
+import {XMLParser, XMLValidator} from 'fast-xml-parser'
+import {validateXML} from 'xmllint-wasm'
+import {escapeHTML} from '@portabletext/to-html'
 import {describe, expect, it} from 'vitest'
 import type {FeedPost} from './content.ts'
 import {fallbackExcerpt} from '../../web/queries.ts'
@@ -100,11 +102,86 @@ describe('the feeds', () => {
   })
 })
 
+describe('the feeds, for any title or body', () => {
+  // Everything an author could paste: CDATA ends (two, adjacent, split by a control character),
+  // markup, entities, every C0 control, lone surrogates, U+FFFE/U+FFFF, and astral characters.
+  const controls = Array.from({length: 32}, (_, i) => String.fromCharCode(i)).join('')
+  const hostile = `A ]]> B ]]>]]> C ]\u0001]> <b>&amp;</b> ${controls}\uDFFF\uD800\uFFFE\uFFFF 🏔 end`
+  const readable = 'A ]]> B ]]>]]> C ]]> <b>&amp;</b> \t\n\r 🏔 end'
+  const hostilePosts = [
+    post({
+      slug: 'hostile',
+      title: hostile,
+      excerpt: hostile,
+      // @ts-expect-error -- the API accepts any string where the Studio offers a list
+      category: hostile,
+      body: [
+        block(
+          'h',
+          [
+            [hostile, ['strong']],
+            [hostile, []],
+          ],
+          {links: {}},
+        ),
+      ],
+    }),
+    post({slug: 'body-only', title: ']]>', excerpt: null, body: [block('b', [[hostile]])]}),
+  ]
+
+  for (const format of ['rss', 'atom'] as const) {
+    it(`${format}: is well-formed XML to libxml2 and to fast-xml-parser`, async () => {
+      const xml = renderFeed(hostilePosts, siteUrl, format)
+      // No schema: c14n asks libxml2 to parse the whole document and print it canonically.
+      const libxml = await validateXML({
+        xml: [{fileName: 'feed.xml', contents: xml}],
+        normalization: 'c14n',
+      })
+      expect(libxml.errors.map((error) => error.message)).toEqual([])
+      expect(XMLValidator.validate(xml)).toBe(true)
+    })
+
+    it(`${format}: reads back the text the author wrote, less what XML cannot carry`, () => {
+      // Raw element text: feed-parser would decode entities in an RSS title, which is plain text.
+      const xml: unknown = new XMLParser({
+        isArray: (name) => name === 'item' || name === 'entry',
+        parseTagValue: false,
+        trimValues: false,
+      }).parse(renderFeed(hostilePosts, siteUrl, format))
+      const items =
+        format === 'rss'
+          ? (xml as RssShape).rss.channel.item.map((i) => ({
+              title: i.title,
+              summary: i.description,
+              content: i['content:encoded'],
+            }))
+          : (xml as AtomShape).feed.entry.map((e) => ({
+              title: e.title,
+              summary: e.summary,
+              content: e.content,
+            }))
+      const plain = readable.replace(/\s+/g, ' ')
+      const titles = items.map((item) => item.title.replace(/\s+/g, ' '))
+      expect(titles).toEqual(
+        format === 'rss' ? [plain, ']]>'] : [escapeHTML(plain), escapeHTML(']]>')],
+      )
+      expect(items[0].summary.replace(/\s+/g, ' ')).toBe(escapeHTML(plain))
+      expect(items[1].content).toContain(escapeHTML('A ]]> B ]]>]]> C ]]> <b>&amp;</b>'))
+    })
+
+    it(`${format}: carries only the schema's categories`, () => {
+      const xml = renderFeed(hostilePosts, siteUrl, format)
+      expect(xml).not.toContain('A ]]> B')
+      expect(parseFeed(renderFeed(posts, siteUrl, format)).items[0].categories).toHaveLength(1)
+    })
+  }
+})
+
 interface RssShape {
   rss: {channel: {item: Array<Record<string, string>>}}
 }
 interface AtomShape {
-  feed: {entry: Array<{content: string}>}
+  feed: {entry: Array<{title: string; summary: string; content: string}>}
 }
 
 describe('postSummary', () => {

@@ -1,4 +1,5 @@
 import {toPlainText} from '@portabletext/toolkit'
+import {postCategories} from '../../schemas/categories.ts'
 import {escapeHTML} from '@portabletext/to-html'
 import {Feed} from 'feed'
 import {fallbackExcerpt} from '../../web/queries.ts'
@@ -6,6 +7,7 @@ import {feedPaths, owner, site} from '../../web/seo/identity.ts'
 import {absoluteUrl, postPath} from '../../web/seo/urls.ts'
 import type {FeedPost} from './content.ts'
 import {postBodyHtml} from './postHtml.ts'
+import {cdataText, stripForbiddenXmlChars} from './xmlText.ts'
 
 /** How many of the newest posts a feed carries, in full. */
 export const feedSize = 20
@@ -32,12 +34,23 @@ export function publishedAt(post: Pick<FeedPost, 'date' | '_updatedAt'>): Date {
 export type FeedFormat = 'rss' | 'atom'
 
 /**
+ * Only the schema's categories go into a feed: the feed package writes Atom's category as an
+ * attribute without escaping `<`, so a category written through the API with markup in it would
+ * break the feed. The Studio offers only these (schemas/documents/post.ts).
+ */
+function isCategory(value: string | null | undefined): value is string {
+  return postCategories.some((category) => category === value)
+}
+
+/**
  * A feed of the newest posts with their full content and absolute links from SITE_URL.
  * `updated` is the newest change among the posts, so the output only changes with content.
  * Atom's title and summary are declared `type="html"` by the feed package, and RSS readers
  * read a description as HTML, so those carry escaped text; RSS titles are plain text.
  * The owner is the feed's author (Atom requires one); RSS items get none, since RSS's
  * <author> must be an email address and the owner's is not published.
+ * The feed stays well-formed XML for any title or body: characters XML forbids are dropped and
+ * every `]]>` in a CDATA field is split (xmlText.ts).
  */
 export function renderFeed(
   posts: FeedPost[],
@@ -45,7 +58,9 @@ export function renderFeed(
   format: FeedFormat,
   now: () => Date = () => new Date(),
 ): string {
-  const title = (text: string) => (format === 'atom' ? escapeHTML(text) : text)
+  // Forbidden characters go before `]]>` is looked for: `]\u0001]>` must not become `]]>` later.
+  const cdata = (text: string) => cdataText(stripForbiddenXmlChars(text))
+  const title = (text: string) => cdata(format === 'atom' ? escapeHTML(text) : text)
   const newest = posts.map((post) => Date.parse(post._updatedAt)).filter((t) => !Number.isNaN(t))
   const home = absoluteUrl(siteUrl, '/')
   const feed = new Feed({
@@ -64,6 +79,8 @@ export function renderFeed(
     copyright: `© ${owner.name}. Not to be reused without credit or permission.`,
   })
   for (const post of posts) {
+    // The query keeps only posts with a slug; TypeGen cannot narrow defined(slug.current).
+    if (!post.slug) continue
     const url = absoluteUrl(siteUrl, postPath(post.slug))
     feed.addItem({
       title: title(post.title?.trim() || post.slug),
@@ -71,10 +88,13 @@ export function renderFeed(
       link: url,
       date: new Date(post._updatedAt),
       published: publishedAt(post),
-      description: escapeHTML(postSummary(post)),
-      content: postBodyHtml(post.body, url),
-      category: post.category ? [{name: post.category, term: post.category}] : undefined,
+      description: cdata(escapeHTML(postSummary(post))),
+      content: cdata(postBodyHtml(post.body, url)),
+      category: isCategory(post.category)
+        ? [{name: post.category, term: post.category}]
+        : undefined,
     })
   }
-  return format === 'atom' ? feed.atom1() : feed.rss2()
+  // And the rest (categories, slugs in links), which the XML writer escapes as text or attributes.
+  return stripForbiddenXmlChars(format === 'atom' ? feed.atom1() : feed.rss2())
 }
