@@ -7,6 +7,7 @@ import type {AppContext} from './context.ts'
 import type {ServerConfig} from './env.ts'
 import {Lake} from './lake/lake.ts'
 import {seedIfEmpty} from './lake/seed.ts'
+import {touchesPublic} from './lake/publicChange.ts'
 import {loadOrCreateCertificate} from './tls.ts'
 
 export interface RunningServer {
@@ -50,7 +51,9 @@ export async function startServer(options: ServerConfig): Promise<RunningServer>
 
   let internalOrigin = ''
   const changeListeners = new Set<() => void>()
-  lake?.onCommit(() => {
+  // Pages are rendered with anonymous visibility: a draft or inbox commit leaves them as they were.
+  lake?.onCommit((tx) => {
+    if (!touchesPublic(tx)) return
     for (const listener of changeListeners) listener()
   })
   const ctx: AppContext = {

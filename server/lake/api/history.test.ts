@@ -221,3 +221,13 @@ describe('history: documents and events', () => {
     expect(await t.owner.fetch('count(*[_id == "h-1"])')).toBe(1)
   })
 })
+
+describe('malformed ids', () => {
+  it('answers a bad percent-escape with a 400, not a 500', async () => {
+    for (const path of ['transactions/%25', 'transactions/%25zz,h-1', 'events/documents/%25']) {
+      const res = await t.fetch(`${base}/${path}`, {token: t.token})
+      expect(res.status).toBe(400)
+      expect(await res.json()).toMatchObject({error: {type: 'httpBadRequest'}})
+    }
+  })
+})

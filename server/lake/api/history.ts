@@ -18,10 +18,19 @@ import type {Doc} from '../types.ts'
 /** Most lines one transactions request returns (its `limit` may ask for fewer). */
 export const maxHistoryLines = 10_000
 
+/** A path segment's text; a malformed escape (`%`, `%zz`) is the client's error, a 400. */
+function decoded(value: string): string {
+  try {
+    return decodeURIComponent(value)
+  } catch {
+    throw badRequest('Malformed percent-escape in the document id')
+  }
+}
+
 function idsOf(c: Context): string[] {
   const ids = (c.req.param('ids') ?? '')
     .split(',')
-    .map((id) => decodeURIComponent(id.trim()))
+    .map((id) => decoded(id.trim()))
     .filter(Boolean)
   if (ids.length === 0) throw badRequest('No document ids given')
   return ids
@@ -163,7 +172,7 @@ export function registerHistory(app: Hono, lake: Lake): void {
   app.get('/:version/data/history/:dataset/events/documents/:id', (c) => {
     checkDataset(c, lake)
     requireIdentity(c, lake)
-    const id = decodeURIComponent(c.req.param('id'))
+    const id = decoded(c.req.param('id'))
     const limit = Math.min(limitParam(c), 1000)
     const {events, nextCursor} = documentEvents(
       lake.store,

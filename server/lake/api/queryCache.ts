@@ -1,33 +1,83 @@
 /**
+ * Memory the anonymous response cache may hold in all. The public site asks a few dozen distinct
+ * queries (pages × params) of a few KB to a few hundred KB each: 32 MiB keeps all of them warm
+ * many times over, while a visitor who sends thousands of distinct large queries can grow the
+ * process by no more than this (before, 2,000 entries of up to 64 MiB each had no byte bound).
+ */
+export const maxCacheBytes = 32 * 1024 * 1024
+
+/**
+ * Largest single answer kept. A bigger one is still served, just not cached: it is not a page's
+ * query, and one such entry would evict dozens of real ones.
+ */
+export const maxCacheEntryBytes = 1024 * 1024
+
+interface Entry {
+  body: string
+  etag: string
+  bytes: number
+}
+
+/** Memory a JS string takes at most (V8 stores two bytes per UTF-16 unit in the worst case). */
+const sizeOf = (key: string, body: string, etag: string) =>
+  2 * (key.length + body.length + etag.length)
+
+/**
  * A CDN-style response cache for anonymous queries: keyed by the full request (query, params,
- * perspective), emptied by every committed transaction, so it is never stale.
+ * perspective), least recently used first out, bounded in bytes, and emptied by every commit that
+ * touches a public document (routes.ts), so it is never stale.
  */
 export class CdnCache {
-  private readonly entries = new Map<string, {body: string; etag: string}>()
+  /** Map order is recency order: a hit moves its entry to the end. */
+  private readonly entries = new Map<string, Entry>()
+  private total = 0
+  private readonly maxBytes: number
+  private readonly maxEntryBytes: number
 
-  private readonly maxEntries: number
-
-  constructor(maxEntries = 2000) {
-    this.maxEntries = maxEntries
+  constructor(options: {maxBytes?: number; maxEntryBytes?: number} = {}) {
+    this.maxBytes = options.maxBytes ?? maxCacheBytes
+    this.maxEntryBytes = options.maxEntryBytes ?? maxCacheEntryBytes
   }
 
   get(key: string): {body: string; etag: string} | undefined {
-    return this.entries.get(key)
+    const entry = this.entries.get(key)
+    if (!entry) return undefined
+    this.entries.delete(key)
+    this.entries.set(key, entry)
+    return entry
   }
 
   set(key: string, body: string, etag: string): void {
-    if (this.entries.size >= this.maxEntries) {
+    const bytes = sizeOf(key, body, etag)
+    this.remove(key)
+    if (bytes > this.maxEntryBytes) return
+    while (this.total + bytes > this.maxBytes) {
       const oldest = this.entries.keys().next().value
-      if (oldest !== undefined) this.entries.delete(oldest)
+      if (oldest === undefined) break
+      this.remove(oldest)
     }
-    this.entries.set(key, {body, etag})
+    this.entries.set(key, {body, etag, bytes})
+    this.total += bytes
+  }
+
+  private remove(key: string): void {
+    const entry = this.entries.get(key)
+    if (!entry) return
+    this.entries.delete(key)
+    this.total -= entry.bytes
   }
 
   clear(): void {
     this.entries.clear()
+    this.total = 0
   }
 
   get size(): number {
     return this.entries.size
+  }
+
+  /** Memory held by the entries (an upper bound), never above `maxCacheBytes`. */
+  get bytes(): number {
+    return this.total
   }
 }

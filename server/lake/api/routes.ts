@@ -8,6 +8,7 @@ import {registerQuery} from './query.ts'
 import {registerListen} from './listen.ts'
 import {registerHistory} from './history.ts'
 import {registerExport} from './export.ts'
+import {touchesPublic} from '../publicChange.ts'
 
 /** Paths exactly as @sanity/client builds them with `useProjectHostname: false`: /v{version}/... */
 const versionPattern = /^v(\d{4}-\d{2}-\d{2}|1|X)$/
@@ -42,7 +43,9 @@ function isCalendarDate(value: string): boolean {
  */
 export function registerLakeRoutes(app: Hono, lake: Lake): {cache: CdnCache; close(): void} {
   const cache = new CdnCache()
-  const unsubscribe = lake.onCommit(() => cache.clear())
+  const unsubscribe = lake.onCommit((tx) => {
+    if (touchesPublic(tx)) cache.clear()
+  })
   /** Versions already checked (clients use one or two), so a request does not parse its date again. */
   const validVersions = new Set<string>()
   app.use('/:version/:root/*', async (c, next) => {

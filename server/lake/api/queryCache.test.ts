@@ -1,0 +1,72 @@
+import {Hono} from 'hono'
+import {afterAll, beforeAll, describe, expect, it} from 'vitest'
+import {startLakeUnderTest, type LakeUnderTest} from '../testing/lakeUnderTest.ts'
+import {errorResponse} from './http.ts'
+import {CdnCache, maxCacheBytes} from './queryCache.ts'
+import {registerLakeRoutes} from './routes.ts'
+
+// The anonymous query cache: bounded in bytes, and kept warm by commits of private documents.
+let t: LakeUnderTest
+
+beforeAll(async () => {
+  t = await startLakeUnderTest()
+  await t.owner.create({_id: 'q1', _type: 'post', title: 'Public'})
+})
+afterAll(() => t.stop())
+
+const get = (groq: string) =>
+  t.fetch(`/v2023-07-29/data/query/production?query=${encodeURIComponent(groq)}`)
+
+describe('query cache', () => {
+  it('evicts the least recently used entries to stay under its byte cap', () => {
+    const cache = new CdnCache({maxBytes: 10_000, maxEntryBytes: 4_000})
+    const body = 'x'.repeat(1_000)
+    for (let i = 0; i < 50; i++) {
+      cache.set(`k${i}`, body, 'e')
+      if (i === 1) expect(cache.get('k0')).toBeDefined()
+    }
+    expect(cache.bytes).toBeLessThanOrEqual(10_000)
+    expect(cache.size).toBeLessThan(10)
+    expect(cache.get('k49')?.body).toBe(body)
+    // An answer over the entry cap is served but never kept.
+    cache.set('big', 'y'.repeat(3_000), 'e')
+    expect(cache.get('big')).toBeUndefined()
+  })
+
+  it('keeps many large anonymous answers within its cap', async () => {
+    // 80 distinct answers of ~0.9 MB each (as strings) would be ~72 MiB: the cache keeps 32 MiB.
+    await t.owner.create({_id: 'big', _type: 'blob', text: 'z'.repeat(450_000)})
+    const app = new Hono()
+    app.onError((error, c) => errorResponse(error, c))
+    const {cache, close} = registerLakeRoutes(app, t.lake)
+    try {
+      for (let i = 0; i < 80; i++) {
+        const groq = `*[_id == "big"][0]{"n": ${i}, text}`
+        const res = await app.request(
+          `/v2023-07-29/data/query/production?query=${encodeURIComponent(groq)}`,
+        )
+        expect(res.status).toBe(200)
+        await res.arrayBuffer()
+      }
+      expect(cache.size).toBeGreaterThan(10)
+      expect(cache.bytes).toBeLessThanOrEqual(maxCacheBytes)
+    } finally {
+      close()
+    }
+  })
+
+  it('stays warm across commits of drafts and contact messages, and empties on a public one', async () => {
+    const groq = '*[_id == "q1"][0].title'
+    expect((await get(groq)).headers.get('x-cache')).toBe('MISS')
+    expect((await get(groq)).headers.get('x-cache')).toBe('HIT')
+    await t.owner.create({_id: 'drafts.q1', _type: 'post', title: 'Draft'})
+    await t.owner.create({_id: 'inbox.m1', _type: 'contactMessage', message: 'Hello'})
+    const warm = await get(groq)
+    expect(warm.headers.get('x-cache')).toBe('HIT')
+    expect((await warm.json()).result).toBe('Public')
+    await t.owner.patch('q1').set({title: 'Changed'}).commit()
+    const fresh = await get(groq)
+    expect(fresh.headers.get('x-cache')).toBe('MISS')
+    expect((await fresh.json()).result).toBe('Changed')
+  })
+})
