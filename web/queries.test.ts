@@ -111,7 +111,7 @@ describe('web/queries against the lake', () => {
       body: [block('k1', 'Hello ', 'world.'), block('k2', long)],
       excerpt: text.slice(0, 151),
     })
-    expect(result.excerpt).toHaveLength(151)
+    expect(result?.excerpt).toHaveLength(151)
   })
 
   it('postBySlugQuery: the fallback excerpt without body text, null for an unknown slug', async () => {

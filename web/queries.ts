@@ -1,3 +1,5 @@
+import {defineQuery} from 'groq'
+
 /**
  * Every GROQ query the site runs (../shared/seed/portfolio-blog-spec.md §7). Posts are ordered by
  * date, newest first; `_id` breaks ties so that pages of the list never overlap or skip a post.
@@ -9,7 +11,9 @@ const postCardFields = /* groq */ `{title, "slug": slug.current, date, excerpt, 
 const postOrder = /* groq */ `order(date desc, _id asc)`
 
 /** The spec's list query: all posts by date descending (kept for the sitemap and feeds). */
-export const postListQuery = /* groq */ `*[_type == "post" && defined(slug.current)] | ${postOrder} ${postCardFields}`
+export const postListQuery = defineQuery(
+  `*[_type == "post" && defined(slug.current)] | ${postOrder} ${postCardFields}`,
+)
 
 /** Page size of the blog list and the step of 'Load More' (spec §9). */
 export const blogPageSize = 6
@@ -19,10 +23,10 @@ export const blogPageSize = 6
  * category to match exactly; `$start`/`$end` is a half-open slice, so the first response carries
  * six posts whatever the blog's size.
  */
-export const postPageQuery = /* groq */ `{
+export const postPageQuery = defineQuery(`{
   "posts": *[_type == "post" && defined(slug.current) && ($category == null || category == $category)] | ${postOrder} [$start...$end] ${postCardFields},
   "total": count(*[_type == "post" && defined(slug.current) && ($category == null || category == $category)])
-}`
+}`)
 
 /** The fallback meta description when a post has no body text (spec §3). */
 export const fallbackExcerpt = 'A blog post by a writer based in Kashmir.'
@@ -32,7 +36,7 @@ export const fallbackExcerpt = 'A blog post by a writer based in Kashmir.'
  * characters of the body's plain text (GROQ has no substring, so split into characters, slice and
  * join), or the fallback when the body has no text.
  */
-export const postBySlugQuery = /* groq */ `*[_type == "post" && slug.current == $slug][0]{
+export const postBySlugQuery = defineQuery(`*[_type == "post" && slug.current == $slug][0]{
   title,
   date,
   body,
@@ -40,15 +44,20 @@ export const postBySlugQuery = /* groq */ `*[_type == "post" && slug.current == 
     length(pt::text(body)) > 0 => array::join(string::split(pt::text(body), "")[0...151], ""),
     "${fallbackExcerpt}"
   )
-}`
+}`)
 
 /** Home's lazily shown 'Latest writing' section: the three newest posts. */
-export const latestPostsQuery = /* groq */ `*[_type == "post" && defined(slug.current)] | ${postOrder} [0...3] ${postCardFields}`
+export const latestPostsQuery = defineQuery(
+  `*[_type == "post" && defined(slug.current)] | ${postOrder} [0...3] ${postCardFields}`,
+)
 
 /** Every post's address and last change, for the sitemap (server/discovery). */
-export const sitemapQuery = /* groq */ `*[_type == "post" && defined(slug.current)] | ${postOrder} {"slug": slug.current, _updatedAt}`
+export const sitemapQuery = defineQuery(
+  `*[_type == "post" && defined(slug.current)] | ${postOrder} {"slug": slug.current, _updatedAt}`,
+)
 
 /** The newest `$limit` posts in full, for the RSS and Atom feeds (server/discovery). */
-export const feedPostsQuery = /* groq */ `*[_type == "post" && defined(slug.current)] | ${postOrder} [0...$limit] {
+export const feedPostsQuery =
+  defineQuery(`*[_type == "post" && defined(slug.current)] | ${postOrder} [0...$limit] {
   _id, title, "slug": slug.current, date, excerpt, category, body, _updatedAt
-}`
+}`)

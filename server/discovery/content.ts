@@ -2,6 +2,7 @@ import {createClient, type SanityClient} from '@sanity/client'
 import type {PortableTextBlock} from '@portabletext/react'
 import {resolveSiteConfig, siteClientConfig} from '../../web/env.ts'
 import {feedPostsQuery, sitemapQuery} from '../../web/queries.ts'
+import type {FeedPostsQueryResult, SitemapQueryResult} from '../../web/sanity.types.ts'
 import type {AppContext} from '../context.ts'
 
 /** A body as stored: the schema's blocks, though the lake may hold other typed objects too. */
@@ -9,22 +10,9 @@ export type PostBody = Array<
   PortableTextBlock | {_type: string; _key?: string; [field: string]: unknown}
 >
 
-export interface SitemapPost {
-  slug: string
-  _updatedAt: string
-}
-
-export interface FeedPost {
-  _id: string
-  title: string | null
-  slug: string
-  /** YYYY-MM-DD */
-  date: string | null
-  excerpt: string | null
-  category: string | null
-  body: PostBody | null
-  _updatedAt: string
-}
+/** One sitemap entry and one feed item, as the queries return them (web/sanity.types.ts). */
+export type SitemapPost = SitemapQueryResult[number]
+export type FeedPost = FeedPostsQueryResult[number]
 
 /** What the discovery documents are built from; tests pass their own. */
 export interface DiscoverySource {
@@ -54,7 +42,7 @@ export function clientSource(ctx: AppContext): DiscoverySource {
     return client
   }
   return {
-    sitemapPosts: () => getClient().fetch<SitemapPost[]>(sitemapQuery),
-    feedPosts: (limit) => getClient().fetch<FeedPost[]>(feedPostsQuery, {limit}),
+    sitemapPosts: () => getClient().fetch(sitemapQuery),
+    feedPosts: (limit) => getClient().fetch(feedPostsQuery, {limit}),
   }
 }

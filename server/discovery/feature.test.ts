@@ -66,7 +66,7 @@ function setup(env: Record<string, string> = {}, lake?: Lake) {
   }
 }
 
-const second = {
+const second: SitemapPost & FeedPost = {
   _id: 'p2',
   slug: 'second',
   title: 'Second',

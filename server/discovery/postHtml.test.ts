@@ -46,7 +46,7 @@ describe('followableHref', () => {
 describe('postBodyHtml', () => {
   it('renders every block style, list and mark of the schema', () => {
     const body = [
-      ...['h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'blockquote', 'normal'].map((style) =>
+      ...(['h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'blockquote', 'normal'] as const).map((style) =>
         block(style, [[style]], {style}),
       ),
       block('b1', [['one']], {listItem: 'bullet'}),

@@ -46,7 +46,8 @@ export function buildSitemap(posts: SitemapPost[], siteUrl: string): string {
   }))
   const seen = new Set<string>()
   for (const post of posts) {
-    if (seen.has(post.slug)) continue
+    // The query keeps only posts with a slug; TypeGen cannot narrow defined(slug.current).
+    if (!post.slug || seen.has(post.slug)) continue
     seen.add(post.slug)
     entries.push({
       loc: absoluteUrl(siteUrl, postPath(post.slug)),

@@ -1,6 +1,7 @@
 import {readFileSync} from 'node:fs'
 import {XMLParser} from 'fast-xml-parser'
 import {validateXML} from 'xmllint-wasm'
+import type {BlockContent} from '../../web/sanity.types.ts'
 
 /** Test helpers shared by the unit and browser tests of the discovery files. */
 
@@ -33,12 +34,19 @@ export function sitemapUrls(xml: string): ParsedUrl[] {
   return urls.map((url: {loc: string; lastmod?: string}) => ({loc: url.loc, lastmod: url.lastmod}))
 }
 
+type Block = BlockContent[number] & {_type: 'block'}
+type BlockStyle = NonNullable<Block['style']>
+
 /** A Portable Text block with one span per [text, marks] pair and the given link targets. */
 export function block(
   key: string,
   spans: Array<[text: string, marks?: string[]]>,
-  options: {style?: string; listItem?: 'bullet' | 'number'; links?: Record<string, string>} = {},
-) {
+  options: {
+    style?: BlockStyle
+    listItem?: 'bullet' | 'number'
+    links?: Record<string, string>
+  } = {},
+): Block {
   return {
     _type: 'block',
     _key: key,
@@ -46,11 +54,11 @@ export function block(
     ...(options.listItem ? {listItem: options.listItem, level: 1} : {}),
     markDefs: Object.entries(options.links ?? {}).map(([linkKey, href]) => ({
       _key: linkKey,
-      _type: 'link',
+      _type: 'link' as const,
       href,
     })),
     children: spans.map(([text, marks = []], i) => ({
-      _type: 'span',
+      _type: 'span' as const,
       _key: `${key}s${i}`,
       text,
       marks,

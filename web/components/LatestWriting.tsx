@@ -1,7 +1,6 @@
 import {Link} from 'react-router-dom'
 import styled from 'styled-components'
-import type {PostCard as PostCardData} from '../types.ts'
-import {PostCard} from './PostCard.tsx'
+import {PostCard, type PostCardData} from './PostCard.tsx'
 
 const Grid = styled.div`
   display: grid;

@@ -1,8 +1,8 @@
 import {PortableText, type PortableTextComponents} from '@portabletext/react'
-import type {PortableTextBlock} from '@portabletext/react'
 import {useMemo, type ReactNode} from 'react'
 import {Link} from 'react-router-dom'
 import styled from 'styled-components'
+import type {BlockContent} from '../sanity.types.ts'
 import {safeHref} from './safeHref.ts'
 import {theme} from './theme.ts'
 
@@ -33,7 +33,9 @@ const tags: HeadingTag[] = ['h2', 'h3', 'h4', 'h5', 'h6']
  * body uses, in order, become h2, h3, … (capped at h6). A body written with h3 and h4 renders
  * h2 and h3, so the outline never skips a level (axe's heading-order).
  */
-export function headingTagFor(body: PortableTextBlock[]): (style: HeadingStyle) => HeadingTag {
+export function headingTagFor(
+  body: ReadonlyArray<{style?: string}>,
+): (style: HeadingStyle) => HeadingTag {
   const used = headingStyles.filter((style) => body.some((b) => b.style === style))
   return (style) => {
     const rank = used.indexOf(style)
@@ -42,7 +44,7 @@ export function headingTagFor(body: PortableTextBlock[]): (style: HeadingStyle) 
 }
 
 /** Every block style, list and mark of the post schema. */
-function componentsFor(body: PortableTextBlock[]): PortableTextComponents {
+function componentsFor(body: BlockContent): PortableTextComponents {
   const tagFor = headingTagFor(body)
   const heading =
     (style: HeadingStyle) =>
@@ -78,7 +80,7 @@ const marks: PortableTextComponents['marks'] = {
 }
 
 /** A post's rich-text body (@portabletext/react). */
-export function PostBody({value}: {value: PortableTextBlock[]}) {
+export function PostBody({value}: {value: BlockContent}) {
   const components = useMemo(() => componentsFor(value), [value])
   return (
     <Body>

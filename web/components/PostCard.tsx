@@ -1,8 +1,11 @@
 import {Link} from 'react-router-dom'
 import styled from 'styled-components'
-import type {PostCard as PostCardData} from '../types.ts'
+import type {PostListQueryResult} from '../sanity.types.ts'
 import {formatListDate} from './formatDate.ts'
 import {theme} from './theme.ts'
+
+/** One card as every list query returns it (postListQuery, postPageQuery, latestPostsQuery). */
+export type PostCardData = PostListQueryResult[number]
 
 const Card = styled.article`
   position: relative;
@@ -47,8 +50,10 @@ export interface PostCardProps {
 /** A post in a list: title linking to the post, list-format date, excerpt. */
 export function PostCard({post, headingLevel = 2, newTab = true}: PostCardProps) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3'
-  const href = `/blog/${encodeURIComponent(post.slug)}`
-  const title = post.title ?? post.slug
+  // The list queries keep only posts with a slug (defined(slug.current)); TypeGen cannot narrow that.
+  const slug = post.slug ?? ''
+  const href = `/blog/${encodeURIComponent(slug)}`
+  const title = post.title ?? slug
   return (
     <Card>
       <Heading>

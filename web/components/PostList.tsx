@@ -3,8 +3,8 @@ import styled from 'styled-components'
 import {getBrowserClient} from '../browserClient.ts'
 import {tabCategory, type BlogTab} from '../blogTabs.ts'
 import {blogPageSize, postPageQuery} from '../queries.ts'
-import type {PostCard as PostCardData, PostPage} from '../types.ts'
-import {PostCard} from './PostCard.tsx'
+import type {PostPageQueryResult} from '../sanity.types.ts'
+import {PostCard, type PostCardData} from './PostCard.tsx'
 import {theme} from './theme.ts'
 
 const Grid = styled.div`
@@ -35,7 +35,7 @@ const More = styled.button`
  * in the browser; the button disappears once the whole tab is visible (spec §4). Rendered with
  * `key={tab}`, so changing tab starts again at six.
  */
-export function PostList({tab, first}: {tab: BlogTab; first: PostPage}) {
+export function PostList({tab, first}: {tab: BlogTab; first: PostPageQueryResult}) {
   const [posts, setPosts] = useState<PostCardData[]>(first.posts)
   const [total, setTotal] = useState(first.total)
   const [busy, setBusy] = useState(false)
@@ -44,7 +44,7 @@ export function PostList({tab, first}: {tab: BlogTab; first: PostPage}) {
     setBusy(true)
     try {
       const client = await getBrowserClient()
-      const next = await client.fetch<PostPage>(postPageQuery, {
+      const next = await client.fetch(postPageQuery, {
         category: tabCategory(tab),
         start: posts.length,
         end: posts.length + blogPageSize,

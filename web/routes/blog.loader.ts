@@ -2,9 +2,9 @@ import type {LoaderFunctionArgs, RouterContextProvider} from 'react-router-dom'
 import {tabCategory, tabFromSearch, type BlogTab} from '../blogTabs.ts'
 import {sanityClientContext} from '../clientContext.ts'
 import {blogPageSize, postPageQuery} from '../queries.ts'
-import type {PostPage} from '../types.ts'
+import type {PostPageQueryResult} from '../sanity.types.ts'
 
-export interface BlogData extends PostPage {
+export interface BlogData extends PostPageQueryResult {
   tab: BlogTab
 }
 
@@ -15,7 +15,7 @@ export async function blogLoader({
 }: LoaderFunctionArgs<RouterContextProvider>): Promise<BlogData> {
   const tab = tabFromSearch(new URL(request.url).searchParams)
   const client = await context.get(sanityClientContext)()
-  const page = await client.fetch<PostPage>(postPageQuery, {
+  const page = await client.fetch(postPageQuery, {
     category: tabCategory(tab),
     start: 0,
     end: blogPageSize,

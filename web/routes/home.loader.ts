@@ -1,7 +1,7 @@
 import {data, type LoaderFunctionArgs, type RouterContextProvider} from 'react-router-dom'
 import {sanityClientContext} from '../clientContext.ts'
 import {latestPostsQuery} from '../queries.ts'
-import type {PostCard} from '../types.ts'
+import type {LatestPostsQueryResult} from '../sanity.types.ts'
 
 /**
  * Home: the newest posts for its lazily shown 'Latest writing' section. The home page must not
@@ -10,10 +10,10 @@ import type {PostCard} from '../types.ts'
 export async function homeLoader({context}: LoaderFunctionArgs<RouterContextProvider>) {
   try {
     const client = await context.get(sanityClientContext)()
-    return data({latest: await client.fetch<PostCard[]>(latestPostsQuery)})
+    return data({latest: await client.fetch(latestPostsQuery)})
   } catch (error) {
     console.error('[home] could not fetch the latest posts', error)
-    const none: PostCard[] = []
+    const none: LatestPostsQueryResult = []
     return data({latest: none}, {headers: {'Cache-Control': 'no-store'}})
   }
 }

@@ -1,11 +1,11 @@
 import {data, type LoaderFunctionArgs, type RouterContextProvider} from 'react-router-dom'
 import {sanityClientContext} from '../clientContext.ts'
 import {postBySlugQuery} from '../queries.ts'
-import type {PostDetail} from '../types.ts'
+import type {PostBySlugQueryResult} from '../sanity.types.ts'
 
 export interface PostData {
   slug: string
-  post: PostDetail | null
+  post: PostBySlugQueryResult
 }
 
 /**
@@ -16,7 +16,7 @@ export async function postLoader({params, context}: LoaderFunctionArgs<RouterCon
   const slug = params.id ?? ''
   try {
     const client = await context.get(sanityClientContext)()
-    const post = await client.fetch<PostDetail | null>(postBySlugQuery, {slug})
+    const post = await client.fetch(postBySlugQuery, {slug})
     if (post) return data<PostData>({slug, post})
     return data<PostData>({slug, post: null}, {status: 404})
   } catch (error) {
