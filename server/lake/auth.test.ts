@@ -1,9 +1,10 @@
 import {mkdtempSync, readFileSync, rmSync, statSync} from 'node:fs'
 import {tmpdir} from 'node:os'
 import {join} from 'node:path'
-import {DatabaseSync} from 'node:sqlite'
 import {afterEach, describe, expect, it} from 'vitest'
 import {Auth, bearerToken, resolveOwnerToken} from './auth.ts'
+import {failedAttemptWindowMs} from './failedAttempts.ts'
+import {Store} from './store.ts'
 
 // The owner token and Studio sessions.
 const dirs: string[] = []
@@ -35,22 +36,92 @@ describe('owner token', () => {
 })
 
 describe('Auth', () => {
+  const open = (token = 'owner-secret', now: () => number = Date.now) => {
+    const store = new Store(freshDir())
+    stores.push(store)
+    return {store, auth: new Auth(token, store.db, {now})}
+  }
+  const stores: Store[] = []
+  afterEach(() => {
+    for (const store of stores.splice(0)) store.close()
+  })
+
   it('accepts the owner token and live sessions, nothing else', () => {
-    const db = new DatabaseSync(':memory:')
-    db.exec(
-      'CREATE TABLE sessions (token_hash TEXT PRIMARY KEY, user_id TEXT NOT NULL, created_at TEXT NOT NULL)',
-    )
-    const auth = new Auth('owner-secret', db)
+    const {store, auth} = open()
     expect(auth.verify('owner-secret')).toEqual({userId: 'p-owner'})
     expect(auth.verify('owner-secret ')).toBeUndefined()
     expect(auth.verify('')).toBeUndefined()
     const session = auth.createSession()
     expect(auth.verify(session)).toEqual({userId: 'p-owner'})
     // Only a hash is stored, never the token itself.
-    expect(JSON.stringify(db.prepare('SELECT * FROM sessions').all())).not.toContain(session)
+    expect(JSON.stringify(store.db.prepare('SELECT * FROM sessions').all())).not.toContain(session)
+    let ended = 0
+    auth.onSessionEnd(() => ended++)
     auth.revokeSession(session)
     expect(auth.verify(session)).toBeUndefined()
-    db.close()
+    expect(ended).toBe(1)
+  })
+
+  it('ends a session after the idle lifetime without use, and after the maximum age regardless', () => {
+    let now = 1_000_000
+    const {store, auth} = open('owner-secret', () => now)
+    auth.configure({lifetimes: {idleMs: 10 * 60_000, maxMs: 60 * 60_000}})
+    const idle = auth.createSession()
+    const busy = auth.createSession()
+    const usedAt = () =>
+      store.db
+        .prepare('SELECT used_ms FROM sessions ORDER BY used_ms')
+        .all()
+        .map((row) => Number(row.used_ms))
+    // Used every 5 minutes: the busy one lives on; last use is written once a minute at most.
+    for (let minute = 5; minute <= 55; minute += 5) {
+      now = 1_000_000 + minute * 60_000
+      expect(auth.verify(busy)).toEqual({userId: 'p-owner'})
+      now += 20_000
+      expect(auth.verify(busy)).toEqual({userId: 'p-owner'})
+      expect(Math.max(...usedAt())).toBe(now - 20_000)
+    }
+    expect(auth.verify(idle)).toBeUndefined()
+    // An hour after login even the busy one ends.
+    now = 1_000_000 + 60 * 60_000
+    expect(auth.verify(busy)).toBeUndefined()
+    // Re-checks of open streams (touch: false) do not count as use.
+    const quiet = auth.createSession()
+    now += 9 * 60_000
+    expect(auth.verify(quiet, {touch: false})).toEqual({userId: 'p-owner'})
+    now += 2 * 60_000
+    expect(auth.verify(quiet, {touch: false})).toBeUndefined()
+  })
+
+  it('revokes every session issued under another owner token (LAKE_TOKEN rotated)', () => {
+    const {store, auth} = open('owner-secret-one')
+    const session = auth.createSession()
+    const rotated = new Auth('owner-secret-two', store.db)
+    expect(rotated.verify(session)).toBeUndefined()
+    expect(rotated.verify('owner-secret-one')).toBeUndefined()
+    expect(new Auth('owner-secret-one', store.db).verify(session)).toEqual({userId: 'p-owner'})
+  })
+
+  it('refuses a client after ten wrong tokens without comparing its token, others still pass', () => {
+    let now = 0
+    const {auth} = open('owner-secret', () => now)
+    for (let i = 0; i < 10; i++)
+      expect(auth.authenticate(`guess-${i}`, 'a')).toEqual({ok: false, throttled: false})
+    expect(auth.authenticate('owner-secret', 'a')).toMatchObject({ok: false, throttled: true})
+    expect(auth.authenticateOwner('owner-secret', 'a')).toMatchObject({throttled: true})
+    expect(auth.authenticate('owner-secret', 'b')).toMatchObject({ok: true})
+    expect(auth.authenticateOwner('owner-secret', 'b')).toMatchObject({ok: true})
+    now = failedAttemptWindowMs + 1
+    expect(auth.authenticate('owner-secret', 'a')).toMatchObject({ok: true})
+  })
+
+  it('does not count tokens of sessions that ended as guesses', () => {
+    const {auth} = open()
+    const session = auth.createSession()
+    auth.revokeSession(session)
+    for (let i = 0; i < 30; i++)
+      expect(auth.authenticate(session, 'tab')).toEqual({ok: false, throttled: false})
+    expect(auth.authenticate('owner-secret', 'tab')).toMatchObject({ok: true})
   })
 
   it('reads bearer tokens case-insensitively and ignores other schemes', () => {

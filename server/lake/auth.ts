@@ -1,7 +1,8 @@
 import {createHash, randomBytes, timingSafeEqual} from 'node:crypto'
 import {chmodSync, existsSync, readFileSync, writeFileSync} from 'node:fs'
 import {join} from 'node:path'
-import type {DatabaseSync} from 'node:sqlite'
+import type {DatabaseSync, StatementSync} from 'node:sqlite'
+import {FailedAttempts} from './failedAttempts.ts'
 
 /** The single owner of a local lake: every token we issue acts as this user. */
 export const owner = {
@@ -39,40 +40,194 @@ export function resolveOwnerToken(
 const digest = (token: string) => createHash('sha256').update(token).digest()
 const hash = (token: string) => digest(token).toString('hex')
 
+/** How long Studio sessions live; ServerConfig's SESSION_IDLE_HOURS / SESSION_MAX_DAYS. */
+export interface SessionLifetimes {
+  /** A session ends this long after its last use. */
+  idleMs: number
+  /** ... and this long after login, used or not. */
+  maxMs: number
+}
+
+/** The documented defaults (server/env.ts reads the same from the environment): 168 h, 30 d. */
+export const defaultSessionLifetimes: SessionLifetimes = {
+  idleMs: 168 * 3_600_000,
+  maxMs: 30 * 86_400_000,
+}
+
+/**
+ * Last use is written at most this often per session (or a tenth of the idle lifetime, if
+ * shorter): a write per request would be an fsync per request (synchronous=FULL), and idle
+ * lifetimes are hours, so a minute of slack is nothing.
+ */
+export const sessionTouchIntervalMs = 60_000
+
+/**
+ * Ended sessions stay as hash-only rows this long past their maximum lifetime, so a Studio tab
+ * still holding one gets a plain 401 that does not count as a failed guess (server/lake/
+ * failedAttempts.ts): otherwise a few stale tabs would lock the owner out of the login page.
+ */
+export const endedSessionKeepMs = 7 * 86_400_000
+
+/** What a token presented on some surface comes to. */
+export type TokenVerdict =
+  | {ok: true; identity: Identity}
+  /** Wrong, expired or revoked: answer 401. */
+  | {ok: false; throttled: false}
+  /** Too many wrong tokens from this client lately: answer 429, the token was not looked at. */
+  | {ok: false; throttled: true; retryAfterSeconds: number}
+
+export interface AuthOptions {
+  lifetimes?: SessionLifetimes
+  now?: () => number
+  attempts?: FailedAttempts
+}
+
+type SessionEndListener = () => void
+
 /** Checks bearer tokens: the owner token, or a session issued by the Studio login flow. */
 export class Auth {
   readonly ownerToken: string
   private readonly db: DatabaseSync
   /** Compared in constant time with the presented token's hash (hashed once, not per request). */
   private readonly ownerDigest: Buffer
+  /** Stored with each session: a session issued under another owner token is revoked. */
+  private readonly ownerFingerprint: string
+  private lifetimes: SessionLifetimes
+  private now: () => number
+  /** Failed token attempts per client, shared by every surface that takes a token. */
+  readonly attempts: FailedAttempts
+  private readonly endListeners = new Set<SessionEndListener>()
+  private readonly statements: {select: StatementSync; touch: StatementSync}
 
-  constructor(ownerToken: string, db: DatabaseSync) {
+  constructor(ownerToken: string, db: DatabaseSync, options: AuthOptions = {}) {
     this.ownerToken = ownerToken
     this.db = db
     this.ownerDigest = digest(ownerToken)
+    this.ownerFingerprint = createHash('sha256')
+      .update('scriptorium session owner\0')
+      .update(ownerToken)
+      .digest('hex')
+    this.lifetimes = options.lifetimes ?? defaultSessionLifetimes
+    this.now = options.now ?? Date.now
+    this.attempts = options.attempts ?? new FailedAttempts({now: () => this.now()})
+    this.statements = {
+      select: db.prepare(
+        'SELECT user_id, created_ms, used_ms, owner, ended_ms FROM sessions WHERE token_hash = ?',
+      ),
+      touch: db.prepare('UPDATE sessions SET used_ms = ? WHERE token_hash = ?'),
+    }
   }
 
-  verify(token: string | undefined): Identity | undefined {
+  /**
+   * Sets the session lifetimes from the server's config (server/lake/studio/index.ts), and a
+   * clock for tests.
+   */
+  configure(options: {lifetimes?: SessionLifetimes; now?: () => number}): void {
+    if (options.lifetimes) this.lifetimes = options.lifetimes
+    if (options.now) this.now = options.now
+    this.purge()
+  }
+
+  /**
+   * The identity of a valid token, or undefined for a wrong, expired or revoked one. A check
+   * on the caller's behalf notes the session's use; `touch: false` is for re-checks of an
+   * open stream or socket, which are not the owner using it.
+   */
+  verify(token: string | undefined, options: {touch?: boolean} = {}): Identity | undefined {
     if (!token) return undefined
     const presented = digest(token)
     if (timingSafeEqual(presented, this.ownerDigest)) return {userId: owner.id}
-    const row = this.db
-      .prepare('SELECT user_id FROM sessions WHERE token_hash = ?')
-      .get(presented.toString('hex'))
-    return row ? {userId: String(row.user_id)} : undefined
+    return this.liveSession(presented.toString('hex'), options.touch ?? true)?.identity
+  }
+
+  /**
+   * `verify` for a token from `client` (`clientOf(c).key`), counting wrong tokens: a client over
+   * the limit is refused before its token is compared. Tokens of sessions that ended are not
+   * guesses and do not count.
+   */
+  authenticate(token: string, client: string): TokenVerdict {
+    const wait = this.attempts.retryAfterMs(client)
+    if (wait > 0) return {ok: false, throttled: true, retryAfterSeconds: Math.ceil(wait / 1000)}
+    const presented = digest(token)
+    if (timingSafeEqual(presented, this.ownerDigest))
+      return {ok: true, identity: {userId: owner.id}}
+    const session = this.liveSession(presented.toString('hex'), true)
+    if (session?.identity) return {ok: true, identity: session.identity}
+    if (!session) this.attempts.fail(client)
+    return {ok: false, throttled: false}
+  }
+
+  /** The login page's password check: only the owner token itself, throttled like `authenticate`. */
+  authenticateOwner(password: string, client: string): TokenVerdict {
+    const wait = this.attempts.retryAfterMs(client)
+    if (wait > 0) return {ok: false, throttled: true, retryAfterSeconds: Math.ceil(wait / 1000)}
+    if (password && this.isOwnerToken(password)) return {ok: true, identity: {userId: owner.id}}
+    this.attempts.fail(client)
+    return {ok: false, throttled: false}
+  }
+
+  /** Constant-time comparison with the owner token. */
+  isOwnerToken(token: string): boolean {
+    return timingSafeEqual(digest(token), this.ownerDigest)
   }
 
   /** Issues a new session token for the owner (stored hashed). */
   createSession(): string {
+    this.purge()
     const token = `sess${randomBytes(32).toString('base64url')}`
+    const now = this.now()
     this.db
-      .prepare('INSERT INTO sessions (token_hash, user_id, created_at) VALUES (?, ?, ?)')
-      .run(hash(token), owner.id, new Date().toISOString())
+      .prepare(
+        `INSERT INTO sessions (token_hash, user_id, created_at, created_ms, used_ms, owner)
+         VALUES (?, ?, ?, ?, ?, ?)`,
+      )
+      .run(hash(token), owner.id, new Date(now).toISOString(), now, now, this.ownerFingerprint)
     return token
   }
 
+  /** Ends a session (logout): it verifies no more, and its open streams and sockets close. */
   revokeSession(token: string): void {
-    this.db.prepare('DELETE FROM sessions WHERE token_hash = ?').run(hash(token))
+    const ended = this.db
+      .prepare('UPDATE sessions SET ended_ms = ? WHERE token_hash = ? AND ended_ms IS NULL')
+      .run(this.now(), hash(token))
+    if (ended.changes > 0) for (const listener of this.endListeners) listener()
+  }
+
+  /**
+   * Called when a session is revoked, so holders of open streams and sockets re-verify at once
+   * rather than at their next event. Returns the unsubscribe function.
+   */
+  onSessionEnd(listener: SessionEndListener): () => void {
+    this.endListeners.add(listener)
+    return () => this.endListeners.delete(listener)
+  }
+
+  /**
+   * The stored session for a token hash: `identity` set when it is live, unset when it ended
+   * (logout, idle, age, another owner token); undefined when no such session was ever issued.
+   */
+  private liveSession(tokenHash: string, touch: boolean): {identity?: Identity} | undefined {
+    const row = this.statements.select.get(tokenHash)
+    if (!row) return undefined
+    const now = this.now()
+    const {idleMs, maxMs} = this.lifetimes
+    const live =
+      row.ended_ms === null &&
+      row.owner === this.ownerFingerprint &&
+      Number(row.created_ms) + maxMs > now &&
+      Number(row.used_ms) + idleMs > now
+    if (!live) return {}
+    if (touch && now - Number(row.used_ms) >= Math.min(sessionTouchIntervalMs, idleMs / 10)) {
+      this.statements.touch.run(now, tokenHash)
+    }
+    return {identity: {userId: String(row.user_id)}}
+  }
+
+  /** Forgets sessions long ended: the table holds at most the logins of the last max + keep. */
+  private purge(): void {
+    this.db
+      .prepare('DELETE FROM sessions WHERE created_ms < ?')
+      .run(this.now() - this.lifetimes.maxMs - endedSessionKeepMs)
   }
 }
 

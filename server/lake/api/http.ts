@@ -2,18 +2,43 @@ import type {Context} from 'hono'
 import {bearerToken, type Identity} from '../auth.ts'
 import {badRequest, LakeError, notFound, unauthorized} from '../errors.ts'
 import type {Lake} from '../lake.ts'
+import {clientOf} from '../../http/clientAddress.ts'
+import {refusals, safe} from '../../http/log.ts'
 
 /** Largest JSON body the lake reads (mutations, actions, POSTed queries). */
 export const maxBodyBytes = 10 * 1024 * 1024
 
-/** The caller's identity, or undefined for anonymous; a wrong token is a 401, never anonymous. */
+/**
+ * The caller's identity, or undefined for anonymous; a wrong token is a 401, never anonymous.
+ * Wrong tokens count against the client (server/lake/failedAttempts.ts): past the limit it
+ * gets 429 with Retry-After, and its tokens are not even compared until the window passes.
+ */
 export function identify(c: Context, lake: Lake): Identity | undefined {
   const token = bearerToken(c.req.header('authorization'))
   if (token === undefined) return undefined
-  const identity = lake.auth.verify(token)
-  if (!identity)
-    throw unauthorized('Unauthorized - Session does not match project host or has expired')
-  return identity
+  const client = clientOf(c).key
+  const verdict = lake.auth.authenticate(token, client)
+  if (verdict.ok) return verdict.identity
+  const what = `${c.req.method} ${safe(c.req.path)}`
+  if (verdict.throttled) {
+    refusals.refuse(
+      client,
+      'token-throttled',
+      `[auth] 429 ${what} from ${client}: too many wrong tokens`,
+    )
+    c.header('retry-after', String(verdict.retryAfterSeconds))
+    throw new LakeError(
+      429,
+      'tooManyRequests',
+      `Too many failed token attempts from this address; retry in ${verdict.retryAfterSeconds} s`,
+    )
+  }
+  refusals.refuse(
+    client,
+    'token-invalid',
+    `[auth] 401 ${what} from ${client}: wrong or expired token`,
+  )
+  throw unauthorized('Unauthorized - Session does not match project host or has expired')
 }
 
 export function requireIdentity(c: Context, lake: Lake): Identity {

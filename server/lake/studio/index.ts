@@ -18,6 +18,8 @@ import {registerReferences} from './references.ts'
  * project, login, settings, references, assets, presence, and harmless answers for the rest.
  */
 export function registerStudioLakeRoutes(app: Hono, lake: Lake, config: ServerConfig): Feature {
+  // Sessions are issued only through these routes, so their lifetimes are set here.
+  lake.auth.configure({lifetimes: {idleMs: config.sessionIdleMs, maxMs: config.sessionMaxMs}})
   registerLogin(app, lake, config)
   registerKeyValue(app, lake, config.dataDir)
   registerAccount(app, lake)
@@ -26,7 +28,10 @@ export function registerStudioLakeRoutes(app: Hono, lake: Lake, config: ServerCo
   registerAssetUpload(app, lake, config, assets)
   registerImages(app, lake, assets)
   registerHarmless(app)
-  const presence = new PresenceHub(lake, (origin) => isStudioOrigin(config, origin))
+  const presence = new PresenceHub(lake, {
+    allowOrigin: (origin) => isStudioOrigin(config, origin),
+    trustProxy: config.trustProxy,
+  })
   return {
     close: () => presence.close(),
     upgrade: (request, socket, head) => presence.upgrade(request, socket, head),

@@ -2,7 +2,7 @@ import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 import {startTestServer} from '../../../e2e/support/server.ts'
 import {loginPath as studioLoginPath} from '../../../studio/env.ts'
 import {loginPath} from './login.ts'
-import {LoginThrottle, SidStore, sidLifetimeMs} from './sessions.ts'
+import {SidStore, sidLifetimeMs} from './sessions.ts'
 
 type Server = Awaited<ReturnType<typeof startTestServer>>
 
@@ -93,22 +93,12 @@ describe('the Studio login flow', () => {
   })
 })
 
-describe('SidStore and LoginThrottle', () => {
+describe('SidStore', () => {
   it('expires sids after their lifetime', () => {
     let now = 0
     const sids = new SidStore(() => now)
     const sid = sids.issue()
     now = sidLifetimeMs + 1
     expect(sids.redeem(sid)).toBe(false)
-  })
-
-  it('blocks a client after ten failures within a minute, and forgives after it', () => {
-    let now = 0
-    const throttle = new LoginThrottle(10, 60_000, () => now)
-    for (let i = 0; i < 10; i++) throttle.fail('a')
-    expect(throttle.blocked('a')).toBe(true)
-    expect(throttle.blocked('b')).toBe(false)
-    now = 60_001
-    expect(throttle.blocked('a')).toBe(false)
   })
 })

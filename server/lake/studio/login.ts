@@ -1,31 +1,17 @@
-import {createHash, timingSafeEqual} from 'node:crypto'
-import {getConnInfo} from '@hono/node-server/conninfo'
 import type {Context, Hono} from 'hono'
 import type {ServerConfig} from '../../env.ts'
+import {clientOf} from '../../http/clientAddress.ts'
+import {refusals, safe} from '../../http/log.ts'
 import {isStudioUrl} from '../../studio/origins.ts'
 import {bearerToken} from '../auth.ts'
 import {unauthorized} from '../errors.ts'
 import {identify} from '../api/http.ts'
 import type {Lake} from '../lake.ts'
 import {loginPage, loginPageHeaders} from './loginPage.ts'
-import {LoginThrottle, SidStore} from './sessions.ts'
+import {SidStore} from './sessions.ts'
 
 /** The owner login page; studio/env.ts `loginPath` names the same path for the Studio's provider. */
 export const loginPath = '/studio-login'
-
-function samePassword(given: string, expected: string): boolean {
-  const a = createHash('sha256').update(given).digest()
-  const b = createHash('sha256').update(expected).digest()
-  return timingSafeEqual(a, b)
-}
-
-function clientAddress(c: Context): string {
-  try {
-    return getConnInfo(c).remote.address ?? 'unknown'
-  } catch {
-    return 'unknown'
-  }
-}
 
 /**
  * The Studio's login flow for the local lake (studio-api.md §c): provider → our login page →
@@ -34,7 +20,6 @@ function clientAddress(c: Context): string {
  */
 export function registerLogin(app: Hono, lake: Lake, config: ServerConfig): void {
   const sids = new SidStore()
-  const throttle = new LoginThrottle()
 
   app.get('/:version/auth/providers', (c) => {
     const origin = new URL(c.req.url).origin
@@ -45,14 +30,26 @@ export function registerLogin(app: Hono, lake: Lake, config: ServerConfig): void
     })
   })
 
-  const page = (c: Context, origin: string, status: 200 | 400 | 401 | 429, error?: string) =>
-    c.body(loginPage({action: loginPath, origin, error}), status, loginPageHeaders)
+  const page = (
+    c: Context,
+    origin: string,
+    status: 200 | 400 | 401 | 429,
+    error?: string,
+    headers: Record<string, string> = {},
+  ) =>
+    c.body(loginPage({action: loginPath, origin, error}), status, {
+      ...loginPageHeaders,
+      ...headers,
+    })
 
   app.get(loginPath, (c) => {
     const origin = c.req.query('origin') ?? ''
     if (!isStudioUrl(config, origin)) {
-      console.warn(
-        `[studio] login page asked to return to a foreign address: ${origin || '(none)'}`,
+      const client = clientOf(c).key
+      refusals.refuse(
+        client,
+        'login-origin',
+        `[studio] login page asked by ${client} to return to a foreign address: ${safe(origin || '(none)')}`,
       )
       return page(
         c,
@@ -70,8 +67,13 @@ export function registerLogin(app: Hono, lake: Lake, config: ServerConfig): void
     const form = await c.req.parseBody()
     const origin = typeof form.origin === 'string' ? form.origin : ''
     const password = typeof form.password === 'string' ? form.password : ''
+    const client = clientOf(c).key
     if (!isStudioUrl(config, origin)) {
-      console.warn(`[studio] login refused: foreign return address ${origin || '(none)'}`)
+      refusals.refuse(
+        client,
+        'login-origin',
+        `[studio] login by ${client} refused: foreign return address ${safe(origin || '(none)')}`,
+      )
       return page(
         c,
         '',
@@ -79,14 +81,25 @@ export function registerLogin(app: Hono, lake: Lake, config: ServerConfig): void
         'This login link does not come from this Studio. Open the Studio and log in from there.',
       )
     }
-    const client = clientAddress(c)
-    if (throttle.blocked(client)) {
-      console.warn(`[studio] login throttled for ${client}`)
-      return page(c, origin, 429, 'Too many wrong passwords. Wait a minute and try again.')
+    // Wrong passwords count with wrong bearer tokens, per client (server/lake/failedAttempts.ts).
+    const verdict = lake.auth.authenticateOwner(password, client)
+    if (!verdict.ok && verdict.throttled) {
+      refusals.refuse(client, 'login-throttled', `[studio] login throttled for ${client}`)
+      const minutes = Math.ceil(verdict.retryAfterSeconds / 60)
+      return page(
+        c,
+        origin,
+        429,
+        `Too many wrong passwords. Wait ${minutes} minute${minutes === 1 ? '' : 's'} and try again.`,
+        {'retry-after': String(verdict.retryAfterSeconds)},
+      )
     }
-    if (!password || !samePassword(password, lake.token)) {
-      throttle.fail(client)
-      console.warn(`[studio] login failed: wrong password from ${client}`)
+    if (!verdict.ok) {
+      refusals.refuse(
+        client,
+        'login-failed',
+        `[studio] login failed: wrong password from ${client}`,
+      )
       return page(c, origin, 401, 'Wrong password.')
     }
     const url = new URL(origin)
@@ -109,8 +122,9 @@ export function registerLogin(app: Hono, lake: Lake, config: ServerConfig): void
 
   app.post('/:version/auth/logout', (c) => {
     const token = bearerToken(c.req.header('authorization'))
-    // The owner token itself cannot be revoked (it is configuration); sessions can.
-    if (token && token !== lake.token) lake.auth.revokeSession(token)
+    // The owner token itself cannot be revoked (it is configuration); sessions can. Compared in
+    // constant time: the answer must not tell how much of a guess matched the owner token.
+    if (token && !lake.auth.isOwnerToken(token)) lake.auth.revokeSession(token)
     return c.json({})
   })
 }

@@ -1,35 +1,71 @@
 import type {IncomingMessage} from 'node:http'
 import type {Duplex} from 'node:stream'
 import {WebSocketServer, type RawData, type WebSocket} from 'ws'
+import {clientOfRequest, type TrustProxy} from '../../http/clientAddress.ts'
+import {refusals, safe} from '../../http/log.ts'
 import {bearerToken} from '../auth.ts'
 import type {Lake} from '../lake.ts'
+import {closeUnauthorized, SocketGuard, type SocketGuardOptions} from './socketGuard.ts'
+import {decodeSegment, refuseUpgrade} from './socketUpgrade.ts'
 
 /** `/v2022-06-30/socket/{dataset}`: Sanity's "bifur" socket, which the Studio uses for presence. */
 const socketPath = /^\/v[^/]+\/socket\/([^/?]+)/
 
+/** Largest message a socket may send: presence messages are a few hundred bytes. */
+const maxPayloadBytes = 256 * 1024
+
+/** JSON-RPC error code for a client refused by the failed-token throttle (HTTP's 429). */
+const tooManyAttempts = 4029
+
 interface Connection {
   ws: WebSocket
+  /** `clientOfRequest(…).key` of the upgrade: throttles and logs key on it. */
+  client: string
   userId?: string
+  /** The token it authorized with, re-verified before each message sent and on each heartbeat. */
+  token?: string
   /** Presence subscription id the client listens on (`presence_subscription` messages). */
   subscription?: string
   /** Studio sessions announced over this connection, to disconnect when it closes. */
   sessions: Set<string>
 }
 
-type Rpc = {jsonrpc: '2.0'; id?: string | number; method?: string; params?: Record<string, unknown>}
+type Rpc = {id?: string | number; method?: unknown; params: Record<string, unknown>}
 
-const send = (ws: WebSocket, message: unknown) => {
-  if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(message))
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value)
+
+/** A JSON-RPC request object, or undefined for anything else (arrays, scalars, null). */
+function parseRpc(data: RawData): Rpc | undefined {
+  let message: unknown
+  try {
+    message = JSON.parse(data.toString())
+  } catch {
+    return undefined
+  }
+  if (!isRecord(message)) return undefined
+  const id =
+    typeof message.id === 'string' || typeof message.id === 'number' ? message.id : undefined
+  const params = message.params === undefined ? {} : message.params
+  if (!isRecord(params)) return undefined
+  return {id, method: message.method, params}
+}
+
+export interface PresenceOptions extends SocketGuardOptions {
+  allowOrigin: (origin: string | undefined) => boolean
+  /** Who the client of an upgrade is (server/http/clientAddress.ts). */
+  trustProxy?: TrustProxy
 }
 
 /**
  * Presence between Studio sessions over JSON-RPC 2.0 (studio-api.md §b #9, @sanity/bifur-client):
  * `authorization` with the bearer token first, then `presence_subscribe`, and `presence_announce`
  * / `presence_rollcall` / `presence_disconnect`, each broadcast to the other connections' presence
- * subscriptions as `{type, i: userId, m|session}`.
+ * subscriptions as `{type, i: userId, m|session}`. Sockets live under SocketGuard's bounds, and
+ * one whose session ends (logout, expiry) is closed.
  */
 export class PresenceHub {
-  private readonly wss = new WebSocketServer({noServer: true, maxPayload: 256 * 1024})
+  private readonly wss = new WebSocketServer({noServer: true, maxPayload: maxPayloadBytes})
   private readonly connections = new Set<Connection>()
   /**
    * The connection that last announced each Studio session. A reloaded tab keeps its session id
@@ -38,67 +74,120 @@ export class PresenceHub {
    */
   private readonly owners = new Map<string, Connection>()
   private readonly lake: Lake
-  private readonly allowOrigin: (origin: string | undefined) => boolean
-  private readonly pinger: NodeJS.Timeout
+  private readonly options: PresenceOptions
+  private readonly guard: SocketGuard
+  private readonly unsubscribe: () => void
 
-  constructor(lake: Lake, allowOrigin: (origin: string | undefined) => boolean) {
+  constructor(lake: Lake, options: PresenceOptions) {
     this.lake = lake
-    this.allowOrigin = allowOrigin
-    // Ping frames find connections whose peer vanished without a close.
-    this.pinger = setInterval(() => {
-      for (const {ws} of this.connections) ws.ping()
-    }, 30_000)
-    this.pinger.unref()
+    this.options = options
+    this.guard = new SocketGuard(options, () => this.recheck())
+    this.unsubscribe = lake.auth.onSessionEnd(() => this.recheck())
   }
 
-  /** Takes the upgrade if the path is the socket's; refuses foreign origins and other datasets. */
+  /**
+   * Takes the upgrade if the path is the socket's. Never throws: anything malformed is a 4xx
+   * written to the socket and one (summarised) log line, because an exception here would
+   * escape the server's 'upgrade' event and end the process.
+   */
   upgrade(request: IncomingMessage, socket: Duplex, head: Buffer): boolean {
     const match = socketPath.exec(request.url ?? '')
     if (!match) return false
-    const origin = request.headers.origin
-    if (
-      decodeURIComponent(match[1]) !== this.lake.dataset ||
-      (origin !== undefined && !this.allowOrigin(origin))
-    ) {
-      console.warn(`[presence] refused socket for ${request.url} from origin ${origin ?? '(none)'}`)
-      socket.end('HTTP/1.1 403 Forbidden\r\nConnection: close\r\n\r\n')
-      return true
+    let client = 'unknown'
+    try {
+      client = clientOfRequest(request, this.options.trustProxy ?? 'none').key
+      const origin = request.headers.origin
+      const refuse = (status: number, why: string, headers?: Record<string, string>) => {
+        refusals.refuse(
+          client,
+          `socket-${status}`,
+          `[presence] ${status} for socket ${safe(request.url)} from ${client}: ${why}`,
+        )
+        refuseUpgrade(socket, status, headers)
+      }
+      const dataset = decodeSegment(match[1])
+      if (dataset === undefined) return (refuse(400, 'malformed escape in the path'), true)
+      if (origin !== undefined && !this.options.allowOrigin(origin))
+        return (refuse(403, `foreign origin ${safe(origin)}`), true)
+      if (dataset !== this.lake.dataset) return (refuse(404, 'no such dataset'), true)
+      if (!this.guard.admits(client))
+        return (refuse(429, 'too many open sockets', {'Retry-After': '10'}), true)
+      this.wss.handleUpgrade(request, socket, head, (ws) => this.accept(ws, client))
+    } catch (error) {
+      refusals.refuse(
+        client,
+        'socket-400',
+        `[presence] 400 for socket ${safe(request.url)}: ${safe((error as Error).message)}`,
+      )
+      refuseUpgrade(socket, 400)
     }
-    this.wss.handleUpgrade(request, socket, head, (ws) => this.accept(ws))
     return true
   }
 
-  private accept(ws: WebSocket): void {
-    const connection: Connection = {ws, sessions: new Set()}
+  private accept(ws: WebSocket, client: string): void {
+    const connection: Connection = {ws, client, sessions: new Set()}
     this.connections.add(connection)
-    ws.on('message', (data) => this.receive(connection, data))
+    this.guard.watch(ws, client)
+    ws.on('message', (data) => {
+      try {
+        this.receive(connection, data)
+      } catch (error) {
+        // A handler bug must cost this socket, never the process.
+        console.error('[presence] message handler failed', error)
+        ws.terminate()
+      }
+    })
     ws.on('close', () => {
       this.connections.delete(connection)
       for (const session of connection.sessions) this.leave(connection, session)
     })
-    ws.on('error', (error) => console.warn('[presence] socket error', error.message))
+    ws.on('error', (error) => console.warn('[presence] socket error', safe(error.message)))
+  }
+
+  /**
+   * Sends to a connection whose token is still valid; closes one whose session ended. Before
+   * authorization only error replies go out, and there is nothing to re-verify.
+   */
+  private send(connection: Connection, message: unknown): void {
+    if (!this.stillAuthorized(connection)) return
+    if (connection.ws.readyState === connection.ws.OPEN) connection.ws.send(JSON.stringify(message))
+  }
+
+  private stillAuthorized(connection: Connection): boolean {
+    if (connection.token === undefined) return true
+    // A passive check: sending to an open tab is not the owner using the session.
+    if (this.lake.auth.verify(connection.token, {touch: false})) return true
+    connection.token = undefined
+    connection.userId = undefined
+    connection.subscription = undefined
+    connection.ws.close(closeUnauthorized, 'Session ended')
+    return false
+  }
+
+  /** Re-verifies every authorized socket (on each heartbeat, and when a session is revoked). */
+  private recheck(): void {
+    for (const connection of this.connections) this.stillAuthorized(connection)
   }
 
   private receive(connection: Connection, data: RawData): void {
-    let message: Rpc
-    try {
-      message = JSON.parse(data.toString()) as Rpc
-    } catch {
-      send(connection.ws, {jsonrpc: '2.0', id: null, error: {code: -32700, message: 'Parse error'}})
+    const message = parseRpc(data)
+    if (!message) {
+      this.send(connection, {
+        jsonrpc: '2.0',
+        id: null,
+        error: {code: -32700, message: 'Parse error'},
+      })
       return
     }
-    const {id, method, params = {}} = message
-    const reply = (result: unknown) => send(connection.ws, {jsonrpc: '2.0', id, result})
+    const {id, method, params} = message
+    const reply = (result: unknown) => this.send(connection, {jsonrpc: '2.0', id, result})
     const fail = (code: number, text: string) =>
-      send(connection.ws, {jsonrpc: '2.0', id, error: {code, message: text}})
-    if (method === 'authorization') {
-      const token = bearerToken(
-        typeof params.authorization === 'string' ? params.authorization : undefined,
-      )
-      const identity = this.lake.auth.verify(token)
-      if (!identity) return fail(4001, 'Unauthorized')
-      connection.userId = identity.userId
-      return reply(true)
+      this.send(connection, {jsonrpc: '2.0', id, error: {code, message: text}})
+    if (method === 'authorization') return this.authorize(connection, params, reply, fail)
+    // Each message is a use of the session: it must still be valid (and its last use is noted).
+    if (connection.token !== undefined && !this.lake.auth.verify(connection.token)) {
+      this.stillAuthorized(connection)
+      return
     }
     if (!connection.userId) return fail(4001, 'Unauthorized: send "authorization" first')
     const session = (key: string) =>
@@ -140,6 +229,42 @@ export class PresenceHub {
     }
   }
 
+  /** `authorization`: a bearer token, checked and throttled like any other (server/lake/auth.ts). */
+  private authorize(
+    connection: Connection,
+    params: Record<string, unknown>,
+    reply: (result: unknown) => void,
+    fail: (code: number, text: string) => void,
+  ): void {
+    const token = bearerToken(
+      typeof params.authorization === 'string' ? params.authorization : undefined,
+    )
+    if (token === undefined) return fail(closeUnauthorized, 'Unauthorized')
+    const {client} = connection
+    const verdict = this.lake.auth.authenticate(token, client)
+    if (verdict.ok) {
+      connection.userId = verdict.identity.userId
+      connection.token = token
+      this.guard.authorized(connection.ws)
+      return reply(true)
+    }
+    if (verdict.throttled) {
+      refusals.refuse(
+        client,
+        'token-throttled',
+        `[presence] ${client} throttled: too many wrong tokens`,
+      )
+      fail(
+        tooManyAttempts,
+        `Too many failed token attempts; retry in ${verdict.retryAfterSeconds} s`,
+      )
+      connection.ws.close(closeUnauthorized, 'Too many failed token attempts')
+      return
+    }
+    refusals.refuse(client, 'token-invalid', `[presence] ${client} sent a wrong or expired token`)
+    return fail(closeUnauthorized, 'Unauthorized')
+  }
+
   /** A session ends on this connection: tell the others, unless another socket has taken it over. */
   private leave(connection: Connection, session: string): void {
     connection.sessions.delete(session)
@@ -153,7 +278,7 @@ export class PresenceHub {
   private broadcast(from: Connection, event: Record<string, unknown>): void {
     for (const other of this.connections) {
       if (other === from || !other.subscription || !other.userId) continue
-      send(other.ws, {
+      this.send(other, {
         jsonrpc: '2.0',
         method: 'presence_subscription',
         params: {subscription: other.subscription, result: event},
@@ -162,8 +287,8 @@ export class PresenceHub {
   }
 
   close(): void {
-    clearInterval(this.pinger)
-    for (const {ws} of this.connections) ws.terminate()
+    this.unsubscribe()
+    this.guard.close()
     this.connections.clear()
     this.owners.clear()
     this.wss.close()

@@ -36,36 +36,3 @@ export class SidStore {
     for (const [sid, expires] of this.sids) if (expires <= now) this.sids.delete(sid)
   }
 }
-
-/**
- * Failed password attempts per client address in a sliding minute: after `limit` failures the
- * login form answers 429 until the window passes (a brute-force brake, not an account lock).
- */
-export class LoginThrottle {
-  private readonly failures = new Map<string, number[]>()
-  private readonly limit: number
-  private readonly windowMs: number
-  private readonly now: () => number
-
-  constructor(limit = 10, windowMs = 60_000, now: () => number = Date.now) {
-    this.limit = limit
-    this.windowMs = windowMs
-    this.now = now
-  }
-
-  blocked(client: string): boolean {
-    return this.recent(client).length >= this.limit
-  }
-
-  fail(client: string): void {
-    this.failures.set(client, [...this.recent(client), this.now()])
-  }
-
-  private recent(client: string): number[] {
-    const since = this.now() - this.windowMs
-    const kept = (this.failures.get(client) ?? []).filter((t) => t > since)
-    if (kept.length === 0) this.failures.delete(client)
-    else this.failures.set(client, kept)
-    return kept
-  }
-}
