@@ -4,8 +4,6 @@ import type {TrustProxy} from './http/clientAddress.ts'
 /** The lake's own project id when no hosted Sanity project is configured. */
 export const localProjectId = 'scriptorium'
 export const dataset = 'production'
-/** The API version the public site speaks (the spec's). */
-export const siteApiVersion = '2023-07-29'
 
 export interface ServerConfig {
   port: number

@@ -1,7 +1,5 @@
 import type {IncomingMessage} from 'node:http'
 import type {Duplex} from 'node:stream'
-import type {Hono} from 'hono'
-import type {AppContext} from './context.ts'
 
 /**
  * What a feature (lake, studio, contact, discovery, site) hands back after registering its
@@ -12,5 +10,3 @@ export interface Feature {
   /** Takes a WebSocket upgrade request; returns false if the path is not its own. */
   upgrade?(request: IncomingMessage, socket: Duplex, head: Buffer): boolean
 }
-
-export type MountFeature = (app: Hono, ctx: AppContext) => Feature | void

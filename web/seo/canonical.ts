@@ -10,4 +10,4 @@ export const canonicalPaths = {
   contact: '/contact',
 } as const
 
-export type PageName = keyof typeof canonicalPaths
+type PageName = keyof typeof canonicalPaths
