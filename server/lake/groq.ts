@@ -2,15 +2,6 @@ import {evaluate, GroqSyntaxError, parse, type ExprNode} from 'groq-js'
 import {LakeError, queryParseError} from './errors.ts'
 import type {Doc} from './types.ts'
 
-export interface QueryLimits {
-  /** Wall-clock budget for one evaluation. */
-  timeoutMs: number
-  /** Largest serialized result, in bytes. */
-  maxResultBytes: number
-}
-
-export const defaultQueryLimits: QueryLimits = {timeoutMs: 10_000, maxResultBytes: 64 * 1024 * 1024}
-
 const parseCache = new Map<string, ExprNode>()
 
 /**
@@ -80,38 +71,6 @@ function unprovidedParam(node: unknown): string | undefined {
 }
 
 /**
- * Yields the dataset to groq-js while giving the event loop a turn every `chunk` documents,
- * so a heavy query cannot starve other requests. Once the deadline has passed it ends the
- * stream early and flags it; throwing here instead would surface as unhandled rejections
- * inside groq-js's buffered streams, which take the process down.
- */
-async function* paced(
-  docs: Doc[],
-  deadline: number,
-  state: {expired: boolean},
-  chunk = 2000,
-): AsyncGenerator<Doc> {
-  for (let i = 0; i < docs.length; i++) {
-    if (i > 0 && i % chunk === 0) {
-      await new Promise<void>((resolve) => setImmediate(resolve))
-      if (Date.now() > deadline) {
-        state.expired = true
-        return
-      }
-    }
-    yield docs[i]
-  }
-}
-
-function queryTimeout(): LakeError {
-  return new LakeError(
-    400,
-    'queryTimeout',
-    'Query exceeded the time limit and was stopped; narrow the filter or add a slice',
-  )
-}
-
-/**
  * Evaluates a parsed query over `docs` to its JSON text, refusing results over `maxResultBytes`.
  * No time limit here: it runs in the query worker, which is terminated when it overruns.
  */
@@ -137,49 +96,4 @@ export async function evaluateJson(
     )
   }
   return json
-}
-
-/** Evaluates a parsed query over `docs` with limits; the result is plain JSON. */
-export async function runQuery(
-  tree: ExprNode,
-  docs: Doc[],
-  params: Record<string, unknown>,
-  options: {
-    limits?: QueryLimits
-    identity?: string
-    sanity?: {projectId: string; dataset: string}
-  } = {},
-): Promise<unknown> {
-  const limits = options.limits ?? defaultQueryLimits
-  const deadline = Date.now() + limits.timeoutMs
-  let timer: NodeJS.Timeout | undefined
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(queryTimeout()), limits.timeoutMs)
-  })
-  try {
-    const state = {expired: false}
-    const dataset = docs.length > 2000 ? paced(docs, deadline, state) : docs
-    const work = (async () => {
-      const value = await evaluate(tree, {
-        dataset,
-        params,
-        identity: options.identity,
-        sanity: options.sanity,
-      })
-      const result = await value.get()
-      // A stream cut short at the deadline gives a wrong answer: never return it.
-      if (state.expired) throw queryTimeout()
-      return result
-    })()
-    // When the timer wins, the evaluation finishes (or fails) later on its own: keep that quiet.
-    work.catch(() => undefined)
-    return await Promise.race([work, timeout])
-  } catch (error) {
-    if (error instanceof LakeError) throw error
-    // groq-js throws plain errors for unsupported functions and bad arguments at runtime.
-    const message = error instanceof Error ? error.message : String(error)
-    throw new LakeError(400, 'queryError', message)
-  } finally {
-    clearTimeout(timer)
-  }
 }

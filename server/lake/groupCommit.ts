@@ -56,6 +56,11 @@ export class GroupCommit {
     return out
   }
 
+  /** Changes built but not yet written (null: deleted), which the query workers do not have yet. */
+  pendingChanges(): ReadonlyMap<string, Doc | null> {
+    return this.pending
+  }
+
   hasTransaction(id: string): boolean {
     return this.pendingIds.has(id) || this.store.transactionById(id) !== undefined
   }

@@ -1,9 +1,16 @@
+import {randomBytes} from 'node:crypto'
 import {Auth, resolveOwnerToken} from './auth.ts'
 import {LakeError} from './errors.ts'
-import {defaultQueryLimits, parseQuery, runQuery, type QueryLimits} from './groq.ts'
-import {TransactionBuilder, type MutationResult} from './mutations.ts'
+import {TransactionBuilder, type MutationResult, type WorkingState} from './mutations.ts'
 import type {Perspective} from './perspective.ts'
-import {QueryRunner} from './queryPool.ts'
+import {
+  anonymousQueryLimits,
+  trustedQueryLimits,
+  type Lane,
+  type QueryLimits,
+} from './queryBudgets.ts'
+import {QueryPool} from './queryPool.ts'
+import type {WorkerResult, WorkerTask} from './queryWorker.ts'
 import {GroupCommit} from './groupCommit.ts'
 import {Store} from './store.ts'
 import type {CommittedTransaction, Doc} from './types.ts'
@@ -14,13 +21,23 @@ export interface LakeOptions {
   dataset: string
   /** Owner token; generated into the data dir when absent. */
   token?: string
+  /** Budgets of the owner and the site's renders (queryBudgets.ts); tests pass smaller ones. */
   queryLimits?: QueryLimits
+  /** Budgets of anonymous callers. */
+  anonymousQueryLimits?: QueryLimits
 }
 
 export interface QueryOptions {
   perspective?: Perspective
   /** Authenticated callers may see private (dotted) ids; anonymous ones never do. */
   authenticated?: boolean
+  /**
+   * Which budget and lane of the query pool: 'trusted' for the owner and the site's own renders,
+   * 'anonymous' for visitors. Defaults to 'trusted' for authenticated calls, else 'anonymous'.
+   */
+  lane?: Lane
+  /** The caller's client key (server/http/clientAddress.ts), for fairness among visitors. */
+  client?: string
 }
 
 export interface MutateOptions {
@@ -49,9 +66,14 @@ export class Lake {
   readonly store: Store
   readonly auth: Auth
   readonly tokenFile: string | undefined
-  readonly queryLimits: QueryLimits
+  readonly queryLimits: Record<Lane, QueryLimits>
+  /**
+   * A per-process random secret the site's own server-side client sends (web/sanity.client.ts),
+   * so its queries are not counted as a visitor's (api/query.ts). Never leaves the process.
+   */
+  readonly internalSecret = randomBytes(32).toString('base64url')
   private readonly listeners = new Set<CommitListener>()
-  private readonly runner: QueryRunner
+  private readonly pool: QueryPool
   /** Writes run one at a time so each sees the previous one's result. */
   private queue: Promise<unknown> = Promise.resolve()
   private readonly group: GroupCommit
@@ -63,11 +85,13 @@ export class Lake {
     const {token, file} = resolveOwnerToken(options.dataDir, options.token)
     this.auth = new Auth(token, this.store.db)
     this.tokenFile = file
-    this.queryLimits = options.queryLimits ?? defaultQueryLimits
-    this.runner = new QueryRunner(() => this.store.snapshot(), {
-      ...this.queryLimits,
-      sanity: {projectId: this.projectId, dataset: this.dataset},
-    })
+    this.queryLimits = {
+      trusted: options.queryLimits ?? trustedQueryLimits,
+      anonymous: options.anonymousQueryLimits ?? anonymousQueryLimits,
+    }
+    const database = this.store.db.location()
+    if (!database) throw new Error('the lake needs a database file its query workers can read')
+    this.pool = new QueryPool({database: () => database})
     this.group = new GroupCommit(this.store, (committed) => {
       this.mirror(committed)
       this.notify(committed)
@@ -97,36 +121,70 @@ export class Lake {
   }
 
   /**
-   * The query's result as JSON text (what the HTTP API sends), evaluated on the query worker
-   * so that the time limit can stop it; a result over the size limit is a 400.
+   * The query's result as JSON text (what the HTTP API sends), evaluated on the query pool so
+   * that its lane's time budget can stop it; a result over the lane's size budget is a 400.
    */
-  queryJson(
+  async queryJson(
     query: string,
     params: Record<string, unknown> = {},
     options: QueryOptions = {},
   ): Promise<string> {
-    return this.runner.run({
-      query,
-      params,
-      perspective: options.perspective ?? 'raw',
-      authenticated: options.authenticated ?? false,
-    })
+    const authenticated = options.authenticated ?? false
+    const lane = options.lane ?? (authenticated ? 'trusted' : 'anonymous')
+    const limits = this.queryLimits[lane]
+    const result = await this.runTask(
+      {
+        type: 'query',
+        query,
+        params,
+        perspective: options.perspective ?? 'raw',
+        authenticated,
+        maxResultBytes: limits.maxResultBytes,
+        sanity: this.sanity,
+      },
+      {lane, client: options.client ?? 'in-process', timeoutMs: limits.timeoutMs},
+    )
+    return 'json' in result ? result.json : 'null'
   }
 
+  /**
+   * Which of `docs` a listen filter matches, evaluated on the query pool within `timeoutMs`
+   * (api/listen.ts): a filter never runs on the main thread.
+   */
+  async matchFilter(
+    filter: {query: string; params: Record<string, unknown>},
+    docs: Array<Doc | null>,
+    options: {lane: Lane; client: string; timeoutMs: number},
+  ): Promise<boolean[]> {
+    const result = await this.runTask(
+      {type: 'match', ...filter, docs, sanity: this.sanity},
+      options,
+    )
+    return 'matches' in result ? result.matches : docs.map(() => false)
+  }
+
+  private runTask(
+    task: WorkerTask,
+    options: {lane: Lane; client: string; timeoutMs: number},
+  ): Promise<WorkerResult> {
+    return this.pool.run(task, options)
+  }
+
+  private get sanity(): {projectId: string; dataset: string} {
+    return {projectId: this.projectId, dataset: this.dataset}
+  }
+
+  /** Patch/delete by query: evaluated on the pool over the replica plus the pending changes. */
   private async selectIds(
     query: string,
     params: Record<string, unknown>,
-    docs: Doc[],
+    working: WorkingState,
   ): Promise<string[]> {
-    const result = await runQuery(parseQuery(query, params), docs, params, {
-      limits: this.queryLimits,
-    })
-    const items = Array.isArray(result) ? result : result == null ? [] : [result]
-    return items.flatMap((item) =>
-      typeof item === 'object' && item !== null && typeof (item as {_id?: unknown})._id === 'string'
-        ? [(item as {_id: string})._id]
-        : [],
+    const result = await this.runTask(
+      {type: 'select', query, params, overlay: [...working.differences()], sanity: this.sanity},
+      {lane: 'trusted', client: 'owner', timeoutMs: this.queryLimits.trusted.timeoutMs},
     )
+    return 'ids' in result ? result.ids : []
   }
 
   /**
@@ -211,7 +269,10 @@ export class Lake {
 
   /** Keeps the query worker's replica in step, before anyone hears of the commit. */
   private mirror(committed: CommittedTransaction): void {
-    this.runner.apply(committed.changes.map(({id, after}) => ({id, after})))
+    this.pool.apply(
+      committed.seq,
+      committed.changes.map(({id, after}) => ({id, after})),
+    )
   }
 
   private notify(committed: CommittedTransaction): void {
@@ -233,7 +294,7 @@ export class Lake {
   close(): void {
     this.listeners.clear()
     this.group.close()
-    this.runner.close()
+    this.pool.close()
     this.store.close()
   }
 }

@@ -1,13 +1,13 @@
 import {describe, expect, it} from 'vitest'
-import {TransactionBuilder, withArrayKeys} from './mutations.ts'
+import {TransactionBuilder, withArrayKeys, type WorkingState} from './mutations.ts'
 import type {Doc} from './types.ts'
 
 // The transaction builder in process: later mutations see earlier ones; changes are net.
 function builder(docs: Doc[] = []) {
   const byId = new Map(docs.map((d) => [d._id, d]))
   const base = {get: (id: string) => byId.get(id), snapshot: () => [...byId.values()]}
-  const selectAll = async (_q: string, _p: Record<string, unknown>, all: Doc[]) =>
-    all.map((d) => d._id)
+  const selectAll = async (_q: string, _p: Record<string, unknown>, working: WorkingState) =>
+    working.documents().map((d) => d._id)
   return new TransactionBuilder(base, selectAll, {
     transactionId: 'tx1',
     timestamp: new Date('2026-02-03T04:05:06.789Z'),

@@ -38,18 +38,33 @@ export interface MutationResult {
   operation: Operation
 }
 
+/** A transaction's view of the documents, for selections by query. */
+export interface WorkingState {
+  /** All documents as the transaction sees them. */
+  documents(): Doc[]
+  /** What differs from the committed documents (pending transactions, then this one). */
+  differences(): ReadonlyMap<string, Doc | null>
+}
+
 /** Resolves a GROQ selection (`{query, params}`) to document ids against the working state. */
 export type QueryResolver = (
   query: string,
   params: Record<string, unknown>,
-  docs: Doc[],
+  working: WorkingState,
 ) => Promise<string[]>
+
+/** What a transaction is built over: the committed documents and those still being written. */
+export interface TransactionBase {
+  get(id: string): Doc | undefined
+  snapshot(): Doc[]
+  pendingChanges?(): ReadonlyMap<string, Doc | null>
+}
 
 const mutationKinds = ['create', 'createOrReplace', 'createIfNotExists', 'delete', 'patch'] as const
 type MutationKind = (typeof mutationKinds)[number]
 
 /** Sanity's document id grammar: letters, digits and `_-.`, not starting with `-` or `.`. */
-const idPattern = /^[a-zA-Z0-9_][a-zA-Z0-9_.-]{0,199}$/
+export const idPattern = /^[a-zA-Z0-9_][a-zA-Z0-9_.-]{0,199}$/
 
 /** Random bytes drawn in bulk: one call to the CSPRNG per 256 transaction ids, not per id. */
 const idPool = {bytes: Buffer.alloc(0), offset: 0}
@@ -130,7 +145,7 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
  * Working state of one transaction: applies mutations one after another over the committed
  * documents, so later mutations see earlier ones, and yields the changes to commit as a unit.
  */
-export class TransactionBuilder {
+export class TransactionBuilder implements WorkingState {
   readonly id: string
   readonly timestamp: string
   private readonly overlay = new Map<string, Doc | null>()
@@ -138,11 +153,11 @@ export class TransactionBuilder {
   private readonly applied = new Map<string, Mut[]>()
   private readonly autoKeys: boolean
 
-  private readonly base: {get(id: string): Doc | undefined; snapshot(): Doc[]}
+  private readonly base: TransactionBase
   private readonly resolveQuery: QueryResolver
 
   constructor(
-    base: {get(id: string): Doc | undefined; snapshot(): Doc[]},
+    base: TransactionBase,
     resolveQuery: QueryResolver,
     options: {transactionId?: string; timestamp?: Date; autoGenerateArrayKeys?: boolean} = {},
   ) {
@@ -166,6 +181,12 @@ export class TransactionBuilder {
     for (const doc of this.base.snapshot()) if (!this.overlay.has(doc._id)) out.push(doc)
     for (const doc of this.overlay.values()) if (doc) out.push(doc)
     return out
+  }
+
+  differences(): ReadonlyMap<string, Doc | null> {
+    const pending = this.base.pendingChanges?.()
+    if (!pending || pending.size === 0) return this.overlay
+    return new Map([...pending, ...this.overlay])
   }
 
   private put(id: string, doc: Doc | null, mutation: Mut): void {
@@ -263,7 +284,7 @@ export class TransactionBuilder {
     if (typeof body.id === 'string') return [checkId(body.id, index)]
     if (typeof body.query === 'string') {
       const params = isPlainObject(body.params) ? body.params : {}
-      return this.resolveQuery(body.query, params, this.documents())
+      return this.resolveQuery(body.query, params, this)
     }
     throw badRequest(`${kind} at index ${index} needs an "id" or a "query"`)
   }

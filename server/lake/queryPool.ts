@@ -1,146 +1,245 @@
 import {Worker} from 'node:worker_threads'
 import {LakeError} from './errors.ts'
-import type {Perspective} from './perspective.ts'
-import type {WorkerReply, WorkerRequest} from './queryWorker.ts'
+import {maxQueueWaitMs, poolSize, workerHeapMb, type Lane} from './queryBudgets.ts'
+import {QuerySchedule} from './querySchedule.ts'
+import type {WorkerReply, WorkerRequest, WorkerResult, WorkerTask} from './queryWorker.ts'
 import type {Doc} from './types.ts'
 
-type QueryMessage = Extract<WorkerRequest, {type: 'query'}>
+export interface RunOptions {
+  lane: Lane
+  /** The caller's client key (server/http/clientAddress.ts), for fairness among anonymous. */
+  client: string
+  /** Budget from the moment a worker takes the task; over it the worker is terminated. */
+  timeoutMs: number
+}
 
-interface Pending {
-  message: QueryMessage
-  resolve(json: string): void
+interface Job extends RunOptions {
+  id: number
+  task: WorkerTask
+  queuedAt: number
+  startedAt?: number
+  resolve(result: WorkerResult): void
   reject(error: LakeError): void
   timer?: NodeJS.Timeout
 }
 
-export interface QueryRequest {
-  query: string
-  params: Record<string, unknown>
-  perspective: Perspective
-  authenticated: boolean
+interface Slot {
+  worker: Worker
+  ready: boolean
+  job?: Job
 }
 
-interface RunnerOptions {
-  timeoutMs: number
-  maxResultBytes: number
-  sanity: {projectId: string; dataset: string}
-}
+/** After a worker fails while starting, wait this long before the next start (no crash loop). */
+const restartDelayMs = 1_000
 
 /**
- * Runs queries on a worker thread (queryWorker.ts) that mirrors the committed documents, so that
- * a query over its time limit can really be stopped: the worker is terminated and replaced, the
- * caller gets a 400 queryTimeout, and the other queries in flight go to the new worker.
+ * The query pool: up to `poolSize` workers (queryWorker.ts), each a replica of the documents,
+ * each running one task at a time, so that a task over its budget is stopped by terminating its
+ * worker, and only that task is lost. A task is sent to a worker once, and its budget runs from
+ * then: a restart never re-arms or extends another task's budget, and a task whose worker
+ * crashed (out of memory) is answered with an error, never sent again. Who runs next and who
+ * makes room is querySchedule.ts's decision.
  */
-export class QueryRunner {
-  private worker: Worker | undefined
-  private ready = false
-  private readonly pending = new Map<number, Pending>()
+export class QueryPool {
+  private readonly slots: Slot[] = []
+  private readonly queue: Job[] = []
+  private readonly schedule = new QuerySchedule()
+  private readonly database: () => string
+  private readonly size: number
   private nextId = 1
-  private readonly snapshot: () => Doc[]
-  private readonly options: RunnerOptions
+  private preemptTimer: NodeJS.Timeout | undefined
+  private restartTimer: NodeJS.Timeout | undefined
+  private closed = false
 
-  constructor(snapshot: () => Doc[], options: RunnerOptions) {
-    this.snapshot = snapshot
-    this.options = options
+  constructor(options: {database: () => string; size?: number}) {
+    this.database = options.database
+    this.size = options.size ?? poolSize
   }
 
-  private start(): void {
-    const worker = new Worker(new URL('./queryWorker.ts', import.meta.url))
+  /** Runs `task` on a worker within its budget; rejects with a Sanity-shaped LakeError. */
+  run(task: WorkerTask, options: RunOptions): Promise<WorkerResult> {
+    if (this.closed) return Promise.reject(shuttingDown())
+    return new Promise<WorkerResult>((resolve, reject) => {
+      const job: Job = {...options, id: this.nextId++, task, queuedAt: Date.now(), resolve, reject}
+      job.timer = setTimeout(() => this.expireWaiting(job), maxQueueWaitMs)
+      this.queue.push(job)
+      this.pump()
+    })
+  }
+
+  /** Mirrors a committed transaction into every replica; tasks sent after this see it. */
+  apply(seq: number, changes: Array<{id: string; after: Doc | null}>): void {
+    const message: WorkerRequest = {type: 'apply', seq, changes}
+    for (const slot of this.slots) slot.worker.postMessage(message)
+  }
+
+  /** Clients currently in bad standing are deprioritised (querySchedule.ts). */
+  penalise(client: string): void {
+    this.schedule.penalise(client)
+  }
+
+  private running(): Job[] {
+    return this.slots.flatMap((slot) => (slot.job ? [slot.job] : []))
+  }
+
+  /** Starts what can start; makes room or starts a worker for what cannot. */
+  private pump(): void {
+    if (this.closed) return
+    for (;;) {
+      const free = this.slots.find((slot) => slot.ready && !slot.job)
+      if (!free) break
+      const job = this.schedule.next(this.queue, this.running())
+      if (!job) break
+      this.start(free, job)
+    }
+    clearTimeout(this.preemptTimer)
+    this.preemptTimer = undefined
+    if (this.queue.length === 0) return
+    const booting = this.slots.filter((slot) => !slot.ready).length
+    if (booting < this.queue.length && this.slots.length < this.size && !this.restartTimer) {
+      this.spawn()
+      return
+    }
+    // A worker about to be ready will take the next job: stop nothing for it.
+    if (booting > 0) return
+    const {victim, waitMs} = this.schedule.victim(this.queue, this.running())
+    if (victim) this.stop(victim, 'other queries were waiting for a worker')
+    else if (waitMs !== undefined) {
+      this.preemptTimer = setTimeout(() => this.pump(), waitMs + 1)
+      this.preemptTimer.unref()
+    }
+  }
+
+  private start(slot: Slot, job: Job): void {
+    this.queue.splice(this.queue.indexOf(job), 1)
+    clearTimeout(job.timer)
+    slot.job = job
+    job.startedAt = Date.now()
+    job.timer = setTimeout(() => this.stop(job, undefined), job.timeoutMs)
+    slot.worker.postMessage({type: 'task', id: job.id, task: job.task} satisfies WorkerRequest)
+  }
+
+  private spawn(slot?: Slot): void {
+    const worker = new Worker(new URL('./queryWorker.ts', import.meta.url), {
+      resourceLimits: {maxOldGenerationSizeMb: workerHeapMb},
+    })
     worker.unref()
+    const target: Slot = slot ?? {worker, ready: false}
+    target.worker = worker
+    target.ready = false
+    target.job = undefined
+    if (!slot) this.slots.push(target)
     worker.on('message', (reply: WorkerReply) => {
-      if (worker !== this.worker) return
+      if (target.worker !== worker) return
       if ('ready' in reply) {
-        this.ready = true
-        for (const pending of this.pending.values()) this.dispatch(pending)
-      } else this.settle(reply)
+        target.ready = true
+        this.pump()
+      } else this.settle(target, reply)
     })
-    worker.on('error', (error) => {
-      if (worker !== this.worker) return
-      console.error('[lake] query worker failed; starting a new one', error)
-      this.restart()
-    })
-    this.worker = worker
-    this.ready = false
-    worker.postMessage({type: 'load', docs: this.snapshot()} satisfies WorkerRequest)
+    worker.on('error', (error) => this.failed(target, worker, error))
+    worker.on('exit', () => this.failed(target, worker, new Error('query worker exited')))
+    worker.postMessage({type: 'load', database: this.database()} satisfies WorkerRequest)
   }
 
-  /** Sends a query to the ready worker; its time limit runs from here. */
-  private dispatch(pending: Pending): void {
-    clearTimeout(pending.timer)
-    this.worker?.postMessage(pending.message)
-    pending.timer = setTimeout(() => this.expire(pending), this.options.timeoutMs)
+  private settle(slot: Slot, reply: Exclude<WorkerReply, {ready: true}>): void {
+    const job = slot.job
+    if (!job || job.id !== reply.id) return
+    slot.job = undefined
+    clearTimeout(job.timer)
+    if ('result' in reply) job.resolve(reply.result)
+    else {
+      const {status, type, description, details} = reply.error
+      job.reject(new LakeError(status, type, description, details))
+    }
+    this.pump()
   }
 
-  private expire(pending: Pending): void {
-    this.pending.delete(pending.message.id)
-    console.warn(
-      `[lake] query stopped after ${this.options.timeoutMs} ms: ${pending.message.query.slice(0, 200)}`,
-    )
-    pending.reject(
+  /** Stops a running job: its worker is terminated and replaced; the job is answered 400. */
+  private stop(job: Job, reason: string | undefined): void {
+    const slot = this.slots.find((s) => s.job === job)
+    if (!slot) return
+    clearTimeout(job.timer)
+    const ran = Date.now() - (job.startedAt ?? Date.now())
+    if (job.lane === 'anonymous') this.schedule.penalise(job.client)
+    job.reject(queryTimeout(ran, job.timeoutMs, reason))
+    this.replace(slot)
+  }
+
+  private replace(slot: Slot): void {
+    const old = slot.worker
+    slot.job = undefined
+    this.spawn(slot)
+    void old.terminate()
+  }
+
+  /** A worker died on its own (out of memory, or failed to start). Its task is not re-sent. */
+  private failed(slot: Slot, worker: Worker, error: unknown): void {
+    if (slot.worker !== worker || this.closed) return
+    const job = slot.job
+    slot.job = undefined
+    if (job) {
+      clearTimeout(job.timer)
+      if (job.lane === 'anonymous') this.schedule.penalise(job.client)
+      job.reject(crashed(error))
+      this.replace(slot)
+      this.pump()
+      return
+    }
+    console.error('[lake] a query worker failed while idle; starting another shortly', error)
+    this.slots.splice(this.slots.indexOf(slot), 1)
+    void worker.terminate()
+    this.restartTimer ??= setTimeout(() => {
+      this.restartTimer = undefined
+      this.pump()
+    }, restartDelayMs)
+  }
+
+  private expireWaiting(job: Job): void {
+    const index = this.queue.indexOf(job)
+    if (index < 0) return
+    this.queue.splice(index, 1)
+    job.reject(
       new LakeError(
-        400,
-        'queryTimeout',
-        `Query ran longer than the time limit (${this.options.timeoutMs} ms) and was stopped; narrow the filter or add a slice`,
+        503,
+        'serviceUnavailable',
+        `Every query worker stayed busy for ${maxQueueWaitMs / 1000} s; retry shortly`,
       ),
     )
-    this.restart()
-  }
-
-  private settle(reply: Exclude<WorkerReply, {ready: true}>): void {
-    const pending = this.pending.get(reply.id)
-    if (!pending) return
-    this.pending.delete(reply.id)
-    clearTimeout(pending.timer)
-    if ('json' in reply) pending.resolve(reply.json)
-    else
-      pending.reject(
-        new LakeError(
-          reply.error.status,
-          reply.error.type,
-          reply.error.description,
-          reply.error.details,
-        ),
-      )
-  }
-
-  /** Replaces the worker; queries still in flight are re-sent once the new one is ready. */
-  private restart(): void {
-    void this.worker?.terminate()
-    this.worker = undefined
-    for (const pending of this.pending.values()) clearTimeout(pending.timer)
-    if (this.pending.size > 0) this.start()
-  }
-
-  /** Evaluates a query to its result's JSON text. */
-  run(request: QueryRequest): Promise<string> {
-    if (!this.worker) this.start()
-    const id = this.nextId++
-    const message: QueryMessage = {
-      type: 'query',
-      id,
-      ...request,
-      maxResultBytes: this.options.maxResultBytes,
-      sanity: this.options.sanity,
-    }
-    return new Promise<string>((resolve, reject) => {
-      const pending: Pending = {message, resolve, reject}
-      this.pending.set(id, pending)
-      if (this.ready) this.dispatch(pending)
-    })
-  }
-
-  /** Mirrors a committed transaction; queries sent after this see it. */
-  apply(changes: Array<{id: string; after: Doc | null}>): void {
-    this.worker?.postMessage({type: 'apply', changes} satisfies WorkerRequest)
   }
 
   close(): void {
-    for (const pending of this.pending.values()) {
-      clearTimeout(pending.timer)
-      pending.reject(new LakeError(503, 'serviceUnavailable', 'The lake is shutting down'))
+    this.closed = true
+    clearTimeout(this.preemptTimer)
+    clearTimeout(this.restartTimer)
+    for (const job of [...this.queue, ...this.running()]) {
+      clearTimeout(job.timer)
+      job.reject(shuttingDown())
     }
-    this.pending.clear()
-    void this.worker?.terminate()
-    this.worker = undefined
+    this.queue.length = 0
+    for (const slot of this.slots.splice(0)) void slot.worker.terminate()
   }
+}
+
+function shuttingDown(): LakeError {
+  return new LakeError(503, 'serviceUnavailable', 'The lake is shutting down')
+}
+
+/** A 4xx that @sanity/client does not retry (it retries 5xx and 429 only). */
+function queryTimeout(ranMs: number, budgetMs: number, reason: string | undefined): LakeError {
+  const why = reason
+    ? `Query was stopped after ${ranMs} ms because ${reason}`
+    : `Query ran longer than the time limit (${budgetMs} ms) and was stopped`
+  return new LakeError(400, 'queryTimeout', `${why}; narrow the filter or add a slice`)
+}
+
+function crashed(error: unknown): LakeError {
+  const code = typeof error === 'object' && error !== null && 'code' in error ? error.code : ''
+  if (code === 'ERR_WORKER_OUT_OF_MEMORY') {
+    return new LakeError(
+      400,
+      'queryTooExpensive',
+      'Query needed more memory than a query may use and was stopped; narrow the filter or add a slice',
+    )
+  }
+  return new LakeError(500, 'internalServerError', 'The query worker failed')
 }

@@ -1,38 +1,68 @@
 /**
- * The query worker: a replica of the lake's documents on its own thread, where GROQ runs.
- * groq-js evaluates in long chains of microtasks that no timer can interrupt, so a runaway query
- * on the main thread would block every request; here the main thread simply terminates the
- * worker when a query overruns its time limit (queryRunner.ts), and starts a fresh one.
+ * A query worker: a replica of the lake's documents on its own thread, where GROQ runs.
+ * groq-js evaluates in long chains of microtasks that no timer can interrupt, so a runaway
+ * evaluation on the main thread would block every request; here the main thread simply
+ * terminates the worker when one overruns its budget (queryPool.ts), and starts a fresh one.
+ *
+ * The replica is read from SQLite by the worker itself: cloning 10,000 documents through
+ * postMessage took 200–500 ms of the main thread per start, and a runaway costs a start.
  */
+import {DatabaseSync} from 'node:sqlite'
 import {parentPort} from 'node:worker_threads'
+import {evaluateSync} from 'groq-js'
 import {LakeError} from './errors.ts'
 import {evaluateJson, parseQuery} from './groq.ts'
 import {documentsFor, type Perspective} from './perspective.ts'
 import type {Doc} from './types.ts'
 
-export type WorkerRequest =
-  | {type: 'load'; docs: Doc[]}
-  | {type: 'apply'; changes: Array<{id: string; after: Doc | null}>}
+type Sanity = {projectId: string; dataset: string}
+
+/** One unit of work; the pool gives each an id and a budget. */
+export type WorkerTask =
   | {
       type: 'query'
-      id: number
       query: string
       params: Record<string, unknown>
       perspective: Perspective
       authenticated: boolean
       maxResultBytes: number
-      sanity: {projectId: string; dataset: string}
+      sanity: Sanity
     }
+  /** A listen filter over single documents: which of `docs` it matches (null never does). */
+  | {
+      type: 'match'
+      query: string
+      params: Record<string, unknown>
+      docs: Array<Doc | null>
+      sanity: Sanity
+    }
+  /** Patch/delete by query: the ids selected over the replica with `overlay` (pending changes). */
+  | {
+      type: 'select'
+      query: string
+      params: Record<string, unknown>
+      overlay: Array<[string, Doc | null]>
+      sanity: Sanity
+    }
+
+export type WorkerRequest =
+  | {type: 'load'; database: string}
+  | {type: 'apply'; seq: number; changes: Array<{id: string; after: Doc | null}>}
+  | {type: 'task'; id: number; task: WorkerTask}
+
+export type WorkerResult = {json: string} | {matches: boolean[]} | {ids: string[]}
 
 export type WorkerReply =
   | {ready: true}
-  | {id: number; json: string}
+  | {id: number; result: WorkerResult}
   | {
       id: number
       error: {status: number; type: string; description: string; details: Record<string, unknown>}
     }
 
 const docs = new Map<string, Doc>()
+/** The log position the replica reflects: changes at or before it are already in. */
+let loadedSeq = 0
 /** Per perspective and access, the documents a query sees; rebuilt after each change. */
 const views = new Map<string, Doc[]>()
 
@@ -46,49 +76,120 @@ function view(perspective: Perspective, authenticated: boolean): Doc[] {
   return docsFor
 }
 
-async function answer(request: Extract<WorkerRequest, {type: 'query'}>): Promise<WorkerReply> {
+/** Reads the current documents in one read transaction, so the replica is one consistent state. */
+function load(database: string): void {
+  const db = new DatabaseSync(database, {readOnly: true})
   try {
-    const tree = parseQuery(request.query, request.params)
-    const docsFor = view(request.perspective, request.authenticated)
-    const json = await evaluateJson(tree, docsFor, request.params, request)
-    return {id: request.id, json}
+    db.exec('BEGIN')
+    const last = db.prepare('SELECT MAX(seq) AS seq FROM transactions').get()
+    loadedSeq = Number(last?.seq ?? 0)
+    docs.clear()
+    // The current revision of each document, as store.ts reads it at start.
+    const current = db.prepare(
+      'SELECT r.json FROM documents d JOIN revisions r ON r.doc_id = d.id AND r.seq = d.seq',
+    )
+    for (const row of current.iterate()) {
+      const doc = JSON.parse(String(row.json)) as Doc
+      docs.set(doc._id, doc)
+    }
+    db.exec('COMMIT')
+  } finally {
+    db.close()
+  }
+  views.clear()
+}
+
+function truthy(data: unknown): boolean {
+  return Array.isArray(data)
+    ? data.length > 0
+    : data !== null && data !== undefined && data !== false
+}
+
+/**
+ * Sanity's listener semantics: the filter is evaluated against a dataset of just that document
+ * (projections ignored); it matches when the result is non-empty.
+ */
+function matches(task: Extract<WorkerTask, {type: 'match'}>): boolean[] {
+  const tree = parseQuery(task.query, task.params)
+  return task.docs.map((doc) => {
+    if (!doc) return false
+    const value = evaluateSync(tree, {dataset: [doc], params: task.params, sanity: task.sanity})
+    return truthy('data' in value ? value.data : null)
+  })
+}
+
+async function select(task: Extract<WorkerTask, {type: 'select'}>): Promise<string[]> {
+  const overlay = new Map(task.overlay)
+  const working = view('raw', true).filter((doc) => !overlay.has(doc._id))
+  for (const doc of overlay.values()) if (doc) working.push(doc)
+  const json = await evaluateJson(parseQuery(task.query, task.params), working, task.params, {
+    maxResultBytes: Number.MAX_SAFE_INTEGER,
+    sanity: task.sanity,
+  })
+  const result: unknown = JSON.parse(json)
+  const items = Array.isArray(result) ? result : result == null ? [] : [result]
+  return items.flatMap((item: unknown) =>
+    typeof item === 'object' && item !== null && '_id' in item && typeof item._id === 'string'
+      ? [item._id]
+      : [],
+  )
+}
+
+async function perform(task: WorkerTask): Promise<WorkerResult> {
+  switch (task.type) {
+    case 'query': {
+      const tree = parseQuery(task.query, task.params)
+      const docsFor = view(task.perspective, task.authenticated)
+      return {json: await evaluateJson(tree, docsFor, task.params, task)}
+    }
+    case 'match':
+      try {
+        return {matches: matches(task)}
+      } catch (error) {
+        if (error instanceof LakeError) throw error
+        // Runtime errors (unsupported functions, bad argument types) are the filter's fault.
+        throw new LakeError(
+          400,
+          'queryError',
+          error instanceof Error ? error.message : String(error),
+        )
+      }
+    case 'select':
+      return {ids: await select(task)}
+  }
+}
+
+async function answer(id: number, task: WorkerTask): Promise<WorkerReply> {
+  try {
+    return {id, result: await perform(task)}
   } catch (error) {
     if (error instanceof LakeError) {
-      return {
-        id: request.id,
-        error: {
-          status: error.status,
-          type: error.type,
-          description: error.message,
-          details: error.details,
-        },
-      }
+      const {status, type, message: description, details} = error
+      return {id, error: {status, type, description, details}}
     }
     const description = error instanceof Error ? error.message : String(error)
-    return {
-      id: request.id,
-      error: {status: 500, type: 'internalServerError', description, details: {}},
-    }
+    return {id, error: {status: 500, type: 'internalServerError', description, details: {}}}
   }
 }
 
 parentPort?.on('message', (request: WorkerRequest) => {
   switch (request.type) {
     case 'load':
-      docs.clear()
-      for (const doc of request.docs) docs.set(doc._id, doc)
-      views.clear()
-      // Time limits start from here: booting and loading the replica is not the query's fault.
+      load(request.database)
+      // Budgets start from here: booting and loading the replica is not the task's fault.
       parentPort?.postMessage({ready: true} satisfies WorkerReply)
       return
     case 'apply':
+      // Changes the replica already read from SQLite (committed before the load) are skipped.
+      if (request.seq <= loadedSeq) return
       for (const {id, after} of request.changes) {
         if (after) docs.set(id, after)
         else docs.delete(id)
       }
+      loadedSeq = request.seq
       views.clear()
       return
-    case 'query':
-      void answer(request).then((reply) => parentPort?.postMessage(reply))
+    case 'task':
+      void answer(request.id, request.task).then((reply) => parentPort?.postMessage(reply))
   }
 })

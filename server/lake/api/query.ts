@@ -5,6 +5,11 @@ import {badRequest} from '../errors.ts'
 import {apiVersionOf, checkDataset, flag, identify, queryParams, readJsonBody} from './http.ts'
 import type {Lake} from '../lake.ts'
 import {defaultPerspective, isPerspective, type Perspective} from '../perspective.ts'
+import {LakeError} from '../errors.ts'
+import {maxAnonymousQueriesPerClient} from '../queryBudgets.ts'
+import {clientOf} from '../../http/clientAddress.ts'
+import {ClientCounter, overCap} from './clientCaps.ts'
+import {isInternal} from './internal.ts'
 
 function perspectiveOf(c: Context): Perspective {
   const requested = c.req.query('perspective')
@@ -19,6 +24,7 @@ function perspectiveOf(c: Context): Perspective {
 
 /** GET|POST /v{version}/data/query/{dataset} */
 export function registerQuery(app: Hono, lake: Lake, cache: CdnCache): void {
+  const inFlight = new ClientCounter()
   const handle = async (c: Context) => {
     checkDataset(c, lake)
     const identity = identify(c, lake)
@@ -48,9 +54,34 @@ export function registerQuery(app: Hono, lake: Lake, cache: CdnCache): void {
       const hit = cache.get(key)
       if (hit) return respond(c, hit.body, hit.etag, true, 'HIT')
     }
+    // The site's own renders are trusted (no cap, the owner's budget) but see what visitors see.
+    const trusted = !anonymous || isInternal(c, lake)
+    const client = clientOf(c).key
+    const release = trusted ? () => {} : inFlight.acquire(client, maxAnonymousQueriesPerClient)
+    if (!release)
+      throw overCap(
+        c,
+        client,
+        'query-cap',
+        `More than ${maxAnonymousQueriesPerClient} anonymous queries in flight from this address`,
+      )
     const started = performance.now()
-    // The result arrives as JSON text (size-checked by the lake): splice it, don't re-serialize.
-    const result = await lake.queryJson(query, params, {perspective, authenticated: !anonymous})
+    let result: string
+    try {
+      // The result arrives as JSON text (size-checked by the lake): splice it, don't re-serialize.
+      result = await lake.queryJson(query, params, {
+        perspective,
+        authenticated: !anonymous,
+        lane: trusted ? 'trusted' : 'anonymous',
+        client,
+      })
+    } catch (error) {
+      // A query refused for want of a worker (503) may be retried; say when.
+      if (error instanceof LakeError && error.status === 503) c.header('retry-after', '5')
+      throw error
+    } finally {
+      release()
+    }
     const ms = Math.round(performance.now() - started)
     const body = `{${returnQuery ? `"query":${JSON.stringify(query)},` : ''}"result":${result},"ms":${ms}}`
     const etag = `"${lake.revision}-${createHash('sha1').update(key).digest('base64url').slice(0, 16)}"`
