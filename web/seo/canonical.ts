@@ -9,5 +9,3 @@ export const canonicalPaths = {
   testimonials: '/testimonials',
   contact: '/contact',
 } as const
-
-type PageName = keyof typeof canonicalPaths
