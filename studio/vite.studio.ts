@@ -23,6 +23,15 @@ export function studioViteConfig(): UserConfig {
       // The Studio is large by nature (studio-api.md §g.8); do not warn about every chunk.
       chunkSizeWarningLimit: 4000,
       reportCompressedSize: false,
+      rollupOptions: {
+        onLog(level, log, handler) {
+          // react-compiler-runtime opts itself out of the React Compiler with "use no memo"; we
+          // do not run the compiler, so the bundler dropping that directive changes nothing.
+          if (log.code === 'MODULE_LEVEL_DIRECTIVE' && log.id?.includes('react-compiler-runtime'))
+            return
+          handler(level, log)
+        },
+      },
     },
   }
 }
