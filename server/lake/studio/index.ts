@@ -10,6 +10,7 @@ import {registerHarmless} from './harmless.ts'
 import {registerImages} from './images.ts'
 import {registerKeyValue} from './keyvalue.ts'
 import {registerLogin} from './login.ts'
+import {refuseMalformedPath} from './malformedPath.ts'
 import {PresenceHub} from './presence.ts'
 import {registerReferences} from './references.ts'
 
@@ -20,6 +21,8 @@ import {registerReferences} from './references.ts'
 export function registerStudioLakeRoutes(app: Hono, lake: Lake, config: ServerConfig): Feature {
   // Sessions are issued only through these routes, so their lifetimes are set here.
   lake.auth.configure({lifetimes: {idleMs: config.sessionIdleMs, maxMs: config.sessionMaxMs}})
+  for (const prefix of ['users', 'projects', 'datasets', 'auth'])
+    app.use(`/:version/${prefix}/*`, refuseMalformedPath)
   registerLogin(app, lake, config)
   registerKeyValue(app, lake, config.dataDir)
   registerAccount(app, lake)

@@ -1,8 +1,11 @@
 import {readFileSync} from 'node:fs'
+import {connect as connectTcp} from 'node:net'
 import {join} from 'node:path'
+import {connect as connectTls} from 'node:tls'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 import WebSocket from 'ws'
 import {startTestServer} from '../../../e2e/support/server.ts'
+import {maxSocketsPerClient} from './socketGuard.ts'
 
 type Server = Awaited<ReturnType<typeof startTestServer>>
 type Message = {
@@ -20,11 +23,11 @@ class Client {
   private waiters: Array<() => void> = []
   private next = 0
 
-  constructor(server: Server, origin: string) {
+  constructor(server: Server, origin: string, localAddress?: string) {
     const ca = readFileSync(join(server.dataDir, 'localhost-cert.pem'))
     this.ws = new WebSocket(
       `${server.httpsUrl.replace('https', 'wss')}/v2022-06-30/socket/production?tag=sanity.studio`,
-      {ca, origin},
+      {ca, origin, localAddress},
     )
     this.ws.on('message', (data) => {
       this.messages.push(JSON.parse(data.toString()) as Message)
@@ -60,8 +63,8 @@ describe('the presence socket', () => {
   let server: Server
   let origin: string
   const clients: Client[] = []
-  const connect = async () => {
-    const client = new Client(server, origin)
+  const connect = async (localAddress?: string) => {
+    const client = new Client(server, origin, localAddress)
     clients.push(client)
     await client.opened()
     return client
@@ -155,5 +158,65 @@ describe('the presence socket', () => {
     const client = await connect()
     await client.call('authorization', {authorization: `Bearer ${server.lake?.token}`})
     expect((await client.call('presence_teleport')).error?.code).toBe(-32601)
+  })
+
+  it('answers a malformed upgrade path 400 on the socket and keeps serving (both listeners)', async () => {
+    const httpPort = Number(new URL(server.url).port)
+    const httpsPort = Number(new URL(server.httpsUrl).port)
+    const ca = readFileSync(join(server.dataDir, 'localhost-cert.pem'))
+    const upgrade = (path: string) =>
+      [
+        `GET ${path} HTTP/1.1`,
+        'Host: localhost',
+        'Connection: Upgrade',
+        'Upgrade: websocket',
+        'Sec-WebSocket-Version: 13',
+        'Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==',
+        '',
+        '',
+      ].join('\r\n')
+    const exchange = (secure: boolean, request: string) =>
+      new Promise<string>((resolve, reject) => {
+        const socket = secure
+          ? connectTls({host: '127.0.0.1', port: httpsPort, servername: 'localhost', ca})
+          : connectTcp({host: '127.0.0.1', port: httpPort})
+        let answer = ''
+        socket.on(secure ? 'secureConnect' : 'connect', () => socket.write(request))
+        socket.on('data', (chunk: Buffer) => (answer += chunk.toString()))
+        socket.on('close', () => resolve(answer))
+        socket.on('error', reject)
+      })
+    for (const secure of [false, true]) {
+      for (const path of [
+        '/v2022-06-30/socket/%',
+        '/v2022-06-30/socket/%E0%A4%A',
+        '/v2022-06-30/socket/%25%',
+      ]) {
+        expect(await exchange(secure, upgrade(path))).toMatch(/^HTTP\/1\.1 400 Bad Request\r\n/)
+      }
+      // A valid escape of another dataset is not malformed: it is a dataset we do not have.
+      expect(await exchange(secure, upgrade('/v2022-06-30/socket/%25'))).toMatch(/^HTTP\/1\.1 404 /)
+    }
+    const after = await fetch(`${server.url}/v2021-06-07/users/me`, {
+      headers: {authorization: `Bearer ${server.lake?.token}`},
+    })
+    expect(after.status).toBe(200)
+    const client = await connect()
+    expect(
+      (await client.call('authorization', {authorization: `Bearer ${server.lake?.token}`})).result,
+    ).toBe(true)
+  })
+
+  it(`caps sockets per client at ${maxSocketsPerClient} (429), while another address still connects`, async () => {
+    const held: Client[] = []
+    for (let i = 0; i < maxSocketsPerClient; i++) held.push(await connect('127.0.0.3'))
+    const over = new Client(server, origin, '127.0.0.3')
+    clients.push(over)
+    await expect(over.opened()).rejects.toThrow(/429/)
+    const other = await connect('127.0.0.4')
+    expect(
+      (await other.call('authorization', {authorization: `Bearer ${server.lake?.token}`})).result,
+    ).toBe(true)
+    for (const client of held) client.ws.terminate()
   })
 })
