@@ -7,7 +7,10 @@ import {LakeError} from './lake/errors.ts'
 import {registerLakeRoutes} from './lake/api/routes.ts'
 import {mountSite} from './render/feature.ts'
 import {mountStudio} from './studio/feature.ts'
-import {clientMiddleware} from './http/clientAddress.ts'
+import {clientMiddleware, clientOf} from './http/clientAddress.ts'
+import {hostCheck} from './http/hostCheck.ts'
+import {refusals, safe} from './http/log.ts'
+import {hsts} from './http/securityHeaders.ts'
 
 /**
  * The one app every path is served from (../docs/architecture.md): the lake at the root like
@@ -17,14 +20,26 @@ export function createApp(ctx: AppContext): {app: Hono; features: Feature[]} {
   const app = new Hono()
   const features: Feature[] = []
   app.use(clientMiddleware(ctx.config.trustProxy))
+  app.use(hostCheck(ctx.config))
+  app.use(hsts(ctx.config))
   app.onError((error, c) => {
-    if (error instanceof LakeError) {
-      console.warn(
-        `[http] ${c.req.method} ${c.req.path} → ${error.status} ${error.type}: ${error.message}`,
+    const what = `${c.req.method} ${safe(c.req.path)}`
+    if (error instanceof LakeError && error.status < 500) {
+      // A refusal: logged once per client and kind per minute, so a flood cannot fill the log.
+      const client = clientOf(c).key
+      refusals.refuse(
+        client,
+        `${error.status} ${error.type}`,
+        `[http] ${what} from ${client} → ${error.status} ${error.type}: ${error.message}`,
       )
       return c.json(error.toJSON(), error.status as 400)
     }
-    console.error(`[http] ${c.req.method} ${c.req.path} → 500`, error)
+    if (error instanceof LakeError) {
+      console.error(`[http] ${what} → ${error.status} ${error.type}: ${safe(error.message)}`)
+      return c.json(error.toJSON(), error.status as 500)
+    }
+    // A handler's bug: this request fails, the process keeps serving.
+    console.error(`[http] ${what} → 500`, error)
     return c.json({error: {type: 'internalServerError', description: 'Internal server error'}}, 500)
   })
   if (ctx.lake) {

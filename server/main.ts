@@ -23,3 +23,15 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     void server.close().then(() => process.exit(0))
   })
 }
+
+// A socket that fails after its handler has let go of it (a reset mid-write) must not end the
+// process for every other visitor. Anything else is a bug: log it and exit, as Node would.
+const socketErrors = new Set(['ECONNRESET', 'EPIPE', 'ECONNABORTED', 'ETIMEDOUT'])
+process.on('uncaughtException', (error: Error & {code?: string}) => {
+  if (error.code !== undefined && socketErrors.has(error.code)) {
+    console.warn(`[server] socket error ignored: ${error.code} ${error.message}`)
+    return
+  }
+  console.error('[server] uncaught exception; exiting', error)
+  process.exit(1)
+})

@@ -1,7 +1,7 @@
-import type {Server} from 'node:http'
+import {createServer, type Server} from 'node:http'
 import {createSecureServer, type Http2SecureServer} from 'node:http2'
 import type {AddressInfo} from 'node:net'
-import {createAdaptorServer} from '@hono/node-server'
+import {getRequestListener} from '@hono/node-server'
 import {createApp} from './app.ts'
 import type {AppContext} from './context.ts'
 import type {ServerConfig} from './env.ts'
@@ -9,6 +9,16 @@ import {Lake} from './lake/lake.ts'
 import {seedIfEmpty} from './lake/seed.ts'
 import {touchesPublic} from './lake/publicChange.ts'
 import {loadOrCreateCertificate} from './tls.ts'
+import {onClientError, unreadableRequest, upgradeGuard} from './http/edge.ts'
+import {hostPolicy} from './http/hostCheck.ts'
+import {
+  applyLimits,
+  applySessionLimits,
+  edgeLimits,
+  http1Options,
+  http2Options,
+  type EdgeLimits,
+} from './http/limits.ts'
 
 export interface RunningServer {
   /** http://host:port of the plain HTTP listener (the site). */
@@ -33,9 +43,13 @@ function listen(server: Server | Http2SecureServer, port: number, host: string):
 /**
  * Starts the one process: opens (and seeds) the lake unless a hosted project is configured,
  * then listens on plain HTTP (the site) and HTTPS with HTTP/2 (the Studio; see docs/studio.md).
- * Port 0 picks free ports, which the tests use.
+ * Port 0 picks free ports, which the tests use; `limits` (server/http/limits.ts) are shorter in
+ * the tests that prove them.
  */
-export async function startServer(options: ServerConfig): Promise<RunningServer> {
+export async function startServer(
+  options: ServerConfig,
+  limits: EdgeLimits = edgeLimits,
+): Promise<RunningServer> {
   // Features read ports and SITE_URL at request time: with port 0 they are known only after listen.
   const config = {...options}
   const defaultSiteUrl = config.siteUrl === `http://localhost:${config.port}`
@@ -71,16 +85,22 @@ export async function startServer(options: ServerConfig): Promise<RunningServer>
     key: config.tlsKey,
   })
 
-  const http = createAdaptorServer({fetch: app.fetch}) as Server
-  const https = createAdaptorServer({
-    fetch: app.fetch,
-    createServer: createSecureServer,
-    serverOptions: {cert: tls.cert, key: tls.key, allowHTTP1: true},
-  }) as Http2SecureServer
+  const listener = getRequestListener(app.fetch, {errorHandler: unreadableRequest})
+  const http = createServer(http1Options(limits), listener)
+  const https = createSecureServer(
+    {...http2Options(limits), cert: tls.cert, key: tls.key, allowHTTP1: true},
+    listener,
+  )
+  applySessionLimits(https, limits)
+  const onUpgrade = upgradeGuard({
+    features,
+    trust: config.trustProxy,
+    hostAllowed: hostPolicy(config),
+  })
   for (const server of [http, https]) {
-    server.on('upgrade', (request, socket, head) => {
-      if (!features.some((feature) => feature.upgrade?.(request, socket, head))) socket.destroy()
-    })
+    applyLimits(server, limits)
+    server.on('clientError', onClientError)
+    server.on('upgrade', onUpgrade)
   }
   const port = await listen(http, config.port, config.host)
   const httpsPort = await listen(https, config.httpsPort, config.host)

@@ -16,12 +16,15 @@ import {routes} from './routes.tsx'
 import {createSiteClient} from './sanity.client.ts'
 
 export type {ClientAssets} from './boot/bootScript.ts'
+export {bootScriptSource} from './boot/bootScript.ts'
 export {resolveSiteConfig, type SiteConfig} from './env.ts'
 
 export interface RenderOptions {
   site: SiteConfig
   /** Where this process's lake answers over HTTP (local mode); ignored in hosted mode. */
   contentOrigin: string
+  /** Sent with every content request (local mode): the lake's internal credential. */
+  contentHeaders?: Record<string, string>
   assets: ClientAssets
 }
 
@@ -35,11 +38,15 @@ export interface RenderedPage {
 const handler = createStaticHandler(routes)
 const clients = new Map<string, SanityClient>()
 
-function clientFor(site: SiteConfig, origin: string): SanityClient {
-  const key = `${site.mode}|${site.projectId}|${site.dataset}|${origin}`
+function clientFor(
+  site: SiteConfig,
+  origin: string,
+  headers?: Record<string, string>,
+): SanityClient {
+  const key = `${site.mode}|${site.projectId}|${site.dataset}|${origin}|${JSON.stringify(headers)}`
   let client = clients.get(key)
   if (!client) {
-    client = createSiteClient(site, origin)
+    client = createSiteClient(site, origin, headers)
     clients.set(key, client)
   }
   return client
@@ -54,7 +61,7 @@ export async function render(
   request: Request,
   options: RenderOptions,
 ): Promise<RenderedPage | Response> {
-  const client = clientFor(options.site, options.contentOrigin)
+  const client = clientFor(options.site, options.contentOrigin, options.contentHeaders)
   const requestContext = new RouterContextProvider()
   requestContext.set(sanityClientContext, () => Promise.resolve(client))
   const context = await handler.query(request, {requestContext})

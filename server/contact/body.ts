@@ -1,10 +1,17 @@
+import {BodyTooLargeError, withBoundedBody} from '../http/body.ts'
 import type {RawFields} from './validate.ts'
 
 /** Far above any real message (10 000 characters) yet small enough to hold in memory. */
 export const maxBodyBytes = 64 * 1024
 
 export type ParsedBody =
-  {ok: true; fields: RawFields} | {ok: false; status: 400 | 415; message: string}
+  {ok: true; fields: RawFields} | {ok: false; status: 400 | 413 | 415; message: string}
+
+const readable = new Set([
+  'application/x-www-form-urlencoded',
+  'multipart/form-data',
+  'application/json',
+])
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value)
@@ -13,12 +20,22 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 /**
  * Reads a post in any of the encodings a form or FormSubmit's AJAX clients use: urlencoded (the
  * native default), multipart (a form with enctype=multipart/form-data) or a JSON object.
- * The caller has already bounded the body size. Files in a multipart body are kept as non-text
- * values, which validation refuses.
+ * The body is read under `maxBodyBytes` while it streams (server/http/body.ts), whatever the
+ * caller checked before. Files in a multipart body are kept as non-text values, which
+ * validation refuses.
  */
-export async function readFields(request: Request): Promise<ParsedBody> {
-  const type = (request.headers.get('content-type') ?? '').split(';')[0].trim().toLowerCase()
+export async function readFields(original: Request): Promise<ParsedBody> {
+  const type = (original.headers.get('content-type') ?? '').split(';')[0].trim().toLowerCase()
+  if (!readable.has(type)) {
+    return {
+      ok: false,
+      status: 415,
+      message:
+        'Please send the form as application/x-www-form-urlencoded, multipart/form-data or JSON.',
+    }
+  }
   try {
+    const request = await withBoundedBody(original, maxBodyBytes)
     if (type === 'application/x-www-form-urlencoded') {
       return {ok: true, fields: Object.fromEntries(new URLSearchParams(await request.text()))}
     }
@@ -28,23 +45,21 @@ export async function readFields(request: Request): Promise<ParsedBody> {
       for (const [key, value] of form) if (!(key in fields)) fields[key] = value
       return {ok: true, fields}
     }
-    if (type === 'application/json') {
-      const value: unknown = JSON.parse(await request.text())
-      if (!isRecord(value))
-        return {ok: false, status: 400, message: 'The form data must be a JSON object.'}
-      return {ok: true, fields: value}
-    }
-  } catch {
+    const value: unknown = JSON.parse(await request.text())
+    if (!isRecord(value))
+      return {ok: false, status: 400, message: 'The form data must be a JSON object.'}
+    return {ok: true, fields: value}
+  } catch (error) {
+    if (error instanceof BodyTooLargeError)
+      return {
+        ok: false,
+        status: 413,
+        message: 'Your message is too long to send. Please shorten it and try again.',
+      }
     return {
       ok: false,
       status: 400,
       message: 'The form data could not be read. Please try sending it again.',
     }
-  }
-  return {
-    ok: false,
-    status: 415,
-    message:
-      'Please send the form as application/x-www-form-urlencoded, multipart/form-data or JSON.',
   }
 }

@@ -1,5 +1,5 @@
 import {readFile, stat} from 'node:fs/promises'
-import {extname, join, normalize, sep} from 'node:path'
+import {extname, join, sep} from 'node:path'
 import {CompressedBody, negotiate} from '../compress.ts'
 
 const contentTypes: Record<string, string> = {
@@ -25,6 +25,26 @@ async function readOptional(file: string): Promise<Buffer | undefined> {
   } catch {
     return undefined
   }
+}
+
+/**
+ * The build-relative file a request path names (`assets/app-1a2b.js`), or undefined: decoded
+ * exactly once (a malformed escape names no file), empty segments dropped, and no segment may
+ * start with a dot — which refuses `..`, `.vite/manifest.json` and every dotfile, whether the
+ * dot came literally or as `%2E`.
+ */
+export function assetPath(pathname: string): string | undefined {
+  let decoded: string
+  try {
+    decoded = decodeURIComponent(pathname)
+  } catch {
+    return undefined
+  }
+  if (decoded.includes('\0') || decoded.includes('\\') || decoded.endsWith('/')) return undefined
+  const segments = decoded.split('/').filter((segment) => segment !== '')
+  if (segments.length === 0 || segments.some((segment) => segment.startsWith('.'))) return undefined
+  const relative = segments.join('/')
+  return contentTypes[extname(relative).toLowerCase()] ? relative : undefined
 }
 
 /** Vite names built files `name-<hash>.ext` under assets/: their content never changes. */
@@ -56,20 +76,18 @@ export class ClientAssets {
     pathname: string,
     acceptEncoding: string | undefined,
   ): Promise<Response | undefined> {
-    if (
-      !contentTypes[extname(pathname).toLowerCase()] ||
-      pathname.includes('\0') ||
-      /(^|\/)\./.test(pathname)
-    )
-      return undefined
-    let asset = this.files.get(pathname)
+    const relative = assetPath(pathname)
+    if (relative === undefined) return undefined
+    // Keyed on the normalized file, so `//share.png` and `/%73hare.png` are one entry; only
+    // files that exist stay, so the map is bounded by the build.
+    let asset = this.files.get(relative)
     if (!asset) {
-      asset = this.load(pathname)
-      this.files.set(pathname, asset)
+      asset = this.load(relative)
+      this.files.set(relative, asset)
     }
     const found = await asset
     if (!found) {
-      this.files.delete(pathname)
+      this.files.delete(relative)
       return undefined
     }
     const encoding = found.compressible ? negotiate(acceptEncoding) : 'identity'
@@ -83,13 +101,7 @@ export class ClientAssets {
     return new Response(found.body.get(encoding), {status: 200, headers})
   }
 
-  private async load(pathname: string): Promise<Asset | undefined> {
-    let relative: string
-    try {
-      relative = normalize(decodeURIComponent(pathname)).replace(/^[/\\]+/, '')
-    } catch {
-      return undefined
-    }
+  private async load(relative: string): Promise<Asset | undefined> {
     const file = join(this.root, relative)
     if (!file.startsWith(this.root + sep)) return undefined
     const ext = extname(file).toLowerCase()
@@ -106,7 +118,7 @@ export class ClientAssets {
         // Without build-time forms, compress at a quality quick enough for a first request.
         body: new CompressedBody(raw, 5, {br, gzip}),
         compressible: compressible.has(ext),
-        cacheControl: relative.startsWith(`assets${sep}`) ? immutable : revalidate,
+        cacheControl: relative.startsWith('assets/') ? immutable : revalidate,
       }
     } catch {
       return undefined

@@ -3,6 +3,7 @@ import {readFile} from 'node:fs/promises'
 import {join} from 'node:path'
 import {pathToFileURL} from 'node:url'
 import type {ClientAssets} from '../../web/entry.server.tsx'
+import {scriptHash} from '../http/securityHeaders.ts'
 
 /** The built server renderer's module (dist/server/entry.server.js, from web/entry.server.tsx). */
 export type SiteRenderer = typeof import('../../web/entry.server.tsx')
@@ -10,6 +11,8 @@ export type SiteRenderer = typeof import('../../web/entry.server.tsx')
 export interface SiteBundle {
   renderer: SiteRenderer
   assets: ClientAssets
+  /** CSP hashes of the inline scripts this build's pages run: the boot script's. */
+  scriptHashes: string[]
 }
 
 interface ManifestChunk {
@@ -49,5 +52,11 @@ export async function loadSiteBundle(distDir: string): Promise<SiteBundle | unde
   if (!existsSync(serverEntry) || !existsSync(manifestFile)) return undefined
   const manifest: Record<string, ManifestChunk> = JSON.parse(await readFile(manifestFile, 'utf8'))
   const renderer: SiteRenderer = await import(pathToFileURL(serverEntry).href)
-  return {renderer, assets: entryAssets(manifest, 'web/entry.client.tsx')}
+  const assets = entryAssets(manifest, 'web/entry.client.tsx')
+  // The built renderer's own text of the boot script: the hash must match it byte for byte.
+  if (typeof renderer.bootScriptSource !== 'function') {
+    console.error('[site] the build predates the CSP script hash: run `npm run build`')
+    return {renderer, assets, scriptHashes: []}
+  }
+  return {renderer, assets, scriptHashes: [scriptHash(renderer.bootScriptSource(assets))]}
 }

@@ -4,6 +4,15 @@ import {ClientAssets} from './assets.ts'
 import {loadSiteBundle, type SiteBundle} from './bundle.ts'
 import {RenderCache} from './cache.ts'
 import {RenderedPage} from './page.ts'
+import {isOwnAddress, pageAddress} from './pageAddress.ts'
+import {safe} from '../http/log.ts'
+import {pageContentSecurityPolicy, permissionsPolicy} from '../http/securityHeaders.ts'
+
+/**
+ * Variants of a page's address and error pages, kept apart from the real pages (500 by default,
+ * server/render/cache.ts) so that endless made-up addresses evict only each other.
+ */
+const maxOtherPages = 64
 
 export interface SiteHandlerOptions {
   /** The build output: client/ (assets + manifest) and server/ (renderer). */
@@ -12,6 +21,8 @@ export interface SiteHandlerOptions {
   site(): SiteConfig
   /** Where the server-side content client reaches the lake (local mode). */
   contentOrigin(): string
+  /** Headers the server-side content client sends (the lake's internal credential). */
+  contentHeaders?(): Record<string, string>
   /** Keep rendered pages until `invalidate()` (local mode: the lake reports every change). */
   cache: boolean
 }
@@ -31,6 +42,7 @@ const notBuilt = 'The site is not built: run `npm run build`.'
 export function createSiteHandler(options: SiteHandlerOptions): SiteHandler {
   const assets = new ClientAssets(join(options.distDir, 'client'))
   const cache = new RenderCache<RenderedPage>()
+  const others = new RenderCache<RenderedPage>(maxOtherPages)
   const inflight = new Map<string, Promise<RenderedPage | Response>>()
   let bundle: Promise<SiteBundle | undefined> | undefined
 
@@ -45,25 +57,35 @@ export function createSiteHandler(options: SiteHandlerOptions): SiteHandler {
       })
     }
     const generation = cache.generation
+    const otherGeneration = others.generation
+    const site = options.site()
     // Only the address reaches the renderer: pages are the same for every anonymous visitor.
     const result = await built.renderer.render(new Request(url), {
-      site: options.site(),
+      site,
       contentOrigin: options.contentOrigin(),
+      contentHeaders: options.contentHeaders?.(),
       assets: built.assets,
     })
     if (result instanceof Response) return result
-    const page = new RenderedPage(result.status, result.html)
-    if (options.cache && result.cacheable) cache.set(key, page, generation)
+    const page = new RenderedPage(result.status, result.html, {
+      'content-security-policy': pageContentSecurityPolicy(site, built.scriptHashes),
+      'permissions-policy': permissionsPolicy,
+    })
+    if (options.cache && result.cacheable) {
+      if (result.status === 200 && isOwnAddress(result.html, url)) cache.set(key, page, generation)
+      else others.set(key, page, otherGeneration)
+    }
     return page
   }
 
   return {
     async handle(request) {
-      const url = new URL(request.url)
+      const requested = new URL(request.url)
+      const url = pageAddress(requested)
       const acceptEncoding = request.headers.get('accept-encoding') ?? undefined
       // Page addresses have no file extension: look in the render cache before the disk.
       const key = `${options.site().siteUrl}${url.pathname}${url.search}`
-      let page: RenderedPage | Response | undefined = cache.get(key)
+      let page: RenderedPage | Response | undefined = cache.get(key) ?? others.get(key)
       if (!page) {
         const asset = await assets.respond(url.pathname, acceptEncoding)
         if (asset) return asset
@@ -78,7 +100,7 @@ export function createSiteHandler(options: SiteHandlerOptions): SiteHandler {
         try {
           page = await pending
         } catch (error) {
-          console.error(`[site] rendering ${url.pathname}${url.search} failed`, error)
+          console.error(`[site] rendering ${safe(url.pathname + url.search)} failed`, error)
           return new Response('Internal server error', {
             status: 500,
             headers: {'content-type': 'text/plain; charset=utf-8'},
@@ -92,6 +114,9 @@ export function createSiteHandler(options: SiteHandlerOptions): SiteHandler {
         request.method === 'HEAD',
       )
     },
-    invalidate: () => cache.clear(),
+    invalidate: () => {
+      cache.clear()
+      others.clear()
+    },
   }
 }

@@ -7,8 +7,12 @@ export class RenderedPage {
   readonly etag: string
   private readonly body: CompressedBody
 
-  constructor(status: number, html: string) {
+  /** Set on every answer: the CSP (hashes of this page's build) and the other browser defences. */
+  private readonly securityHeaders: Record<string, string>
+
+  constructor(status: number, html: string, securityHeaders: Record<string, string> = {}) {
     this.status = status
+    this.securityHeaders = securityHeaders
     const raw = Buffer.from(html)
     this.etag = `"${createHash('sha1').update(raw).digest('base64url')}"`
     // Quality 5: near-best size for HTML at a fraction of quality 11's time.
@@ -28,6 +32,7 @@ export class RenderedPage {
       vary: 'Accept-Encoding',
       'x-content-type-options': 'nosniff',
       'referrer-policy': 'strict-origin-when-cross-origin',
+      ...this.securityHeaders,
     }
     if (
       ifNoneMatch &&

@@ -2,6 +2,8 @@ import {existsSync, readFileSync, statSync} from 'node:fs'
 import {extname, join, normalize, sep} from 'node:path'
 import {fileURLToPath} from 'node:url'
 import type {Context} from 'hono'
+import {clientOf} from '../http/clientAddress.ts'
+import {refusals} from '../http/log.ts'
 
 /** Where `vite build --mode studio` writes the Studio (studio/vite.studio.ts). */
 export const studioDistDir = fileURLToPath(new URL('../../dist/studio', import.meta.url))
@@ -18,8 +20,26 @@ const contentTypes: Record<string, string> = {
   '.wasm': 'application/wasm',
 }
 
-// The Studio is private: keep it out of search engines (header and the noindex meta in index.html).
-const noindex = {'x-robots-tag': 'noindex, nofollow'}
+/**
+ * On every Studio response: keep it out of search engines (header and the noindex meta in
+ * index.html); no other site may frame the page that holds the owner's token (clickjacking);
+ * no content sniffing.
+ */
+const noindex = {
+  'x-robots-tag': 'noindex, nofollow',
+  'x-frame-options': 'SAMEORIGIN',
+  'content-security-policy': "frame-ancestors 'self'",
+  'x-content-type-options': 'nosniff',
+}
+
+/** The path below /studio, decoded once; undefined when its escapes are malformed. */
+function studioRelativePath(path: string): string | undefined {
+  try {
+    return decodeURIComponent(path.replace(/^\/studio\/?/, ''))
+  } catch {
+    return undefined
+  }
+}
 
 /**
  * Serves dist/studio under /studio: hashed assets with a long cache, every other path falls back
@@ -31,7 +51,12 @@ export function serveStudio(c: Context, distDir = studioDistDir): Response {
     console.error(`[studio] ${indexFile} is missing: run \`npm run build\``)
     return c.text('The Studio is not built yet: run `npm run build`.', 503, noindex)
   }
-  const relative = decodeURIComponent(c.req.path.replace(/^\/studio\/?/, ''))
+  const relative = studioRelativePath(c.req.path)
+  if (relative === undefined) {
+    const client = clientOf(c).key
+    refusals.refuse(client, 'bad-escape', `[studio] 400 ${c.req.path} from ${client}: bad escape`)
+    return c.text('Bad request: malformed escape in the path', 400, noindex)
+  }
   const file = normalize(join(distDir, relative))
   const inside = file.startsWith(distDir + sep)
   if (inside && relative.startsWith('assets/')) {

@@ -14,11 +14,19 @@ export interface ClientAssets {
  * render, outside the hydrated tree (React 19 skips extra tags at the end of <body>).
  */
 export function bootScript(assets: ClientAssets): string {
+  return `<script>${bootScriptSource(assets)}</script>`
+}
+
+/**
+ * The text inside that <script>, exactly: the server hashes it for the pages'
+ * Content-Security-Policy (server/http/securityHeaders.ts), so it must not vary per page.
+ */
+export function bootScriptSource(assets: ClientAssets): string {
   const options: BootOptions = {
     app: assets.entry,
     preload: assets.preload,
     localeDateAttribute,
     hydratedEvent,
   }
-  return `<script>(${boot.toString()})(${scriptSafeJson(options)},${formatPostDate.toString()})</script>`
+  return `(${boot.toString()})(${scriptSafeJson(options)},${formatPostDate.toString()})`
 }

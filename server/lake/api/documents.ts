@@ -3,6 +3,7 @@ import {badRequest} from '../errors.ts'
 import {checkDataset, flag, identify, readJsonBody, requireIdentity} from './http.ts'
 import type {Lake} from '../lake.ts'
 import {applyActions} from '../actions.ts'
+import {idPattern} from '../mutations.ts'
 import {isPublicId, type Doc} from '../types.ts'
 
 const systemFields = ['_id', '_type', '_rev', '_createdAt', '_updatedAt'] as const
@@ -16,12 +17,16 @@ export function registerDocuments(app: Hono, lake: Lake): void {
   app.get('/:version/data/doc/:dataset/:ids', (c) => {
     checkDataset(c, lake)
     const authenticated = identify(c, lake) !== undefined
+    // Hono has already decoded the path parameter once; decoding again turned `%25` into a 500.
     const ids = c.req
       .param('ids')
       .split(',')
-      .map((id) => decodeURIComponent(id.trim()))
+      .map((id) => id.trim())
       .filter(Boolean)
     if (ids.length === 0) throw badRequest('No document ids given')
+    const malformed = ids.find((id) => !idPattern.test(id))
+    if (malformed !== undefined)
+      throw badRequest(`Malformed document ID: ${JSON.stringify(malformed.slice(0, 200))}`)
     const excludeContent = flag(c, 'excludeContent')
     const documents: Doc[] = []
     const omitted: Array<{id: string; reason: 'existence' | 'permission'}> = []

@@ -4,6 +4,7 @@ import {badRequest, LakeError, notFound, unauthorized} from '../errors.ts'
 import type {Lake} from '../lake.ts'
 import {clientOf} from '../../http/clientAddress.ts'
 import {refusals, safe} from '../../http/log.ts'
+import {BodyTooLargeError, logTooLarge, readBody} from '../../http/body.ts'
 
 /** Largest JSON body the lake reads (mutations, actions, POSTed queries). */
 export const maxBodyBytes = 10 * 1024 * 1024
@@ -57,17 +58,22 @@ export function apiVersionOf(c: Context): string {
   return (c.req.param('version') ?? 'v1').replace(/^v/, '')
 }
 
-/** Reads a bounded JSON object body; bad JSON is a 400, an oversize body a 413. */
+/**
+ * Reads a JSON object body, capped while it streams (server/http/body.ts); bad JSON is a 400,
+ * an oversize body a 413 before more than `limit` bytes are held.
+ */
 export async function readJsonBody(
   c: Context,
   limit = maxBodyBytes,
 ): Promise<Record<string, unknown>> {
-  const length = Number(c.req.header('content-length') ?? 0)
-  if (length > limit)
-    throw new LakeError(413, 'requestEntityTooLarge', `Request body exceeds ${limit} bytes`)
-  const buffer = await c.req.arrayBuffer()
-  if (buffer.byteLength > limit)
-    throw new LakeError(413, 'requestEntityTooLarge', `Request body exceeds ${limit} bytes`)
+  let buffer: Uint8Array
+  try {
+    buffer = await readBody(c.req.raw, limit)
+  } catch (error) {
+    if (!(error instanceof BodyTooLargeError)) throw error
+    logTooLarge(clientOf(c).key, c.req.method, safe(c.req.path), limit)
+    throw new LakeError(413, 'requestEntityTooLarge', error.message)
+  }
   let body: unknown
   try {
     body = JSON.parse(new TextDecoder().decode(buffer))

@@ -1,5 +1,7 @@
 import type {Hono} from 'hono'
 import type {ServerConfig} from '../../env.ts'
+import {BodyTooLargeError, logTooLarge, readBody} from '../../http/body.ts'
+import {clientOf} from '../../http/clientAddress.ts'
 import {badRequest, LakeError} from '../errors.ts'
 import {checkDataset, requireIdentity} from '../api/http.ts'
 import type {Lake} from '../lake.ts'
@@ -73,20 +75,19 @@ export function registerAssetUpload(
   app.post('/:version/assets/images/:dataset', async (c) => {
     checkDataset(c, lake)
     const identity = requireIdentity(c, lake)
-    if (Number(c.req.header('content-length') ?? 0) > maxUploadBytes) {
+    let bytes: Buffer
+    try {
+      const body = await readBody(c.req.raw, maxUploadBytes)
+      bytes = Buffer.from(body.buffer, body.byteOffset, body.byteLength)
+    } catch (error) {
+      if (!(error instanceof BodyTooLargeError)) throw error
+      logTooLarge(clientOf(c).key, c.req.method, c.req.path, maxUploadBytes)
       throw new LakeError(
         413,
         'requestEntityTooLarge',
         `Images may be at most ${maxUploadBytes} bytes`,
       )
     }
-    const bytes = Buffer.from(await c.req.arrayBuffer())
-    if (bytes.length > maxUploadBytes)
-      throw new LakeError(
-        413,
-        'requestEntityTooLarge',
-        `Images may be at most ${maxUploadBytes} bytes`,
-      )
     if (bytes.length === 0) throw badRequest('The upload is empty')
     let image: StoredImage
     try {

@@ -1,7 +1,9 @@
 import {existsSync, readFileSync, renameSync, writeFileSync} from 'node:fs'
 import {join} from 'node:path'
 import type {Hono} from 'hono'
-import {badRequest} from '../errors.ts'
+import {BodyTooLargeError, logTooLarge, readBody} from '../../http/body.ts'
+import {clientOf} from '../../http/clientAddress.ts'
+import {badRequest, LakeError} from '../errors.ts'
 import {requireIdentity} from '../api/http.ts'
 import type {Lake} from '../lake.ts'
 
@@ -65,13 +67,13 @@ export function registerKeyValue(app: Hono, lake: Lake, dataDir: string): void {
   })
   app.post('/:version/users/me/keyvalue', async (c) => {
     requireIdentity(c, lake)
-    if (Number(c.req.header('content-length') ?? 0) > maxBytes)
-      throw badRequest(`Body exceeds ${maxBytes} bytes`)
     let body: unknown
     try {
-      body = await c.req.json()
-    } catch {
-      throw badRequest('Body is not valid JSON')
+      body = JSON.parse(new TextDecoder().decode(await readBody(c.req.raw, maxBytes)))
+    } catch (error) {
+      if (!(error instanceof BodyTooLargeError)) throw badRequest('Body is not valid JSON')
+      logTooLarge(clientOf(c).key, c.req.method, c.req.path, maxBytes)
+      throw new LakeError(413, 'requestEntityTooLarge', error.message)
     }
     const entries = Array.isArray(body) ? body : [body]
     if (entries.length === 0 || entries.length > maxKeys)

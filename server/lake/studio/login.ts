@@ -1,6 +1,7 @@
 import type {Context, Hono} from 'hono'
 import type {ServerConfig} from '../../env.ts'
 import {clientOf} from '../../http/clientAddress.ts'
+import {BodyTooLargeError, logTooLarge, withBoundedBody} from '../../http/body.ts'
 import {refusals, safe} from '../../http/log.ts'
 import {isStudioUrl} from '../../studio/origins.ts'
 import {bearerToken} from '../auth.ts'
@@ -61,12 +62,23 @@ export function registerLogin(app: Hono, lake: Lake, config: ServerConfig): void
     return page(c, origin, 200)
   })
 
+  // An origin URL and a password: 16 KiB is far above any real login form.
+  const maxLoginBodyBytes = 16 * 1024
   app.post(loginPath, async (c) => {
-    if (Number(c.req.header('content-length') ?? 0) > 16 * 1024)
-      return c.text('Request too large', 413)
-    const form = await c.req.parseBody()
-    const origin = typeof form.origin === 'string' ? form.origin : ''
-    const password = typeof form.password === 'string' ? form.password : ''
+    let form: FormData
+    try {
+      form = await (await withBoundedBody(c.req.raw, maxLoginBodyBytes)).formData()
+    } catch (error) {
+      if (error instanceof BodyTooLargeError) {
+        logTooLarge(clientOf(c).key, c.req.method, c.req.path, maxLoginBodyBytes)
+        return c.text('Request too large', 413)
+      }
+      form = new FormData() // not a form: no origin, refused as foreign below
+    }
+    const originField = form.get('origin')
+    const passwordField = form.get('password')
+    const origin = typeof originField === 'string' ? originField : ''
+    const password = typeof passwordField === 'string' ? passwordField : ''
     const client = clientOf(c).key
     if (!isStudioUrl(config, origin)) {
       refusals.refuse(

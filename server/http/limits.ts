@@ -1,0 +1,92 @@
+import type {Server, ServerOptions} from 'node:http'
+import type {Http2SecureServer, SecureServerOptions} from 'node:http2'
+
+/**
+ * How long and how much one connection may take from the two listeners, so that many slow or
+ * idle connections (slowloris) cannot stall honest visitors. Long-lived answers stay possible:
+ * the request timeouts end once a request has arrived, listen streams send a keepalive every
+ * 15 s (server/lake/api/listen.ts), well inside the idle timeout, and WebSocket upgrades leave the
+ * HTTP server's timers behind (ws clears the socket timeout).
+ */
+export interface EdgeLimits {
+  /** All of a request's headers must arrive within this. */
+  headersTimeoutMs: number
+  /** ... and its whole body within this (the largest body is a 25 MB image upload). */
+  requestTimeoutMs: number
+  /** How often Node checks the two timeouts above; it bounds their precision. */
+  checkIntervalMs: number
+  /** An idle keep-alive connection between two requests is closed after this. */
+  keepAliveTimeoutMs: number
+  /** A socket with no traffic at all for this long is closed (listen keepalives are 15 s). */
+  idleSocketTimeoutMs: number
+  /** Open connections per listener; beyond it new ones are closed at once. */
+  maxConnections: number
+  /** An HTTP/2 session with no frames for this long is closed. */
+  http2SessionIdleMs: number
+  /** Concurrent streams one HTTP/2 session may open (Node's default is unlimited). */
+  http2MaxConcurrentStreams: number
+  /** Memory one HTTP/2 session may hold in nghttp2's buffers, in MB (Node's default is 10). */
+  http2MaxSessionMemoryMb: number
+  /** A TLS handshake must finish within this (Node's default is 120 s). */
+  tlsHandshakeTimeoutMs: number
+}
+
+export const edgeLimits: EdgeLimits = {
+  // Browsers send all headers in one packet; 10 s is generous for a slow mobile link.
+  headersTimeoutMs: 10_000,
+  // 25 MB at 2 Mbit/s takes 100 s: the owner's largest upload over a poor connection.
+  requestTimeoutMs: 120_000,
+  checkIntervalMs: 1_000,
+  // Node's default; browsers reuse a connection within it for a page's assets.
+  keepAliveTimeoutMs: 5_000,
+  // Four missed listen keepalives (15 s each): a stream this quiet has lost its peer.
+  idleSocketTimeoutMs: 60_000,
+  // Far above one owner plus visitors (a browser opens ≤ 6 connections per origin), and each
+  // costs a few kB: 1024 stay well inside the process's memory and file-descriptor limits.
+  maxConnections: 1024,
+  // Same reasoning as the idle socket timeout: the Studio's listen streams keep it busy.
+  http2SessionIdleMs: 60_000,
+  // The Studio holds up to 8 listen streams per tab plus a burst of queries and assets.
+  http2MaxConcurrentStreams: 128,
+  http2MaxSessionMemoryMb: 10,
+  tlsHandshakeTimeoutMs: 10_000,
+}
+
+/** Node's largest request head (request line plus headers). Its default, 16 KiB, would leave a
+ * 14,800-character listen URL (the spec's longest GET) under 1.6 KB for every other header. */
+export const maxHeaderBytes = 24 * 1024
+
+/** Options for node:http's createServer (the plain listener). */
+export function http1Options(limits: EdgeLimits): ServerOptions {
+  return {
+    headersTimeout: limits.headersTimeoutMs,
+    requestTimeout: limits.requestTimeoutMs,
+    connectionsCheckingInterval: limits.checkIntervalMs,
+    keepAliveTimeout: limits.keepAliveTimeoutMs,
+    maxHeaderSize: maxHeaderBytes,
+  }
+}
+
+/** Options for node:http2's createSecureServer (the Studio's listener, HTTP/1.1 allowed too). */
+export function http2Options(limits: EdgeLimits): SecureServerOptions & ServerOptions {
+  return {
+    ...http1Options(limits),
+    maxSessionMemory: limits.http2MaxSessionMemoryMb,
+    peerMaxConcurrentStreams: limits.http2MaxConcurrentStreams,
+    settings: {maxConcurrentStreams: limits.http2MaxConcurrentStreams},
+    handshakeTimeout: limits.tlsHandshakeTimeoutMs,
+  }
+}
+
+/** The limits that are properties rather than constructor options. */
+export function applyLimits(server: Server | Http2SecureServer, limits: EdgeLimits): void {
+  server.setTimeout(limits.idleSocketTimeoutMs)
+  server.maxConnections = limits.maxConnections
+}
+
+/** HTTP/2 sessions that stay silent are closed (their open streams may finish first). */
+export function applySessionLimits(server: Http2SecureServer, limits: EdgeLimits): void {
+  server.on('session', (session) => {
+    session.setTimeout(limits.http2SessionIdleMs, () => session.close())
+  })
+}

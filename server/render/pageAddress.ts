@@ -1,0 +1,38 @@
+import {tabFromSearch, tabHref} from '../../web/blogTabs.ts'
+
+/**
+ * The address a page is rendered and cached under. Only what a route reads survives: the blog's
+ * `?category=` when it names one of its tabs (web/routes/blog.loader.ts reads nothing else, and
+ * maps any other value to Latest). So `/?x=1`, `/?x=2`, … are all the page `/`, and a flood of
+ * made-up parameters adds no render-cache entry.
+ */
+export function pageAddress(url: URL): URL {
+  // Not `new URL(pathname, origin)`: a path starting `//` would be read as another host.
+  const address = new URL(url.href)
+  address.search = ''
+  address.hash = ''
+  if (url.search === '') return address
+  if (url.pathname.replace(/\/+$/, '') === '/blog') {
+    const tab = tabHref(tabFromSearch(url.searchParams))
+    address.search = new URL(tab, url.origin).search
+  }
+  return address
+}
+
+const canonicalLink = /<link rel="canonical" href="([^"]*)"/
+
+/**
+ * A page's own address, as opposed to a variant a route also matches (`/Services`,
+ * `/services//`, `/testimonial`): its path equals the path of its canonical link. Variants and
+ * error pages are still cached, but in a small separate bucket, so requests for endless variants
+ * cannot evict the real pages. A page without a canonical link counts as its own address.
+ */
+export function isOwnAddress(html: string, url: URL): boolean {
+  const match = canonicalLink.exec(html)
+  if (!match) return true
+  try {
+    return new URL(match[1].replaceAll('&amp;', '&')).pathname === url.pathname
+  } catch {
+    return false
+  }
+}
