@@ -1,8 +1,10 @@
+import {createHash} from 'node:crypto'
 import {mkdtempSync, readFileSync, rmSync, statSync} from 'node:fs'
 import {tmpdir} from 'node:os'
 import {join} from 'node:path'
+import {DatabaseSync} from 'node:sqlite'
 import {afterEach, describe, expect, it} from 'vitest'
-import {Auth, bearerToken, resolveOwnerToken} from './auth.ts'
+import {Auth, bearerToken, defaultSessionLifetimes, resolveOwnerToken} from './auth.ts'
 import {failedAttemptWindowMs} from './failedAttempts.ts'
 import {Store} from './store.ts'
 
@@ -121,6 +123,28 @@ describe('Auth', () => {
     auth.revokeSession(session)
     for (let i = 0; i < 30; i++)
       expect(auth.authenticate(session, 'tab')).toEqual({ok: false, throttled: false})
+    expect(auth.authenticate('owner-secret', 'tab')).toMatchObject({ok: true})
+  })
+
+  it('refuses sessions from before sessions could end, without counting them as guesses', () => {
+    const dir = freshDir()
+    new Store(dir).close()
+    // Back to schema step 3, with a session as that version stored it.
+    const old = new DatabaseSync(join(dir, 'lake.sqlite'))
+    old.exec(`ALTER TABLE sessions DROP COLUMN ended_ms; ALTER TABLE sessions DROP COLUMN owner;
+              ALTER TABLE sessions DROP COLUMN used_ms; ALTER TABLE sessions DROP COLUMN created_ms;
+              PRAGMA user_version = 3;`)
+    const token = 'sess-from-an-older-version'
+    old
+      .prepare('INSERT INTO sessions (token_hash, user_id, created_at) VALUES (?, ?, ?)')
+      .run(createHash('sha256').update(token).digest('hex'), 'p-owner', new Date().toISOString())
+    old.close()
+    const store = new Store(dir)
+    stores.push(store)
+    const auth = new Auth('owner-secret', store.db)
+    auth.configure({lifetimes: defaultSessionLifetimes})
+    for (let i = 0; i < 30; i++)
+      expect(auth.authenticate(token, 'tab')).toEqual({ok: false, throttled: false})
     expect(auth.authenticate('owner-secret', 'tab')).toMatchObject({ok: true})
   })
 

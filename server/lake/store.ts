@@ -69,11 +69,15 @@ const migrations: string[] = [
    ALTER TABLE documents_v3 RENAME TO documents;`,
   // Sessions end (server/lake/auth.ts): times in epoch ms for cheap comparisons, the owner token
   // they were issued under (rotating LAKE_TOKEN revokes them), and when logout ended one. Rows
-  // from before this step get owner '' and so end too: the Studio asks to log in once.
+  // from before this step get owner '' and so end too: the Studio asks to log in once. They keep
+  // their login time, so auth.ts still knows them as ended sessions, not guesses, for a while.
   `ALTER TABLE sessions ADD COLUMN created_ms INTEGER NOT NULL DEFAULT 0;
    ALTER TABLE sessions ADD COLUMN used_ms INTEGER NOT NULL DEFAULT 0;
    ALTER TABLE sessions ADD COLUMN owner TEXT NOT NULL DEFAULT '';
-   ALTER TABLE sessions ADD COLUMN ended_ms INTEGER;`,
+   ALTER TABLE sessions ADD COLUMN ended_ms INTEGER;
+   UPDATE sessions SET
+     created_ms = COALESCE(CAST(unixepoch(created_at, 'subsec') * 1000 AS INTEGER), 0),
+     used_ms = COALESCE(CAST(unixepoch(created_at, 'subsec') * 1000 AS INTEGER), 0);`,
 ]
 
 /** A transaction ready to be written: its changes were computed by a TransactionBuilder. */
