@@ -4,7 +4,7 @@ import {badRequest, LakeError, notFound, unauthorized} from '../errors.ts'
 import type {Lake} from '../lake.ts'
 import {clientOf} from '../../http/clientAddress.ts'
 import {refusals, safe} from '../../http/log.ts'
-import {BodyTooLargeError, logTooLarge, readBody} from '../../http/body.ts'
+import {BodyTooLargeError, readBody} from '../../http/body.ts'
 
 /** Largest JSON body the lake reads (mutations, actions, POSTed queries). */
 export const maxBodyBytes = 10 * 1024 * 1024
@@ -71,7 +71,6 @@ export async function readJsonBody(
     buffer = await readBody(c.req.raw, limit)
   } catch (error) {
     if (!(error instanceof BodyTooLargeError)) throw error
-    logTooLarge(clientOf(c).key, c.req.method, safe(c.req.path), limit)
     throw new LakeError(413, 'requestEntityTooLarge', error.message)
   }
   let body: unknown

@@ -1,7 +1,6 @@
 import type {Hono} from 'hono'
 import type {ServerConfig} from '../../env.ts'
-import {BodyTooLargeError, logTooLarge, readBody} from '../../http/body.ts'
-import {clientOf} from '../../http/clientAddress.ts'
+import {BodyTooLargeError, readBody} from '../../http/body.ts'
 import {badRequest, LakeError} from '../errors.ts'
 import {checkDataset, requireIdentity} from '../api/http.ts'
 import type {Lake} from '../lake.ts'
@@ -81,7 +80,6 @@ export function registerAssetUpload(
       bytes = Buffer.from(body.buffer, body.byteOffset, body.byteLength)
     } catch (error) {
       if (!(error instanceof BodyTooLargeError)) throw error
-      logTooLarge(clientOf(c).key, c.req.method, c.req.path, maxUploadBytes)
       throw new LakeError(
         413,
         'requestEntityTooLarge',

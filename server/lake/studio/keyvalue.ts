@@ -1,8 +1,7 @@
 import {existsSync, readFileSync, renameSync, writeFileSync} from 'node:fs'
 import {join} from 'node:path'
 import type {Hono} from 'hono'
-import {BodyTooLargeError, logTooLarge, readBody} from '../../http/body.ts'
-import {clientOf} from '../../http/clientAddress.ts'
+import {BodyTooLargeError, readBody} from '../../http/body.ts'
 import {badRequest, LakeError} from '../errors.ts'
 import {requireIdentity} from '../api/http.ts'
 import type {Lake} from '../lake.ts'
@@ -72,7 +71,6 @@ export function registerKeyValue(app: Hono, lake: Lake, dataDir: string): void {
       body = JSON.parse(new TextDecoder().decode(await readBody(c.req.raw, maxBytes)))
     } catch (error) {
       if (!(error instanceof BodyTooLargeError)) throw badRequest('Body is not valid JSON')
-      logTooLarge(clientOf(c).key, c.req.method, c.req.path, maxBytes)
       throw new LakeError(413, 'requestEntityTooLarge', error.message)
     }
     const entries = Array.isArray(body) ? body : [body]
