@@ -10,7 +10,7 @@ import {sectionMarkdown, writeResults} from './report.ts'
 import type {BenchModule, SectionResult} from './types.ts'
 
 /** In the order `npm run bench` runs them: each is bench/<name>.ts exporting run(). */
-const benches = ['lake', 'web', 'server', 'scale', 'memory']
+const benches = ['lake', 'web', 'server', 'scale', 'memory', 'hostile']
 
 function isBenchModule(value: unknown): value is BenchModule {
   return (
