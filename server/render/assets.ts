@@ -71,6 +71,11 @@ export class ClientAssets {
     this.root = root
   }
 
+  /** Files held in memory (and loads under way). */
+  get size(): number {
+    return this.files.size
+  }
+
   /** The asset's response, or undefined when `pathname` is not a file of the build. */
   async respond(
     pathname: string,

@@ -31,6 +31,8 @@ export interface SiteHandler {
   handle(request: Request): Promise<Response>
   /** Drops every cached page: the content changed. */
   invalidate(): void
+  /** How many pages the render cache holds: real pages, and variants or error pages. */
+  cached(): {pages: number; others: number}
 }
 
 const notBuilt = 'The site is not built: run `npm run build`.'
@@ -118,5 +120,6 @@ export function createSiteHandler(options: SiteHandlerOptions): SiteHandler {
       cache.clear()
       others.clear()
     },
+    cached: () => ({pages: cache.size, others: others.size}),
   }
 }

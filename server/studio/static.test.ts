@@ -34,6 +34,22 @@ describe('serving the built Studio', () => {
     expect((await app.request('/studio/assets/missing.js')).status).toBe(404)
   })
 
+  it('a malformed escape is a 400, and %25 is just a Studio route', async () => {
+    const bad = await app.request('/studio/%')
+    expect(bad.status).toBe(400)
+    expect((await app.request('/studio/%E0%A4%A')).status).toBe(400)
+    expect((await app.request('/studio/%25')).status).toBe(200)
+  })
+
+  it('no other site may frame the Studio, and nothing is sniffed', async () => {
+    for (const path of ['/studio/', '/studio/structure', '/studio/assets/index-abc.js']) {
+      const res = await app.request(path)
+      expect(res.headers.get('x-frame-options'), path).toBe('SAMEORIGIN')
+      expect(res.headers.get('content-security-policy'), path).toBe("frame-ancestors 'self'")
+      expect(res.headers.get('x-content-type-options'), path).toBe('nosniff')
+    }
+  })
+
   it('never leaves the dist directory', async () => {
     const res = await app.request('/studio/assets/..%2F..%2Fsecret.txt')
     expect(await res.text()).not.toBe('no')
