@@ -1,6 +1,12 @@
-import {chmodSync, existsSync, readFileSync, writeFileSync} from 'node:fs'
+import {existsSync, readFileSync} from 'node:fs'
 import {join} from 'node:path'
 import {generate} from 'selfsigned'
+import {
+  ensurePrivateDir,
+  privateFileMode,
+  tightenMode,
+  writeFileDurablySync,
+} from './lake/durableFile.ts'
 
 /**
  * The HTTPS certificate: TLS_CERT/TLS_KEY when given, otherwise a self-signed certificate for
@@ -20,6 +26,7 @@ export async function loadOrCreateCertificate(
   const certFile = join(dataDir, 'localhost-cert.pem')
   const keyFile = join(dataDir, 'localhost-key.pem')
   if (existsSync(certFile) && existsSync(keyFile)) {
+    for (const file of [keyFile, certFile]) tightenMode(file, privateFileMode)
     return {cert: readFileSync(certFile, 'utf8'), key: readFileSync(keyFile, 'utf8'), certFile}
   }
   const pems = await generate([{name: 'commonName', value: 'localhost'}], {
@@ -39,8 +46,11 @@ export async function loadOrCreateCertificate(
       },
     ],
   })
-  writeFileSync(certFile, pems.cert)
-  writeFileSync(keyFile, pems.private, {mode: 0o600})
-  chmodSync(keyFile, 0o600)
+  // Hosted mode opens no lake, so the data dir may not exist yet.
+  ensurePrivateDir(dataDir)
+  // The key first: a certificate on disk without its key would be regenerated anyway.
+  writeFileDurablySync(keyFile, pems.private, privateFileMode)
+  // The certificate is public (browsers are shown it), but nothing else needs to read it.
+  writeFileDurablySync(certFile, pems.cert, privateFileMode)
   return {cert: pems.cert, key: pems.private, certFile}
 }

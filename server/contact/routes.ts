@@ -3,6 +3,8 @@ import {bodyLimit} from 'hono/body-limit'
 import type {ServerConfig} from '../env.ts'
 import {maxBodyBytes, readFields} from './body.ts'
 import {clientOf} from '../http/clientAddress.ts'
+import {refusals} from '../http/log.ts'
+import {LakeError} from '../lake/errors.ts'
 import type {Inbox} from './inbox.ts'
 import type {RateLimiter} from './rateLimit.ts'
 import {contactPagePath, safeNext} from './redirect.ts'
@@ -68,11 +70,16 @@ export function registerContactRoutes(app: Hono, deps: RelayDeps): void {
       try {
         stored = await deps.inbox.receive(result.submission, now())
       } catch (error) {
-        console.error(`[contact] could not store a message from ${client}`, error)
+        // A full disk (the lake's 507) is said as such: the visitor can only come back later.
+        const full = error instanceof LakeError && error.status === 507
+        if (full) refusals.refuse(client, 'contact-507', `[contact] 507 for ${client}: disk full`)
+        else console.error(`[contact] could not store a message from ${client}`, error)
         return refuse(
           c,
-          500,
-          'Your message could not be saved. Please try again in a moment.',
+          full ? 507 : 500,
+          full
+            ? 'Your message could not be saved: the server is out of storage. Please try again later.'
+            : 'Your message could not be saved. Please try again in a moment.',
           back,
         )
       }

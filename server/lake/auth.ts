@@ -1,7 +1,9 @@
 import {createHash, randomBytes, timingSafeEqual} from 'node:crypto'
-import {chmodSync, existsSync, readFileSync, writeFileSync} from 'node:fs'
+import {existsSync, readFileSync} from 'node:fs'
 import {join} from 'node:path'
 import type {DatabaseSync, StatementSync} from 'node:sqlite'
+import {minLakeTokenLength} from '../env.ts'
+import {moveAside, privateFileMode, tightenMode, writeFileDurablySync} from './durableFile.ts'
 import {FailedAttempts} from './failedAttempts.ts'
 
 /** The single owner of a local lake: every token we issue acts as this user. */
@@ -29,11 +31,14 @@ export function resolveOwnerToken(
   if (fromEnv) return {token: fromEnv}
   const file = join(dataDir, tokenFileName)
   if (existsSync(file)) {
-    chmodSync(file, 0o600)
-    return {token: readFileSync(file, 'utf8').trim(), file}
+    tightenMode(file, privateFileMode)
+    const stored = readFileSync(file, 'utf8').trim()
+    // A token this short was not written by us (we write 45 characters): start with a new one.
+    if (stored.length >= minLakeTokenLength) return {token: stored, file}
+    moveAside(file, 'too short to be an owner token')
   }
   const token = `sk${randomBytes(32).toString('base64url')}`
-  writeFileSync(file, `${token}\n`, {mode: 0o600})
+  writeFileDurablySync(file, `${token}\n`, privateFileMode)
   return {token, file}
 }
 

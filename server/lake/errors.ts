@@ -44,3 +44,15 @@ export function mutationError(description: string, items: unknown[] = [], status
 export function queryParseError(description: string, query: string, start?: number, end?: number) {
   return new LakeError(400, 'queryParseError', description, {start, end, query})
 }
+
+/**
+ * The disk is full (HTTP 507, RFC 4918 §11.5): nothing of the request was stored, and the same
+ * request succeeds once space is freed. The description names no path: it goes to anonymous
+ * callers too (the contact form).
+ */
+export const insufficientStorage = () =>
+  new LakeError(
+    507,
+    'insufficientStorage',
+    'The server has no disk space left; nothing was stored. Try again once space is freed.',
+  )

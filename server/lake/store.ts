@@ -1,6 +1,8 @@
-import {mkdirSync} from 'node:fs'
+import {closeSync, existsSync, openSync} from 'node:fs'
 import {join} from 'node:path'
 import {DatabaseSync, type StatementSync} from 'node:sqlite'
+import {storageError} from './diskFull.ts'
+import {ensurePrivateDir, privateFileMode, tightenMode} from './durableFile.ts'
 import {
   prepareRowStatements,
   writeRows,
@@ -110,10 +112,15 @@ export class Store {
   private readonly selectRevision: StatementSync
 
   constructor(dataDir: string, file = 'lake.sqlite') {
-    mkdirSync(dataDir, {recursive: true})
-    this.db = new DatabaseSync(join(dataDir, file))
+    ensurePrivateDir(dataDir)
+    const path = join(dataDir, file)
+    // SQLite gives its -wal and -shm files the database file's permissions, so creating it 0600
+    // first keeps all three owner-only whatever the umask; older ones are tightened here.
+    if (!existsSync(path)) closeSync(openSync(path, 'a', privateFileMode))
+    this.db = new DatabaseSync(path)
     // Foreign keys stay off while migrations rebuild tables that others reference.
     this.db.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL; PRAGMA foreign_keys = OFF;')
+    for (const suffix of ['', '-wal', '-shm']) tightenMode(`${path}${suffix}`, privateFileMode)
     this.migrate()
     this.db.exec('PRAGMA foreign_keys = ON;')
     this.statements = prepareRowStatements(this.db)
@@ -181,11 +188,17 @@ export class Store {
 
   /**
    * Writes several transactions in one SQLite transaction (group commit: one fsync for all),
-   * each with its own log entry, in order; all or none of them. Then updates memory.
+   * each with its own log entry, in order; all or none of them. Then updates memory. A full
+   * disk throws the 507 `insufficientStorage` LakeError and changes nothing.
    */
   commitMany(txs: PreparedTransaction[]): CommittedTransaction[] {
     const rows = this.rows(txs)
-    writeRows(this.db, this.statements, rows)
+    try {
+      writeRows(this.db, this.statements, rows)
+    } catch (error) {
+      // SQLITE_FULL rolled the whole batch back (writeRows): a 507, and memory is untouched.
+      throw storageError(error)
+    }
     return this.applyCommitted(txs, rows)
   }
 

@@ -5,7 +5,7 @@ import {badRequest, LakeError} from '../errors.ts'
 import {checkDataset, requireIdentity} from '../api/http.ts'
 import type {Lake} from '../lake.ts'
 import type {Doc} from '../types.ts'
-import type {AssetStore, StoredImage} from './assetStore.ts'
+import {UnsupportedImageError, type AssetStore, type StoredImage} from './assetStore.ts'
 
 /** Largest image upload accepted. */
 export const maxUploadBytes = 25 * 1024 * 1024
@@ -91,12 +91,22 @@ export function registerAssetUpload(
     try {
       image = await store.storeImage(bytes)
     } catch (error) {
-      throw badRequest((error as Error).message)
+      // A full disk is storeImage's 507 LakeError, and carries no path; other write errors
+      // are a 500 whose details only the log sees.
+      if (error instanceof UnsupportedImageError) throw badRequest(error.message)
+      throw error
     }
     const document = imageAssetDocument(image, lake, config.siteUrl, c.req.query())
     const existing = lake.getDocument(document._id)
     if (existing) return c.json({document: existing})
-    await lake.mutate([{createIfNotExists: document}], {author: identity.userId})
+    try {
+      await lake.mutate([{createIfNotExists: document}], {author: identity.userId})
+    } catch (error) {
+      // Nothing half-applied: a file without its asset document is removed again (unless a
+      // concurrent upload of the same bytes stored the document meanwhile).
+      if (!lake.getDocument(document._id)) store.discard(image)
+      throw error
+    }
     return c.json({document: lake.getDocument(document._id) ?? document})
   })
 }

@@ -4,6 +4,27 @@ type Format = (typeof formats)[number]
 const fits = ['clip', 'crop', 'fill', 'fillmax', 'max', 'scale', 'min'] as const
 type Fit = (typeof fits)[number]
 
+/**
+ * Largest side of a transformed image. The widest layout of the site at dpr 3 is under this,
+ * and it bounds the work one request can ask for: `?w=8192&h=8192&dpr=3` once rendered a
+ * 604-megapixel PNG for 22 s. Larger requests are clamped (aspect kept), not refused, as a CDN
+ * clamps: a srcset with a big candidate still gets an image.
+ */
+export const maxOutputSide = 4096
+/**
+ * Largest transformed image in pixels, 2²³ (4096 × 2048; a 4:3 image comes out 3344 × 2508):
+ * encoding is linear in pixels, and a 4096 × 3072 PNG took 1.3 s (a smooth image) to 5 s (a
+ * noisy photo) on the 2-core machine under load; this halves that, and no layout needs more.
+ */
+export const maxOutputPixels = 4096 * 2048
+/** Largest `w`/`h` accepted before `dpr`; more is a 400, as before (Sanity documents no limit). */
+const maxRequestedSide = 8192
+/**
+ * `q` is rounded to a multiple of this: nobody sees q=71 from q=70, and 101 distinct values per
+ * size would be 101 cache entries and renders for one image.
+ */
+const qualityStep = 5
+
 export interface ImageParams {
   width?: number
   height?: number
@@ -35,6 +56,10 @@ function integer(value: string, name: string, min: number, max: number): number 
   return n
 }
 
+function isOneOf<T extends string>(list: readonly T[], value: string | undefined): value is T {
+  return list.some((item) => item === value)
+}
+
 /**
  * Reads Sanity's image URL parameters `w`, `h`, `fit`, `fm`, `q`, plus `dpr`, `rect` and
  * `auto=format` that @sanity/image-url adds. Throws `Error` with a message for a bad value;
@@ -44,19 +69,21 @@ export function parseImageParams(query: Record<string, string>, accept = ''): Im
   const dpr = query.dpr ? Number(query.dpr) : 1
   if (!(dpr >= 1 && dpr <= 3)) throw new Error('"dpr" must be from 1 to 3')
   const scaled = (name: string) =>
-    query[name] ? Math.round(integer(query[name], name, 1, 8192) * dpr) : undefined
-  const fit = (query.fit ?? 'clip') as Fit
-  if (!fits.includes(fit)) throw new Error(`"fit" must be one of ${fits.join(', ')}`)
-  let format = query.fm as Format | undefined
-  if (format !== undefined && !formats.includes(format))
+    query[name] ? Math.round(integer(query[name], name, 1, maxRequestedSide) * dpr) : undefined
+  const fit = query.fit ?? 'clip'
+  if (!isOneOf(fits, fit)) throw new Error(`"fit" must be one of ${fits.join(', ')}`)
+  const requested = query.fm
+  if (requested !== undefined && !isOneOf(formats, requested))
     throw new Error(`"fm" must be one of ${formats.join(', ')}`)
-  if (!format && query.auto === 'format' && accept.includes('image/webp')) format = 'webp'
+  const format: Format | undefined =
+    requested ?? (query.auto === 'format' && accept.includes('image/webp') ? 'webp' : undefined)
+  const quality = query.q ? integer(query.q, 'q', 0, 100) : 75
   const params: ImageParams = {
     width: scaled('w'),
     height: scaled('h'),
     fit,
     format,
-    quality: query.q ? integer(query.q, 'q', 0, 100) : 75,
+    quality: Math.max(qualityStep, Math.round(quality / qualityStep) * qualityStep),
   }
   if (query.rect) {
     const parts = query.rect.split(',').map((part) => integer(part, 'rect', 0, 65535))
@@ -76,3 +103,89 @@ export function isTransform(params: ImageParams): boolean {
     params.rect !== undefined
   )
 }
+
+/**
+ * The size sharp will output for `box` over `region` (sharpFit): `inside` keeps the region's
+ * aspect within the box, `contain` pads to the box even without enlargement, `cover` and `fill`
+ * fill it; without enlargement nothing grows past the region.
+ */
+function outputSize(
+  fit: Fit,
+  box: {width: number; height: number},
+  region: {width: number; height: number},
+): {width: number; height: number} {
+  const {fit: mode, withoutEnlargement} = sharpFit[fit]
+  if (mode === 'inside') {
+    const scale = Math.min(box.width / region.width, box.height / region.height)
+    const s = withoutEnlargement ? Math.min(scale, 1) : scale
+    return {width: region.width * s, height: region.height * s}
+  }
+  if (mode === 'cover' && withoutEnlargement)
+    return {width: Math.min(box.width, region.width), height: Math.min(box.height, region.height)}
+  return box
+}
+
+/**
+ * The parameters a transform of an image of `source` size (after EXIF rotation) really runs:
+ * the rect clipped to the image (an empty one is an `Error`), and the output scaled down, aspect
+ * kept, until it is within `maxOutputSide` and `maxOutputPixels`. The requested sides shrink by
+ * the factor the output needs (from no more than the output, for fits that never enlarge), so
+ * the fit mode frames the same picture, smaller. A missing side is taken from the aspect, as
+ * sharp does; with neither, the output is the (cropped) source size.
+ */
+export function boundedParams(
+  params: ImageParams,
+  source: {width: number; height: number},
+): ImageParams {
+  let region = source
+  const bounded: ImageParams = {...params}
+  if (params.rect) {
+    const left = Math.min(params.rect.left, source.width)
+    const top = Math.min(params.rect.top, source.height)
+    const width = Math.min(params.rect.width, source.width - left)
+    const height = Math.min(params.rect.height, source.height - top)
+    if (width <= 0 || height <= 0) throw new Error('"rect" lies outside the image')
+    bounded.rect = {left, top, width, height}
+    region = {width, height}
+  }
+  const {width, height} = params
+  const resized = width !== undefined || height !== undefined
+  const box = {
+    width: width ?? (height ? (height * region.width) / region.height : region.width),
+    height: height ?? (width ? (width * region.height) / region.width : region.height),
+  }
+  const out = resized ? outputSize(params.fit, box, region) : region
+  const factor = Math.min(
+    1,
+    maxOutputSide / Math.max(out.width, out.height),
+    Math.sqrt(maxOutputPixels / (out.width * out.height)),
+  )
+  if (factor >= 1) return bounded
+  const scale = (side: number) => Math.max(1, Math.floor(side * factor))
+  if (!resized) bounded.width = scale(region.width)
+  else {
+    bounded.width = width === undefined ? undefined : scale(Math.min(width, out.width))
+    bounded.height = height === undefined ? undefined : scale(Math.min(height, out.height))
+  }
+  return bounded
+}
+
+/**
+ * The cache key of a transform: its bounded parameters in one fixed order, with what cannot
+ * change the output left out (`q` for PNG, `fit` without a resize), so URLs that render the
+ * same bytes share an entry.
+ */
+export function variantKey(file: string, params: ImageParams, format: Format): string {
+  const resized = params.width !== undefined || params.height !== undefined
+  const parts = [
+    `w=${params.width ?? ''}`,
+    `h=${params.height ?? ''}`,
+    `fit=${resized ? params.fit : ''}`,
+    `fm=${format}`,
+    `q=${format === 'png' ? '' : params.quality}`,
+    `rect=${params.rect ? Object.values(params.rect).join(',') : ''}`,
+  ]
+  return `${file}?${parts.join('&')}`
+}
+
+export type {Format as ImageFormat}

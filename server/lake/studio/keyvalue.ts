@@ -1,44 +1,94 @@
-import {existsSync, readFileSync, renameSync, writeFileSync} from 'node:fs'
+import {existsSync, readFileSync} from 'node:fs'
 import {join} from 'node:path'
 import type {Hono} from 'hono'
 import {BodyTooLargeError, readBody} from '../../http/body.ts'
 import {badRequest, LakeError} from '../errors.ts'
 import {requireIdentity} from '../api/http.ts'
+import {storageError} from '../diskFull.ts'
+import {
+  ensurePrivateDir,
+  moveAside,
+  privateFileMode,
+  removeStaleTemps,
+  tightenMode,
+  writeFileDurably,
+} from '../durableFile.ts'
 import type {Lake} from '../lake.ts'
 
 const maxKeys = 100
 const maxKeyLength = 256
 const maxBytes = 1024 * 1024
+const fileName = 'studio-keyvalue.json'
+
+type Values = Record<string, unknown>
+
+/** A record without a prototype, so a key named `__proto__` is stored like any other. */
+function emptyValues(): Values {
+  return Object.create(null) as Values
+}
 
 /**
  * The Studio's per-user settings (`/users/me/keyvalue`: list layouts, sort orders, Vision's
- * saved queries), kept in one JSON file in the data dir and replaced atomically on write.
+ * saved queries), kept in one JSON file in the data dir, replaced durably on write
+ * (server/lake/durableFile.ts). A file that does not parse is moved aside at start: the
+ * settings are conveniences, and losing them must not keep the site down.
  */
 export class KeyValueFile {
   private readonly file: string
-  private values: Record<string, unknown>
+  private values: Values
+  /** Writes run one at a time, each on top of the one before it. */
+  private writes: Promise<unknown> = Promise.resolve()
 
   constructor(dataDir: string) {
-    this.file = join(dataDir, 'studio-keyvalue.json')
-    this.values = existsSync(this.file)
-      ? (JSON.parse(readFileSync(this.file, 'utf8')) as Record<string, unknown>)
-      : {}
+    ensurePrivateDir(dataDir)
+    this.file = join(dataDir, fileName)
+    removeStaleTemps(dataDir, fileName)
+    this.values = this.load()
+  }
+
+  private load(): Values {
+    if (!existsSync(this.file)) return emptyValues()
+    tightenMode(this.file, privateFileMode)
+    let parsed: unknown
+    try {
+      parsed = JSON.parse(readFileSync(this.file, 'utf8'))
+    } catch (error) {
+      moveAside(this.file, error instanceof Error ? error.message : String(error))
+      return emptyValues()
+    }
+    if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
+      moveAside(this.file, 'not a JSON object')
+      return emptyValues()
+    }
+    return Object.assign(emptyValues(), parsed)
   }
 
   get(key: string): unknown {
     return Object.hasOwn(this.values, key) ? this.values[key] : null
   }
 
-  set(entries: Array<{key: string; value: unknown}>): void {
-    const next = {...this.values}
+  /** Stores the entries (null deletes); resolves once they are on disk. A full disk is a 507. */
+  set(entries: Array<{key: string; value: unknown}>): Promise<void> {
+    const run = () => this.write(entries)
+    const done = this.writes.then(run, run)
+    this.writes = done.catch(() => undefined)
+    return done
+  }
+
+  private async write(entries: Array<{key: string; value: unknown}>): Promise<void> {
+    const next = Object.assign(emptyValues(), this.values)
     for (const {key, value} of entries) {
       if (value === null) delete next[key]
       else next[key] = value
     }
     const json = JSON.stringify(next)
-    if (json.length > maxBytes) throw badRequest(`Stored settings would exceed ${maxBytes} bytes`)
-    writeFileSync(`${this.file}.tmp`, json, {mode: 0o600})
-    renameSync(`${this.file}.tmp`, this.file)
+    if (Buffer.byteLength(json) > maxBytes)
+      throw badRequest(`Stored settings would exceed ${maxBytes} bytes`)
+    try {
+      await writeFileDurably(this.file, json, privateFileMode)
+    } catch (error) {
+      throw storageError(error)
+    }
     this.values = next
   }
 }
@@ -52,10 +102,8 @@ export function registerKeyValue(app: Hono, lake: Lake, dataDir: string): void {
   const store = new KeyValueFile(dataDir)
   app.get('/:version/users/me/keyvalue/:keys', (c) => {
     requireIdentity(c, lake)
-    const keys = c.req
-      .param('keys')
-      .split(',')
-      .map((key) => decodeURIComponent(key))
+    // Hono has decoded the path segment once; decoding again would turn `%25` into a 500.
+    const keys = c.req.param('keys').split(',')
     if (keys.length > maxKeys || !keys.every(validKey))
       throw badRequest(`Give 1–${maxKeys} keys of at most ${maxKeyLength} characters`)
     return c.json(
@@ -81,7 +129,7 @@ export function registerKeyValue(app: Hono, lake: Lake, dataDir: string): void {
         typeof e === 'object' && e !== null && validKey((e as {key?: unknown}).key) && 'value' in e,
     )
     if (!valid) throw badRequest('Each entry must be {"key": string, "value": any}')
-    store.set(entries)
+    await store.set(entries)
     return c.json(entries.map(({key, value}) => ({key, value})))
   })
 }

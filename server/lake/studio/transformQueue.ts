@@ -1,0 +1,90 @@
+/**
+ * Image transforms run through one bounded queue: libvips work is CPU the site's pages need, and
+ * a transform is the most expensive thing an anonymous request can ask for.
+ */
+
+/**
+ * Transforms at once. One, on the 2-core machine the site targets: the other core stays with
+ * the event loop (pages, queries), and a second transform would only halve the speed of each.
+ */
+export const maxConcurrentTransforms = 1
+/**
+ * Transforms waiting, from everyone. At ~0.5 s for the largest allowed output, the last one
+ * waits a few seconds at worst; past that a 503 says to come back rather than queueing further.
+ */
+export const maxWaitingTransforms = 32
+/**
+ * Transforms running or waiting per client. The Studio opens a document list with a dozen or
+ * more thumbnails at once (HTTP/2 sends them together), so this is not tighter; one client can
+ * hold half the queue, never all of it.
+ */
+export const maxTransformsPerClient = 16
+/** What a refused client is told to wait (Retry-After): about what the queue takes to drain. */
+export const transformRetryAfterSeconds = 2
+
+/** The queue refused a task: `client` over its share (429), or everyone's queue full (503). */
+export class QueueFullError extends Error {
+  readonly scope: 'client' | 'server'
+
+  constructor(scope: 'client' | 'server') {
+    super(
+      scope === 'client'
+        ? `Too many image transforms from this client at once (at most ${maxTransformsPerClient})`
+        : 'The image transform queue is full',
+    )
+    this.scope = scope
+  }
+}
+
+export interface QueueLimits {
+  concurrency: number
+  waiting: number
+  perClient: number
+}
+
+export class TransformQueue {
+  private readonly limits: QueueLimits
+  private running = 0
+  private readonly waiting: Array<() => void> = []
+  private readonly perClient = new Map<string, number>()
+
+  constructor(
+    limits: QueueLimits = {
+      concurrency: maxConcurrentTransforms,
+      waiting: maxWaitingTransforms,
+      perClient: maxTransformsPerClient,
+    },
+  ) {
+    this.limits = limits
+  }
+
+  /** Tasks running now, and waiting. */
+  get load(): {running: number; waiting: number} {
+    return {running: this.running, waiting: this.waiting.length}
+  }
+
+  /** Runs `task` when a slot is free; throws QueueFullError at once if it may not wait. */
+  async run<T>(client: string, task: () => Promise<T>): Promise<T> {
+    const held = this.perClient.get(client) ?? 0
+    if (held >= this.limits.perClient) throw new QueueFullError('client')
+    const mustWait = this.running >= this.limits.concurrency
+    if (mustWait && this.waiting.length >= this.limits.waiting) throw new QueueFullError('server')
+    this.perClient.set(client, held + 1)
+    try {
+      if (mustWait) await new Promise<void>((resolve) => this.waiting.push(resolve))
+      else this.running++
+      try {
+        return await task()
+      } finally {
+        // The slot passes straight to the next waiter, so `running` never drops in between.
+        const next = this.waiting.shift()
+        if (next) next()
+        else this.running--
+      }
+    } finally {
+      const left = (this.perClient.get(client) ?? 1) - 1
+      if (left > 0) this.perClient.set(client, left)
+      else this.perClient.delete(client)
+    }
+  }
+}
