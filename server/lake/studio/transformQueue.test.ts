@@ -1,0 +1,58 @@
+import {describe, expect, it} from 'vitest'
+import {QueueFullError, TransformQueue} from './transformQueue.ts'
+import {VariantCache} from './variantCache.ts'
+
+/** A task that finishes when the test says so. */
+function gate() {
+  let open = () => {}
+  const opened = new Promise<void>((resolve) => (open = resolve))
+  return {open, task: () => opened.then(() => 'done')}
+}
+
+const scopeOf = (error: unknown) => (error instanceof QueueFullError ? error.scope : 'other')
+
+describe('TransformQueue', () => {
+  it('runs at most `concurrency`, queues up to `waiting`, refuses the rest at once', async () => {
+    const queue = new TransformQueue({concurrency: 1, waiting: 2, perClient: 10})
+    const first = gate()
+    const running = queue.run('a', first.task)
+    const queued = [
+      queue.run('b', () => Promise.resolve('b')),
+      queue.run('c', () => Promise.resolve('c')),
+    ]
+    expect(queue.load).toEqual({running: 1, waiting: 2})
+    await expect(queue.run('d', () => Promise.resolve('d'))).rejects.toSatisfy(
+      (error) => scopeOf(error) === 'server',
+    )
+    first.open()
+    expect(await Promise.all([running, ...queued])).toEqual(['done', 'b', 'c'])
+    expect(queue.load).toEqual({running: 0, waiting: 0})
+  })
+
+  it("caps one client's share (429) while others still get in", async () => {
+    const queue = new TransformQueue({concurrency: 1, waiting: 10, perClient: 2})
+    const first = gate()
+    const mine = [queue.run('a', first.task), queue.run('a', () => Promise.resolve('a2'))]
+    await expect(queue.run('a', () => Promise.resolve('a3'))).rejects.toSatisfy(
+      (error) => scopeOf(error) === 'client',
+    )
+    const other = queue.run('b', () => Promise.resolve('b'))
+    first.open()
+    expect(await Promise.all([...mine, other])).toEqual(['done', 'a2', 'b'])
+    // The share is released with the tasks, failed ones included.
+    await expect(queue.run('a', () => Promise.reject(new Error('bad')))).rejects.toThrow('bad')
+    expect(await queue.run('a', () => Promise.resolve('again'))).toBe('again')
+  })
+})
+
+describe('VariantCache', () => {
+  it('stays within its byte bound however many distinct variants arrive', () => {
+    const cache = new VariantCache(1024 * 1024)
+    for (let i = 0; i < 10_000; i++)
+      cache.set(`file.jpg?w=${i}`, {bytes: Buffer.alloc(1000 + (i % 5000)), type: 'image/jpeg'})
+    expect(cache.size).toBeLessThanOrEqual(1024 * 1024)
+    expect(cache.count).toBeGreaterThan(0)
+    expect(cache.get('file.jpg?w=9999')).toBeDefined()
+    expect(cache.get('file.jpg?w=0')).toBeUndefined()
+  })
+})
