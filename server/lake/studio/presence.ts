@@ -6,16 +6,14 @@ import {refusals, safe} from '../../http/log.ts'
 import {bearerToken} from '../auth.ts'
 import type {Lake} from '../lake.ts'
 import {closeUnauthorized, SocketGuard, type SocketGuardOptions} from './socketGuard.ts'
-import {decodeSegment, refuseUpgrade} from './socketUpgrade.ts'
+import {parseRpc, tooManyAttemptsCode, unauthorizedCode} from './presenceRpc.ts'
+import {refuseUpgrade, upgradeRefusal} from './socketUpgrade.ts'
 
 /** `/v2022-06-30/socket/{dataset}`: Sanity's "bifur" socket, which the Studio uses for presence. */
 const socketPath = /^\/v[^/]+\/socket\/([^/?]+)/
 
 /** Largest message a socket may send: presence messages are a few hundred bytes. */
 const maxPayloadBytes = 256 * 1024
-
-/** JSON-RPC error code for a client refused by the failed-token throttle (HTTP's 429). */
-const tooManyAttempts = 4029
 
 interface Connection {
   ws: WebSocket
@@ -28,27 +26,6 @@ interface Connection {
   subscription?: string
   /** Studio sessions announced over this connection, to disconnect when it closes. */
   sessions: Set<string>
-}
-
-type Rpc = {id?: string | number; method?: unknown; params: Record<string, unknown>}
-
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value)
-
-/** A JSON-RPC request object, or undefined for anything else (arrays, scalars, null). */
-function parseRpc(data: RawData): Rpc | undefined {
-  let message: unknown
-  try {
-    message = JSON.parse(data.toString())
-  } catch {
-    return undefined
-  }
-  if (!isRecord(message)) return undefined
-  const id =
-    typeof message.id === 'string' || typeof message.id === 'number' ? message.id : undefined
-  const params = message.params === undefined ? {} : message.params
-  if (!isRecord(params)) return undefined
-  return {id, method: message.method, params}
 }
 
 export interface PresenceOptions extends SocketGuardOptions {
@@ -96,28 +73,28 @@ export class PresenceHub {
     let client = 'unknown'
     try {
       client = clientOfRequest(request, this.options.trustProxy ?? 'none').key
-      const origin = request.headers.origin
-      const refuse = (status: number, why: string, headers?: Record<string, string>) => {
+      const refusal = upgradeRefusal(request, match[1], {
+        allowOrigin: this.options.allowOrigin,
+        dataset: this.lake.dataset,
+        admits: () => this.guard.admits(client),
+      })
+      if (refusal) {
+        const {status, why, headers} = refusal
         refusals.refuse(
           client,
           `socket-${status}`,
           `[presence] ${status} for socket ${safe(request.url)} from ${client}: ${why}`,
         )
         refuseUpgrade(socket, status, headers)
+        return true
       }
-      const dataset = decodeSegment(match[1])
-      if (dataset === undefined) return (refuse(400, 'malformed escape in the path'), true)
-      if (origin !== undefined && !this.options.allowOrigin(origin))
-        return (refuse(403, `foreign origin ${safe(origin)}`), true)
-      if (dataset !== this.lake.dataset) return (refuse(404, 'no such dataset'), true)
-      if (!this.guard.admits(client))
-        return (refuse(429, 'too many open sockets', {'Retry-After': '10'}), true)
       this.wss.handleUpgrade(request, socket, head, (ws) => this.accept(ws, client))
     } catch (error) {
+      const why = error instanceof Error ? error.message : String(error)
       refusals.refuse(
         client,
         'socket-400',
-        `[presence] 400 for socket ${safe(request.url)}: ${safe((error as Error).message)}`,
+        `[presence] 400 for socket ${safe(request.url)} from ${client}: ${safe(why)}`,
       )
       refuseUpgrade(socket, 400)
     }
@@ -189,7 +166,8 @@ export class PresenceHub {
       this.stillAuthorized(connection)
       return
     }
-    if (!connection.userId) return fail(4001, 'Unauthorized: send "authorization" first')
+    if (!connection.userId)
+      return fail(unauthorizedCode, 'Unauthorized: send "authorization" first')
     const session = (key: string) =>
       typeof params[key] === 'string' ? (params[key] as string) : ''
     switch (method) {
@@ -239,7 +217,7 @@ export class PresenceHub {
     const token = bearerToken(
       typeof params.authorization === 'string' ? params.authorization : undefined,
     )
-    if (token === undefined) return fail(closeUnauthorized, 'Unauthorized')
+    if (token === undefined) return fail(unauthorizedCode, 'Unauthorized')
     const {client} = connection
     const verdict = this.lake.auth.authenticate(token, client)
     if (verdict.ok) {
@@ -255,14 +233,14 @@ export class PresenceHub {
         `[presence] ${client} throttled: too many wrong tokens`,
       )
       fail(
-        tooManyAttempts,
+        tooManyAttemptsCode,
         `Too many failed token attempts; retry in ${verdict.retryAfterSeconds} s`,
       )
       connection.ws.close(closeUnauthorized, 'Too many failed token attempts')
       return
     }
     refusals.refuse(client, 'token-invalid', `[presence] ${client} sent a wrong or expired token`)
-    return fail(closeUnauthorized, 'Unauthorized')
+    return fail(unauthorizedCode, 'Unauthorized')
   }
 
   /** A session ends on this connection: tell the others, unless another socket has taken it over. */

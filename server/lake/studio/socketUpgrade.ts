@@ -1,5 +1,6 @@
-import {STATUS_CODES} from 'node:http'
+import {STATUS_CODES, type IncomingMessage} from 'node:http'
 import type {Duplex} from 'node:stream'
+import {safe} from '../../http/log.ts'
 
 /**
  * Answers a WebSocket upgrade we refuse with a plain HTTP/1.1 response, then closes the socket
@@ -36,4 +37,41 @@ export function decodeSegment(segment: string): string | undefined {
   } catch {
     return undefined
   }
+}
+
+/**
+ * Retry-After for a client over its socket cap: a slot frees when one of its sockets closes,
+ * which we cannot predict; the Studio's own reconnect backoff is of this order.
+ */
+export const socketRetryAfterSeconds = 10
+
+export interface UpgradeRefusal {
+  status: number
+  /** For the log line; attacker-controlled parts already escaped. */
+  why: string
+  headers?: Record<string, string>
+}
+
+/** Why an upgrade to the socket path is refused, or undefined to accept it. */
+export function upgradeRefusal(
+  request: IncomingMessage,
+  rawDataset: string,
+  checks: {
+    allowOrigin: (origin: string | undefined) => boolean
+    dataset: string
+    /** The client is under its socket cap. */
+    admits: () => boolean
+  },
+): UpgradeRefusal | undefined {
+  const dataset = decodeSegment(rawDataset)
+  if (dataset === undefined) return {status: 400, why: 'malformed escape in the path'}
+  const origin = request.headers.origin
+  if (origin !== undefined && !checks.allowOrigin(origin))
+    return {status: 403, why: `foreign origin ${safe(origin)}`}
+  if (dataset !== checks.dataset) return {status: 404, why: 'no such dataset'}
+  if (!checks.admits()) {
+    const headers = {'Retry-After': String(socketRetryAfterSeconds)}
+    return {status: 429, why: 'too many open sockets', headers}
+  }
+  return undefined
 }
