@@ -10,6 +10,7 @@ import {closedBy, openPartial, rawExchange} from './testing/raw.ts'
 
 // The real server with the production limits, except a headers timeout short enough to wait for.
 const headersTimeoutMs = 1_000
+const maxConnectionsPerClient = 30
 let server: RunningServer
 let dataDir: string
 let port: number
@@ -20,6 +21,7 @@ beforeAll(async () => {
     ...edgeLimits,
     headersTimeoutMs,
     checkIntervalMs: 100,
+    maxConnectionsPerClient,
   })
   port = server.config.port
 })
@@ -148,5 +150,16 @@ describe('slow and long requests', () => {
       req.end()
     })
     expect(status).toBe(200)
+  })
+
+  it('one client address cannot hold more than its share of connections', async () => {
+    const partial = 'GET / HTTP/1.1\r\nHost: localhost\r\nX-A: '
+    const held = await Promise.all(
+      Array.from({length: maxConnectionsPerClient}, () => openPartial(port, partial, '127.0.0.2')),
+    )
+    const over = await openPartial(port, partial, '127.0.0.2')
+    expect(await closedBy(over)).toBe('')
+    await stillServes()
+    for (const socket of held) socket.destroy()
   })
 })

@@ -1,5 +1,6 @@
 import type {Server, ServerOptions} from 'node:http'
 import type {Http2SecureServer, SecureServerOptions} from 'node:http2'
+import {maxConnectionsPerClient} from './connections.ts'
 
 /**
  * How long and how much one connection may take from the two listeners, so that many slow or
@@ -21,6 +22,8 @@ export interface EdgeLimits {
   idleSocketTimeoutMs: number
   /** Open connections per listener; beyond it new ones are closed at once. */
   maxConnections: number
+  /** ... and per client address (server/http/connections.ts). */
+  maxConnectionsPerClient: number
   /** An HTTP/2 session with no frames for this long is closed. */
   http2SessionIdleMs: number
   /** Concurrent streams one HTTP/2 session may open (Node's default is unlimited). */
@@ -44,6 +47,7 @@ export const edgeLimits: EdgeLimits = {
   // Far above one owner plus visitors (a browser opens ≤ 6 connections per origin), and each
   // costs a few kB: 1024 stay well inside the process's memory and file-descriptor limits.
   maxConnections: 1024,
+  maxConnectionsPerClient,
   // Same reasoning as the idle socket timeout: the Studio's listen streams keep it busy.
   http2SessionIdleMs: 60_000,
   // The Studio holds up to 8 listen streams per tab plus a burst of queries and assets.

@@ -14,7 +14,7 @@ export interface RawAnswer {
  * headers) over a plain TCP connection on loopback, and collects the answer until the server
  * closes or `waitMs` passes.
  */
-export function rawExchange(port: number, request: string, waitMs = 2_000): Promise<RawAnswer> {
+export function rawExchange(port: number, request: string, waitMs = 10_000): Promise<RawAnswer> {
   return new Promise((resolve) => {
     const socket = connect(port, '127.0.0.1')
     let text = ''
@@ -33,9 +33,9 @@ export function rawExchange(port: number, request: string, waitMs = 2_000): Prom
 }
 
 /** Opens a connection and sends `partial` without ever finishing the request (slowloris). */
-export function openPartial(port: number, partial: string): Promise<Socket> {
+export function openPartial(port: number, partial: string, localAddress?: string): Promise<Socket> {
   return new Promise((resolve, reject) => {
-    const socket = connect(port, '127.0.0.1', () => {
+    const socket = connect({port, host: '127.0.0.1', localAddress}, () => {
       socket.write(partial)
       resolve(socket)
     })
