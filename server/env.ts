@@ -1,4 +1,4 @@
-import {resolve} from 'node:path'
+import {join, resolve} from 'node:path'
 import type {TrustProxy} from './http/clientAddress.ts'
 
 /** The lake's own project id when no hosted Sanity project is configured. */
@@ -35,6 +35,12 @@ export interface ServerConfig {
   sessionIdleMs: number
   /** ... and this long after login, used or not (`SESSION_MAX_DAYS`, default 30). */
   sessionMaxMs: number
+  /** `BACKUP_DIR`: where automatic backups go (default DATA_DIR/backups; docs/operations.md). */
+  backupDir: string
+  /** `BACKUP_INTERVAL_MINUTES`: between automatic backups (default 1440, fractions allowed; 0 = off). */
+  backupIntervalMinutes: number
+  /** `BACKUP_KEEP`: automatic backups kept (default 7); manual ones are never pruned. */
+  backupKeep: number
 }
 
 /** The owner token guards every write: a short one can be guessed. */
@@ -56,6 +62,21 @@ function positive(value: string | undefined, fallback: number, name: string): nu
   return n
 }
 
+function nonNegative(value: string | undefined, fallback: number, name: string): number {
+  if (value === undefined || value === '') return fallback
+  const n = Number(value)
+  if (!Number.isFinite(n) || n < 0) throw new Error(`${name} must be a number ≥ 0, got "${value}"`)
+  return n
+}
+
+function count(value: string | undefined, fallback: number, name: string): number {
+  if (value === undefined || value === '') return fallback
+  const n = Number(value)
+  if (!Number.isSafeInteger(n) || n < 1)
+    throw new Error(`${name} must be a whole number ≥ 1, got "${value}"`)
+  return n
+}
+
 function trustProxy(value: string | undefined): TrustProxy {
   if (value === undefined || value === '' || value === 'none') return 'none'
   if (value === 'loopback') return 'loopback'
@@ -73,11 +94,12 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
         `unset it to have one generated into DATA_DIR/owner-token`,
     )
   }
+  const dataDir = resolve(env.DATA_DIR || './data')
   return {
     port: p,
     httpsPort: port(env.HTTPS_PORT, 3443, 'HTTPS_PORT'),
     host: env.HOST || '127.0.0.1',
-    dataDir: resolve(env.DATA_DIR || './data'),
+    dataDir,
     seed: env.SEED !== '0',
     lakeToken,
     siteUrl: (env.SITE_URL || `http://localhost:${p}`).replace(/\/+$/, ''),
@@ -98,5 +120,12 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       .filter(Boolean),
     sessionIdleMs: positive(env.SESSION_IDLE_HOURS, 168, 'SESSION_IDLE_HOURS') * 3_600_000,
     sessionMaxMs: positive(env.SESSION_MAX_DAYS, 30, 'SESSION_MAX_DAYS') * 86_400_000,
+    backupDir: env.BACKUP_DIR ? resolve(env.BACKUP_DIR) : join(dataDir, 'backups'),
+    backupIntervalMinutes: nonNegative(
+      env.BACKUP_INTERVAL_MINUTES,
+      1440,
+      'BACKUP_INTERVAL_MINUTES',
+    ),
+    backupKeep: count(env.BACKUP_KEEP, 7, 'BACKUP_KEEP'),
   }
 }

@@ -6,11 +6,12 @@ import {createApp} from './app.ts'
 import type {AppContext} from './context.ts'
 import type {ServerConfig} from './env.ts'
 import {Lake} from './lake/lake.ts'
+import {acquireDataDirLock} from './backup/lock.ts'
+import {startBackupSchedule} from './backup/schedule.ts'
 import {seedIfEmpty} from './lake/seed.ts'
 import {touchesPublic} from './lake/publicChange.ts'
 import {loadOrCreateCertificate} from './tls.ts'
 import {onClientError, unreadableRequest, upgradeGuard} from './http/edge.ts'
-import {limitConnectionsPerClient} from './http/connections.ts'
 import {hostPolicy} from './http/hostCheck.ts'
 import {
   applyLimits,
@@ -54,6 +55,8 @@ export async function startServer(
   // Features read ports and SITE_URL at request time: with port 0 they are known only after listen.
   const config = {...options}
   const defaultSiteUrl = config.siteUrl === `http://localhost:${config.port}`
+  // The data dir's lock (server/backup/lock.ts): a restore refuses while this server holds it.
+  const dataLock = config.hostedProjectId ? undefined : acquireDataDirLock(config.dataDir)
   const lake = config.hostedProjectId
     ? undefined
     : new Lake({
@@ -100,7 +103,6 @@ export async function startServer(
   })
   for (const server of [http, https]) {
     applyLimits(server, limits)
-    limitConnectionsPerClient(server, config.trustProxy, limits.maxConnectionsPerClient)
     server.on('clientError', onClientError)
     server.on('upgrade', onUpgrade)
   }
@@ -111,6 +113,7 @@ export async function startServer(
   config.port = port
   config.httpsPort = httpsPort
   if (defaultSiteUrl) config.siteUrl = `http://localhost:${port}`
+  const backups = lake ? startBackupSchedule(config) : undefined
 
   let closed = false
   return {
@@ -131,7 +134,9 @@ export async function startServer(
             }),
         ),
       )
+      await backups?.stop()
       lake?.close()
+      dataLock?.release()
     },
   }
 }

@@ -82,6 +82,9 @@ const migrations: string[] = [
      used_ms = COALESCE(CAST(unixepoch(created_at, 'subsec') * 1000 AS INTEGER), 0);`,
 ]
 
+/** The schema version a Store migrates a database to on open (backups record and check it). */
+export const schemaVersion = migrations.length
+
 /** A transaction ready to be written: its changes were computed by a TransactionBuilder. */
 export interface PreparedTransaction {
   id: string
