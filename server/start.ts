@@ -12,6 +12,7 @@ import {seedIfEmpty} from './lake/seed.ts'
 import {touchesPublic} from './lake/publicChange.ts'
 import {loadOrCreateCertificate} from './tls.ts'
 import {onClientError, unreadableRequest, upgradeGuard} from './http/edge.ts'
+import {limitConnectionsPerClient} from './http/connections.ts'
 import {hostPolicy} from './http/hostCheck.ts'
 import {
   applyLimits,
@@ -103,6 +104,7 @@ export async function startServer(
   })
   for (const server of [http, https]) {
     applyLimits(server, limits)
+    limitConnectionsPerClient(server, config.trustProxy, limits.maxConnectionsPerClient)
     server.on('clientError', onClientError)
     server.on('upgrade', onUpgrade)
   }
