@@ -54,13 +54,20 @@ export interface SiteClientConfig {
   useCdn: true
   apiHost?: string
   useProjectHostname?: false
+  /** Server only: the lake's internal credential (server/lake/api/internal.ts), never in a page. */
+  headers?: Record<string, string>
 }
 
 /**
  * `origin` is where the local lake is reachable: the page's own origin in the browser, the
  * process's internal origin on the server. It is ignored in hosted mode (api.sanity.io / apicdn).
+ * `headers` go only to the local lake: the server's renders send its internal credential.
  */
-export function siteClientConfig(site: SiteConfig, origin: string): SiteClientConfig {
+export function siteClientConfig(
+  site: SiteConfig,
+  origin: string,
+  headers?: Record<string, string>,
+): SiteClientConfig {
   const base = {
     projectId: site.projectId,
     dataset: site.dataset,
@@ -68,5 +75,5 @@ export function siteClientConfig(site: SiteConfig, origin: string): SiteClientCo
     useCdn: true as const,
   }
   if (site.mode === 'hosted') return base
-  return {...base, apiHost: origin, useProjectHostname: false}
+  return {...base, apiHost: origin, useProjectHostname: false, ...(headers ? {headers} : {})}
 }

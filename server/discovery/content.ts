@@ -4,6 +4,7 @@ import {resolveSiteConfig, siteClientConfig} from '../../web/env.ts'
 import {feedPostsQuery, sitemapQuery} from '../../web/queries.ts'
 import type {FeedPostsQueryResult, SitemapQueryResult} from '../../web/sanity.types.ts'
 import type {AppContext} from '../context.ts'
+import {internalHeaders} from '../lake/api/internal.ts'
 
 /** A body as stored: the schema's blocks, though the lake may hold other typed objects too. */
 export type PostBody = Array<
@@ -37,7 +38,9 @@ export function clientSource(ctx: AppContext): DiscoverySource {
         hostedProjectId: ctx.config.hostedProjectId,
         siteUrl: ctx.config.siteUrl,
       })
-      client = createClient({...siteClientConfig(site, origin), perspective: 'published'})
+      // The internal credential: feeds and the sitemap are the site's own reads, not a visitor's.
+      const headers = ctx.lake ? internalHeaders(ctx.lake) : undefined
+      client = createClient({...siteClientConfig(site, origin, headers), perspective: 'published'})
     }
     return client
   }

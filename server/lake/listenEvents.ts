@@ -1,9 +1,8 @@
-import {evaluateSync, type ExprNode} from 'groq-js'
 import {documentEffects, type Effects} from './effects.ts'
 import type {Store, StoredTransaction} from './store.ts'
 import {isPublicId, type CommittedTransaction, type Doc} from './types.ts'
 
-/** What one listener asked for, as @sanity/client encodes it (../shared/studio-api.md (d)). */
+/** What one listener asked for, as @sanity/client encodes it in the listen URL. */
 export interface ListenOptions {
   includeResult: boolean
   includePreviousRevision: boolean
@@ -33,27 +32,10 @@ export interface MutationEvent {
   transactionCurrentEvent: number
 }
 
+/** A listener's filter, as sent to the query pool (lake.ts `matchFilter`). */
 export interface Filter {
-  tree: ExprNode
+  query: string
   params: Record<string, unknown>
-  sanity: {projectId: string; dataset: string}
-}
-
-/**
- * Whether `doc` matches the listener's query: the query is evaluated against a dataset of just
- * that document (Sanity's listener semantics: a filter per document, projections ignored).
- */
-export function matches(filter: Filter, doc: Doc | null): boolean {
-  if (!doc) return false
-  const value = evaluateSync(filter.tree, {
-    dataset: [doc],
-    params: filter.params,
-    sanity: filter.sanity,
-  })
-  const data: unknown = 'data' in value ? value.data : null
-  return Array.isArray(data)
-    ? data.length > 0
-    : data !== null && data !== undefined && data !== false
 }
 
 /** Effects per committed change, shared by every listener that receives it (the Studio opens ~8). */
@@ -75,18 +57,36 @@ function visible(id: string, options: ListenOptions): boolean {
   return true
 }
 
-/** The `mutation` events one committed transaction yields for one listener, in order. */
+/**
+ * The documents whose match decides a transaction's events for one listener: before and after
+ * of each change it may see, in order. The filter is evaluated on them off the main thread
+ * (Sanity's listener semantics: against a dataset of just that document, projections ignored).
+ */
+export function documentsToMatch(
+  tx: CommittedTransaction,
+  options: ListenOptions,
+): Array<Doc | null> {
+  return tx.changes
+    .filter((change) => visible(change.id, options))
+    .flatMap((change) => [change.before, change.after])
+}
+
+/**
+ * The `mutation` events one committed transaction yields for one listener, in order, given
+ * `verdicts`: whether each of `documentsToMatch(tx, options)` matched the filter.
+ */
 export function eventsFor(
   tx: CommittedTransaction,
-  filter: Filter,
+  verdicts: readonly boolean[],
   options: ListenOptions,
 ): MutationEvent[] {
   const events: Array<Omit<MutationEvent, 'transactionTotalEvents' | 'transactionCurrentEvent'>> =
     []
+  let next = 0
   for (const change of tx.changes) {
     if (!visible(change.id, options)) continue
-    const before = matches(filter, change.before)
-    const after = matches(filter, change.after)
+    const before = verdicts[next++] === true
+    const after = verdicts[next++] === true
     if (!before && !after) continue
     const event: Omit<MutationEvent, 'transactionTotalEvents' | 'transactionCurrentEvent'> = {
       eventId: `${tx.id}#${change.id}`,

@@ -36,24 +36,30 @@ export const anonymousQueryLimits: QueryLimits = {
 }
 
 /**
- * Workers in the pool. The machine has 2 cores; workers are here for isolation (a worker can
- * be terminated, a running evaluation cannot be interrupted) more than for throughput, and the
- * OS shares the cores between them. Anonymous work may hold all but one (`anonymousWorkers`),
- * so the owner and the site's renders always find a worker that no visitor can occupy. Each
- * worker holds a replica of the documents, so the count is also a memory budget; workers start
- * only when needed.
+ * Workers in the pool, and how many of them anonymous work may hold at once. The machine has 2
+ * cores; workers are here for isolation (a worker can be terminated, a running evaluation cannot
+ * be interrupted) more than for throughput, and the OS shares the cores between them. Each
+ * worker holds a replica of the documents, so the count is also a memory budget.
+ *
+ * Anonymous work gets one worker: the site's own renders are trusted (api/internal.ts), and a
+ * visitor's query takes milliseconds, so one worker serves honest visitors, while two stay
+ * ready for the owner, the renders, and for a waiting honest query when a runaway is preempted.
+ * Measured with three clients sending runaways (2 cores, shared): with two anonymous workers the
+ * runaways kept both cores busy, a replaced worker took up to 1 s to start, and an honest query
+ * waited 1–2 s; with one, honest queries answered in 100–560 ms. A fourth worker (two always
+ * ready) measured no better, for one more replica.
  */
 export const poolSize = 3
-export const anonymousWorkers = poolSize - 1
+export const anonymousWorkers = 1
 
 /**
  * When a query that deserves a worker (trusted, or from a client in good standing) is waiting
  * and every worker it may use runs anonymous work that has already run this long, the longest
- * of those is stopped (a `queryTimeout`) so the waiting one can start. Page queries finish in
- * under 60 ms even at 10,000 posts; 250 ms plus a worker's start (~150 ms) keeps a waiting
- * honest query under 1 s while three clients run runaways.
+ * of those is stopped (a `queryTimeout`) so the waiting one can start on a ready worker. Page
+ * queries finish in under 60 ms even at 10,000 posts (bench/results/latest.md); at 250 ms an
+ * honest query waited up to 1 s behind three clients' runaways, at 100 ms at most 0.6 s.
  */
-export const preemptAfterMs = 250
+export const preemptAfterMs = 100
 
 /**
  * A client whose query was stopped at its budget is "in bad standing" this long: its queued

@@ -85,23 +85,30 @@ export class QueryPool {
   /** Starts what can start; makes room or starts a worker for what cannot. */
   private pump(): void {
     if (this.closed) return
-    for (;;) {
-      const free = this.slots.find((slot) => slot.ready && !slot.job)
-      if (!free) break
-      const job = this.schedule.next(this.queue, this.running())
-      if (!job) break
-      this.start(free, job)
+    for (let started = true; started;) {
+      started = false
+      for (const [index, slot] of this.slots.entries()) {
+        if (!slot.ready || slot.job) continue
+        // The first worker is the one that takes clients in bad standing (querySchedule.ts).
+        const job = this.schedule.next(this.queue, this.running(), index === 0)
+        if (!job) continue
+        this.start(slot, job)
+        started = true
+      }
     }
     clearTimeout(this.preemptTimer)
     this.preemptTimer = undefined
     if (this.queue.length === 0) return
-    const booting = this.slots.filter((slot) => !slot.ready).length
-    if (booting < this.queue.length && this.slots.length < this.size && !this.restartTimer) {
-      this.spawn()
+    // Under load every worker is wanted: start them all at once rather than one per wait.
+    if (this.slots.length < this.size && !this.restartTimer) {
+      while (this.slots.length < this.size) this.spawn()
       return
     }
-    // A worker about to be ready will take the next job: stop nothing for it.
-    if (booting > 0) return
+    // Stopping a job helps only if the waiting one can then run somewhere: on a ready worker
+    // (the one anonymous work may not hold), or on the victim's once no other is starting.
+    const readyFree = this.slots.some((slot) => slot.ready && !slot.job)
+    const booting = this.slots.some((slot) => !slot.ready)
+    if (!readyFree && booting) return
     const {victim, waitMs} = this.schedule.victim(this.queue, this.running())
     if (victim) this.stop(victim, 'other queries were waiting for a worker')
     else if (waitMs !== undefined) {
@@ -163,6 +170,8 @@ export class QueryPool {
     if (job.lane === 'anonymous') this.schedule.penalise(job.client)
     job.reject(queryTimeout(ran, job.timeoutMs, reason))
     this.replace(slot)
+    // The waiting job may start at once on another ready worker, not after this one's restart.
+    this.pump()
   }
 
   private replace(slot: Slot): void {

@@ -47,8 +47,17 @@ export class QuerySchedule {
     return true
   }
 
-  /** The queued job to start on a free worker, given what runs; undefined when none may. */
-  next<J extends Scheduled>(queue: readonly J[], running: readonly Scheduled[]): J | undefined {
+  /**
+   * The queued job to start on a free worker, given what runs; undefined when none may. Jobs of
+   * clients in bad standing run only on the worker that `takesSuspects` (queryPool.ts keeps that
+   * the first), so the restarts their runaways cause never take the other workers away from the
+   * owner, the site's renders and honest visitors.
+   */
+  next<J extends Scheduled>(
+    queue: readonly J[],
+    running: readonly Scheduled[],
+    takesSuspects = true,
+  ): J | undefined {
     const trusted = queue.find((job) => job.lane === 'trusted')
     if (trusted) return trusted
     const anonymousRunning = running.filter((job) => job.lane === 'anonymous')
@@ -59,11 +68,10 @@ export class QuerySchedule {
     let best: J | undefined
     let bestRank: number[] = []
     for (const job of queue) {
-      const rank = [
-        this.inGoodStanding(job.client) ? 0 : 1,
-        perClient.get(job.client) ?? 0,
-        job.queuedAt,
-      ]
+      if (job.lane !== 'anonymous') continue
+      const good = this.inGoodStanding(job.client)
+      if (!good && !takesSuspects) continue
+      const rank = [good ? 0 : 1, perClient.get(job.client) ?? 0, job.queuedAt]
       if (!best || compare(rank, bestRank) < 0) {
         best = job
         bestRank = rank

@@ -4,6 +4,7 @@ import {resolveSiteConfig} from '../../web/env.ts'
 import type {AppContext} from '../context.ts'
 import type {Feature} from '../feature.ts'
 import {createSiteHandler} from './handler.ts'
+import {internalHeaders} from '../lake/api/internal.ts'
 
 const distDir = fileURLToPath(new URL('../../dist/', import.meta.url))
 
@@ -30,6 +31,8 @@ export function mountSite(app: Hono, ctx: AppContext): Feature {
       return site.config
     },
     contentOrigin: () => ctx.internalOrigin(),
+    // The site's own queries are not a visitor's: no per-client caps (server/lake/api/internal.ts).
+    contentHeaders: () => (ctx.lake ? internalHeaders(ctx.lake) : {}),
     cache: ctx.lake !== undefined,
   })
   const unsubscribe = ctx.onContentChange(() => handler.invalidate())

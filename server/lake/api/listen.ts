@@ -1,12 +1,15 @@
-import {randomBytes} from 'node:crypto'
+import {createHash, randomBytes} from 'node:crypto'
 import type {Context, Hono} from 'hono'
+import {bearerToken} from '../auth.ts'
 import {badRequest, LakeError} from '../errors.ts'
-import {parseQuery} from '../groq.ts'
 import {checkDataset, flag, identify, queryParams} from './http.ts'
 import type {Lake} from '../lake.ts'
-import {eventsFor, fromLog, matches, type Filter, type ListenOptions} from '../listenEvents.ts'
+import type {Filter, ListenOptions} from '../listenEvents.ts'
+import {listenFilterTimeoutMs, type Lane} from '../queryBudgets.ts'
 import {SseStream} from './sse.ts'
-import type {CommittedTransaction} from '../types.ts'
+import {clientOf} from '../../http/clientAddress.ts'
+import {ClientCounter, overCap} from './clientCaps.ts'
+import {ListenDelivery} from './listenDelivery.ts'
 
 export interface ListenConfig {
   /** Interval of `: keepalive` comments; Sanity sends one every 15 s. */
@@ -14,6 +17,16 @@ export interface ListenConfig {
   /** A resume further behind than this many transactions gets `reset` instead of a replay. */
   maxReplay?: number
 }
+
+/**
+ * Open streams per anonymous client: the site itself opens none, and a visitor's tool rarely
+ * needs more than a couple. Over it: 429.
+ */
+export const maxAnonymousStreams = 8
+/** Open streams per owner token or Studio session: the Studio holds up to 8 per tab. */
+export const maxOwnerStreams = 32
+/** A resume that has not caught up within this long gets `reset` (refetch) instead. */
+export const maxReplayMs = 10_000
 
 /**
  * Where a resuming client left off: SSE ids are `<seq>` after a transaction's last event and
@@ -30,10 +43,40 @@ function parseEventId(id: string, lake: Lake): {seq: number; skip: number} | und
   return tx ? {seq: tx.seq, skip: 0} : undefined
 }
 
+/** Checks the filter at open, on the pool within its budget: a bad or costly one is a 4xx. */
+async function probe(lake: Lake, filter: Filter, lane: Lane, client: string): Promise<void> {
+  const timeoutMs = listenFilterTimeoutMs[lane]
+  try {
+    await lake.matchFilter(filter, [{_id: 'probe', _type: 'probe'}], {lane, client, timeoutMs})
+  } catch (error) {
+    if (error instanceof LakeError && error.type === 'queryTimeout') {
+      throw new LakeError(
+        400,
+        'queryTimeout',
+        `The listen filter took longer than ${timeoutMs} ms on a single document and was refused; simplify it`,
+      )
+    }
+    throw error
+  }
+}
+
+function listenOptions(c: Context, authenticated: boolean): ListenOptions {
+  return {
+    includeResult: flag(c, 'includeResult'),
+    includePreviousRevision: flag(c, 'includePreviousRevision'),
+    includeMutations: flag(c, 'includeMutations', true),
+    includeAllVersions: flag(c, 'includeAllVersions'),
+    effects: c.req.query('effectFormat') === 'mendoza',
+    authenticated,
+  }
+}
+
 /**
  * GET /v{version}/data/listen/{dataset}: server-sent events as Sanity sends them: `welcome`,
  * then `mutation` per matching document per transaction; `welcomeback`/`reset` on resume;
  * `disconnect` when the server shuts down. Bad input is a JSON error before the stream starts.
+ * Filters run on the query pool (never on the main thread), and a stream whose token stops
+ * being valid (logout, expiry, rotation) ends at its next event or keep-alive.
  */
 export function registerListen(
   app: Hono,
@@ -43,82 +86,64 @@ export function registerListen(
   const keepAliveMs = config.keepAliveMs ?? 15_000
   const maxReplay = config.maxReplay ?? 10_000
   const streams = new Set<SseStream>()
+  const held = new ClientCounter()
 
-  app.get('/:version/data/listen/:dataset', (c) => {
+  app.get('/:version/data/listen/:dataset', async (c) => {
     checkDataset(c, lake)
     const authenticated = identify(c, lake) !== undefined
+    const token = authenticated ? bearerToken(c.req.header('authorization')) : undefined
     const query = c.req.query('query')
     if (!query || query.trim() === '') throw badRequest('Missing "query" parameter')
-    const params = queryParams(c)
-    const filter: Filter = {
-      tree: parseQuery(query, params),
-      params,
-      sanity: {projectId: lake.projectId, dataset: lake.dataset},
-    }
+    const filter: Filter = {query, params: queryParams(c)}
+    const client = clientOf(c).key
+    const lane: Lane = authenticated ? 'trusted' : 'anonymous'
+    // The owner's cap is per token (each Studio session), a visitor's per address.
+    const capKey = token ? `token ${createHash('sha256').update(token).digest('hex')}` : client
+    const max = token ? maxOwnerStreams : maxAnonymousStreams
+    const release = held.acquire(capKey, max)
+    if (!release) throw overCap(c, client, 'listen-cap', `More than ${max} open listen streams`)
     try {
-      // Runtime errors (unsupported functions, bad argument types) surface here, before the stream.
-      matches(filter, {_id: 'probe', _type: 'probe'})
+      await probe(lake, filter, lane, client)
     } catch (error) {
-      throw new LakeError(400, 'queryError', error instanceof Error ? error.message : String(error))
+      release()
+      throw error
     }
-    const options: ListenOptions = {
-      includeResult: flag(c, 'includeResult'),
-      includePreviousRevision: flag(c, 'includePreviousRevision'),
-      includeMutations: flag(c, 'includeMutations', true),
-      includeAllVersions: flag(c, 'includeAllVersions'),
-      effects: c.req.query('effectFormat') === 'mendoza',
-      authenticated,
-    }
+    const stillAllowed = () => token === undefined || lake.auth.verify(token) !== undefined
+    const stream = new SseStream({
+      keepAliveMs,
+      stillWanted: stillAllowed,
+      onClose: () => {
+        streams.delete(stream)
+        release()
+      },
+    })
+    streams.add(stream)
+    const delivery = new ListenDelivery(lake, {
+      stream,
+      filter,
+      options: listenOptions(c, authenticated),
+      lane,
+      client,
+      filterTimeoutMs: listenFilterTimeoutMs[lane],
+      stillAllowed,
+    })
     // Replay only on request: a plain listener that reconnects gets a fresh `welcome` (and
     // refetches), because re-applying effects it already has would corrupt its copy.
     const lastEventId =
       c.req.query('lastEventId') ??
       (flag(c, 'enableResume') ? c.req.header('last-event-id') : undefined)
-
-    const stream = new SseStream({keepAliveMs, onClose: () => streams.delete(stream)})
-    streams.add(stream)
-    const send = (tx: CommittedTransaction, skip = 0) => {
-      const events = eventsFor(tx, filter, options)
-      events.forEach((event, index) => {
-        if (index < skip) return
-        const id = index === events.length - 1 ? `${tx.seq}` : `${tx.seq}:${index + 1}`
-        stream.send('mutation', event, id)
-      })
-    }
-    const deliver = (tx: CommittedTransaction, skip = 0) => {
-      try {
-        send(tx, skip)
-      } catch (error) {
-        console.warn(`[lake] listener query failed on ${tx.id}:`, error)
-        stream.send('channelError', {
-          message: error instanceof Error ? error.message : String(error),
-        })
-        stream.close()
-      }
-    }
     const listenerName = randomBytes(12).toString('base64url')
-    // Everything below runs in one tick: a commit is either in the log we replay or delivered
-    // live afterwards, never both and never neither.
+    // Everything below runs in one tick: a commit is either in the log we replay (up to
+    // `revision`) or delivered live afterwards, never both and never neither.
+    const revision = lake.revision
     const from = lastEventId === undefined ? undefined : parseEventId(lastEventId, lake)
-    if (lastEventId === undefined) stream.send('welcome', {listenerName}, `${lake.revision}`)
-    else if (!from || lake.revision - from.seq > maxReplay) stream.send('reset', {listenerName})
+    if (lastEventId === undefined) stream.send('welcome', {listenerName}, `${revision}`)
+    else if (!from || revision - from.seq > maxReplay) stream.send('reset', {listenerName})
     else {
       stream.send('welcomeback', {listenerName})
-      let cursor = from.seq
-      let skip = from.skip
-      for (
-        let page = lake.store.transactionsSince(cursor, 500);
-        page.length > 0;
-        page = lake.store.transactionsSince(cursor, 500)
-      ) {
-        for (const stored of page) {
-          deliver(fromLog(lake.store, stored), skip)
-          skip = 0
-          cursor = stored.seq
-        }
-      }
+      delivery.replay(from.seq, revision, from.skip, Date.now() + maxReplayMs)
     }
-    stream.onClose(lake.onCommit((tx) => deliver(tx)))
+    stream.onClose(lake.onCommit((tx) => delivery.push(tx)))
     return stream.response()
   })
 

@@ -13,7 +13,13 @@ export class SseStream {
   /** Bytes a slow client may leave unread before it is cut off (it can resume). */
   private readonly maxBuffered: number
 
-  constructor(options: {keepAliveMs: number; onClose?: () => void; maxBufferedBytes?: number}) {
+  constructor(options: {
+    keepAliveMs: number
+    onClose?: () => void
+    maxBufferedBytes?: number
+    /** Asked before each keep-alive; false ends the stream (e.g. its session was revoked). */
+    stillWanted?: () => boolean
+  }) {
     this.maxBuffered = options.maxBufferedBytes ?? 16 * 1024 * 1024
     if (options.onClose) this.cleanups.push(options.onClose)
     this.body = new ReadableStream<Uint8Array>(
@@ -26,7 +32,11 @@ export class SseStream {
       },
       new ByteLengthQueuingStrategy({highWaterMark: 64 * 1024}),
     )
-    this.timer = setInterval(() => this.write(': keepalive\n\n'), options.keepAliveMs)
+    const stillWanted = options.stillWanted ?? (() => true)
+    this.timer = setInterval(() => {
+      if (stillWanted()) this.write(': keepalive\n\n')
+      else this.close()
+    }, options.keepAliveMs)
   }
 
   /** Runs `cleanup` once when the stream ends, however it ends. */
@@ -54,6 +64,10 @@ export class SseStream {
       return
     }
     this.controller.enqueue(chunk)
+  }
+
+  get isClosed(): boolean {
+    return this.closed
   }
 
   /** Ends the response after what was already sent. */
