@@ -118,6 +118,8 @@ export async function writeBackup(
   options: BackupOptions = {},
 ): Promise<BackupResult> {
   const started = performance.now()
+  // The manifest's time: the snapshot holds every transaction committed before it.
+  const now = options.now?.() ?? new Date()
   const db = join(dataDir, lakeFile)
   if (!existsSync(db))
     throw new BackupError(`No lake in ${dataDir} (set DATA_DIR to the server's data directory)`)
@@ -148,7 +150,6 @@ export async function writeBackup(
         return {...f, source: copy, bytes: statSync(copy).size}
       }),
     ]
-    const now = options.now?.() ?? new Date()
     const manifest: Manifest = {
       format: 'scriptorium-backup',
       formatVersion: backupFormatVersion,

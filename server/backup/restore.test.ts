@@ -101,7 +101,7 @@ describe('lake:backup and lake:restore', () => {
     const run = await runCli('backup', [archive], {DATA_DIR: source})
     expect(run).toMatchObject({code: 0, stderr: ''})
     expect(run.stdout).toMatch(
-      /wrote .*good\.tar\.gz: .* MB in .* s \(25 documents, 0 images, schema \d+\)/,
+      /wrote .*good\.tar\.gz: .* [KM]B in .* s \(25 documents, 0 images, schema \d+\)/,
     )
     expect(statSync(archive).mode & 0o777).toBe(0o600)
     const extracted = join(dir, 'extracted')

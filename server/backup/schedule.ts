@@ -147,9 +147,10 @@ export class BackupSchedule {
 
   private async run(): Promise<void> {
     const {dataDir, dir, keep} = this.options
-    const file = join(dir, autoBackupName(new Date(this.now())))
+    const at = new Date(this.now())
+    const file = join(dir, autoBackupName(at))
     try {
-      const result = await writeBackup(dataDir, file)
+      const result = await writeBackup(dataDir, file, {now: () => at})
       this.failedAt = undefined
       const removed = pruneAutoBackups(dir, keep)
       const pruned = removed.length > 0 ? `; removed ${removed.join(', ')}` : ''

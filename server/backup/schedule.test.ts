@@ -1,0 +1,158 @@
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  rmSync,
+  statSync,
+  utimesSync,
+  watch,
+  writeFileSync,
+} from 'node:fs'
+import {tmpdir} from 'node:os'
+import {join} from 'node:path'
+import {afterAll, beforeAll, describe, expect, it} from 'vitest'
+import {startTestServer} from '../../e2e/support/server.ts'
+import type {BackupResult} from './backup.ts'
+import {
+  autoBackupName,
+  BackupSchedule,
+  firstBackupDelayMs,
+  maxTickMs,
+  nextBackupAt,
+} from './schedule.ts'
+
+let dir: string
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), 'schedule-'))
+})
+afterAll(() => rmSync(dir, {recursive: true, force: true}))
+
+const minute = 60_000
+const autos = (backups: string) =>
+  readdirSync(backups)
+    .filter((name) => name.startsWith('auto-'))
+    .sort()
+
+/** Resolves once `dir` holds a name matching `pattern` (fs.watch, not polling); bounded. */
+function appears(path: string, pattern: RegExp, timeoutMs = 20_000): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const found = () => readdirSync(path).find((name) => pattern.test(name))
+    const watcher = watch(path, () => {
+      const name = found()
+      if (name) done(() => resolve(name))
+    })
+    const timer = setTimeout(
+      () => done(() => reject(new Error(`nothing like ${pattern} in ${path}`))),
+      timeoutMs,
+    )
+    const done = (then: () => void) => {
+      clearTimeout(timer)
+      watcher.close()
+      then()
+    }
+    const already = found()
+    if (already) done(() => resolve(already))
+  })
+}
+
+describe('automatic backups', () => {
+  it('are due one interval after the newest backup, the first a little after start, later after a failure', () => {
+    const at = Date.parse('2026-01-01T00:00:00Z')
+    expect(nextBackupAt({newest: at, startedAt: at + 5 * minute, intervalMs: 1440 * minute})).toBe(
+      at + 1440 * minute,
+    )
+    // A restart long after the newest backup: due at once.
+    expect(
+      nextBackupAt({newest: at, startedAt: at + 2000 * minute, intervalMs: 1440 * minute}),
+    ).toBe(at + 1440 * minute)
+    expect(nextBackupAt({newest: undefined, startedAt: at, intervalMs: 1440 * minute})).toBe(
+      at + firstBackupDelayMs,
+    )
+    expect(nextBackupAt({newest: undefined, startedAt: at, intervalMs: 1000})).toBe(at + 1000)
+    expect(
+      nextBackupAt({
+        newest: at - 2000 * minute,
+        startedAt: at,
+        intervalMs: 1440 * minute,
+        failedAt: at,
+      }),
+    ).toBe(at + maxTickMs)
+    expect(autoBackupName(new Date(at))).toBe('auto-2026-01-01T00-00-00.000Z.tar.gz')
+  })
+
+  it('run every interval from the newest backup, keep BACKUP_KEEP automatic ones and every manual one, and retry a failure', async () => {
+    const dataDir = join(dir, 'data')
+    const backups = join(dir, 'backups')
+    mkdirSync(backups)
+    const manual = join(backups, 'before-upgrade.tar.gz')
+    writeFileSync(manual, 'a manual backup')
+    const hourAgo = new Date(Date.now() - 60 * minute)
+    utimesSync(manual, hourAgo, hourAgo)
+
+    const outcomes: Array<{result?: BackupResult; error?: unknown}> = []
+    const info: string[] = []
+    const errors: string[] = []
+    let firstAttempt: () => void = () => undefined
+    const first = new Promise<void>((resolve) => (firstAttempt = resolve))
+    let threeWritten: () => void = () => undefined
+    const done = new Promise<void>((resolve) => (threeWritten = resolve))
+    const intervalMinutes = 0.02
+    // No lake in dataDir yet: the first attempt (due at once: the newest backup is an hour old) fails.
+    const schedule = new BackupSchedule({
+      dataDir,
+      dir: backups,
+      intervalMinutes,
+      keep: 2,
+      log: {info: (line) => info.push(line), error: (line) => errors.push(line)},
+      onAttempt: (outcome) => {
+        outcomes.push(outcome)
+        firstAttempt()
+        if (outcomes.filter((o) => o.result).length === 3) threeWritten()
+      },
+    })
+    await first
+    expect(outcomes[0].error).toBeDefined()
+    expect(errors[0]).toMatch(
+      /^\[backup\] FAILED: .*No lake in .* The site keeps serving; next attempt in 1 s\./,
+    )
+    const server = await startTestServer({DATA_DIR: dataDir, BACKUP_INTERVAL_MINUTES: '0'})
+    try {
+      await done
+      await schedule.stop()
+    } finally {
+      await server.stop()
+    }
+    const written = outcomes.flatMap((o) => (o.result ? [o.result] : []))
+    expect(written).toHaveLength(3)
+    for (const [i, result] of written.entries()) {
+      expect(result.manifest.counts.documents).toBe(25)
+      if (i > 0)
+        expect(
+          Date.parse(result.manifest.createdAt) - Date.parse(written[i - 1].manifest.createdAt),
+        ).toBeGreaterThanOrEqual(intervalMinutes * minute)
+    }
+    expect(autos(backups)).toEqual(written.slice(1).map((r) => r.file.slice(backups.length + 1)))
+    expect(existsSync(manual)).toBe(true)
+    expect(readdirSync(backups).filter((name) => name.startsWith('.'))).toEqual([])
+    expect(info).toHaveLength(3)
+    expect(info[2]).toMatch(
+      /^\[backup\] wrote .*auto-.*\.tar\.gz: \d+\.\d [KM]B in \d+\.\d s \(25 documents, 0 images, schema \d+\); keeping 2 automatic backups; removed auto-/,
+    )
+  })
+
+  it('the server writes them into DATA_DIR/backups (0700) while it runs', async () => {
+    const server = await startTestServer({
+      SEED: '0',
+      BACKUP_INTERVAL_MINUTES: '0.005',
+      BACKUP_KEEP: '1',
+    })
+    const backups = join(server.dataDir, 'backups')
+    try {
+      await appears(backups, /^auto-.*\.tar\.gz$/)
+      expect(statSync(backups).mode & 0o777).toBe(0o700)
+    } finally {
+      await server.stop()
+    }
+  })
+})
