@@ -5,6 +5,7 @@
  */
 import {rmSync} from 'node:fs'
 import {blogPageSize, postPageQuery} from '../web/queries.ts'
+import {measureBackup, type BackupMeasured} from './backupScale.ts'
 import {startServerProcess} from './serverProcess.ts'
 import {queryUrl} from './site.ts'
 import {fmt, fmtSpread, kb, spread} from './stats.ts'
@@ -43,7 +44,9 @@ function targets(origin: string): Array<{what: string; url: string}> {
   ]
 }
 
-async function measureSize(posts: number): Promise<{importMs: number; rows: Measured[]}> {
+async function measureSize(
+  posts: number,
+): Promise<{importMs: number; rows: Measured[]; backup: BackupMeasured}> {
   const {dataDir, importMs} = seedDataDir(posts)
   const server = await startServerProcess({dataDir, seed: false})
   try {
@@ -65,7 +68,12 @@ async function measureSize(posts: number): Promise<{importMs: number; rows: Meas
         `  ${posts} posts, ${what}: ${first.status}, ${first.bytes} B, first ${fmt(first.ms)} ms`,
       )
     }
-    return {importMs, rows}
+    // While the server holds the lake, as its automatic backups run.
+    const backup = await measureBackup(dataDir, posts)
+    console.log(
+      `  ${posts} posts, backup: ${kb(backup.archiveBytes)} in ${fmt(backup.backupMs)} ms, restore ${fmt(backup.restoreMs)} ms`,
+    )
+    return {importMs, rows, backup}
   } finally {
     await server.stop()
     rmSync(dataDir, {recursive: true, force: true})
@@ -75,9 +83,11 @@ async function measureSize(posts: number): Promise<{importMs: number; rows: Meas
 export async function run(): Promise<Section> {
   const measured: Measured[] = []
   const imports: Cell[][] = []
+  const backups: BackupMeasured[] = []
   for (const posts of sizes) {
-    const {importMs, rows} = await measureSize(posts)
+    const {importMs, rows, backup} = await measureSize(posts)
     measured.push(...rows)
+    backups.push(backup)
     imports.push([posts, fmt(importMs, 0)])
   }
   const rows: Cell[][] = measured.map((m) => [
@@ -121,8 +131,28 @@ export async function run(): Promise<Section> {
         columns: ['posts', 'ms'],
         rows: imports,
       },
+      {
+        title:
+          'Backup (npm run lake:backup, as the automatic backups take it while the server runs) and restore',
+        columns: [
+          'posts',
+          'database',
+          'archive',
+          'backup ms',
+          'max event-loop delay ms',
+          'restore ms',
+        ],
+        rows: backups.map((b) => [
+          b.posts,
+          kb(b.dbBytes),
+          kb(b.archiveBytes),
+          fmt(b.backupMs, 0),
+          fmt(b.maxLoopDelayMs),
+          fmt(b.restoreMs, 0),
+        ]),
+      },
     ],
     notes,
-    data: {measured, imports},
+    data: {measured, imports, backups},
   }
 }

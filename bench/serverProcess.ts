@@ -34,6 +34,8 @@ export async function startServerProcess(
       HTTPS_PORT: '0',
       DATA_DIR: dataDir,
       SEED: options.seed === false ? '0' : '1',
+      // No automatic backup in the middle of a measurement (bench/backupScale.ts measures them).
+      BACKUP_INTERVAL_MINUTES: '0',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
