@@ -13,6 +13,7 @@ import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 import {startTestServer} from '../../e2e/support/server.ts'
+import {readConfig} from '../env.ts'
 import type {BackupResult} from './backup.ts'
 import {
   autoBackupName,
@@ -20,6 +21,7 @@ import {
   firstBackupDelayMs,
   maxTickMs,
   nextBackupAt,
+  startBackupSchedule,
 } from './schedule.ts'
 
 let dir: string
@@ -57,6 +59,23 @@ function appears(path: string, pattern: RegExp, timeoutMs = 20_000): Promise<str
 }
 
 describe('automatic backups', () => {
+  it('are configured by BACKUP_DIR, BACKUP_INTERVAL_MINUTES (0 = off) and BACKUP_KEEP', () => {
+    expect(readConfig({DATA_DIR: '/srv/site'})).toMatchObject({
+      backupDir: '/srv/site/backups',
+      backupIntervalMinutes: 1440,
+      backupKeep: 7,
+    })
+    const set = readConfig({BACKUP_DIR: '/mnt/b', BACKUP_INTERVAL_MINUTES: '0.5', BACKUP_KEEP: '3'})
+    expect(set).toMatchObject({backupDir: '/mnt/b', backupIntervalMinutes: 0.5, backupKeep: 3})
+    expect(() => readConfig({BACKUP_INTERVAL_MINUTES: '-1'})).toThrow(/BACKUP_INTERVAL_MINUTES/)
+    expect(() => readConfig({BACKUP_INTERVAL_MINUTES: 'daily'})).toThrow(/BACKUP_INTERVAL_MINUTES/)
+    expect(() => readConfig({BACKUP_KEEP: '0'})).toThrow(/BACKUP_KEEP/)
+    expect(() => readConfig({BACKUP_KEEP: '2.5'})).toThrow(/BACKUP_KEEP/)
+    const off = readConfig({DATA_DIR: join(dir, 'off'), BACKUP_INTERVAL_MINUTES: '0'})
+    expect(startBackupSchedule(off)).toBeUndefined()
+    expect(existsSync(off.backupDir)).toBe(false)
+  })
+
   it('are due one interval after the newest backup, the first a little after start, later after a failure', () => {
     const at = Date.parse('2026-01-01T00:00:00Z')
     expect(nextBackupAt({newest: at, startedAt: at + 5 * minute, intervalMs: 1440 * minute})).toBe(
