@@ -160,6 +160,37 @@ describe('automatic backups', () => {
     )
   })
 
+  it('with an unusable BACKUP_DIR, log the failure and keep the server serving', async () => {
+    const notADir = join(dir, 'a-file')
+    writeFileSync(notADir, '')
+    const backups = join(notADir, 'backups')
+    const errors: string[] = []
+    let attempted: (outcome: {error?: unknown}) => void = () => undefined
+    const attempt = new Promise<{error?: unknown}>((resolve) => (attempted = resolve))
+    const schedule = new BackupSchedule({
+      dataDir: join(dir, 'data'),
+      dir: backups,
+      intervalMinutes: 0.005,
+      keep: 1,
+      log: {info: () => undefined, error: (line) => errors.push(line)},
+      onAttempt: (outcome) => attempted(outcome),
+    })
+    expect((await attempt).error).toBeDefined()
+    await schedule.stop()
+    expect(errors[0]).toMatch(/^\[backup\] FAILED to prepare .*a-file\/backups: ENOTDIR/)
+    expect(errors[1]).toMatch(
+      /^\[backup\] FAILED: the automatic backup to .* was not written: ENOTDIR/,
+    )
+
+    const server = await startTestServer({SEED: '0', BACKUP_DIR: backups})
+    try {
+      const answer = await fetch(`${server.url}/v2023-07-29/data/query/production?query=count(*)`)
+      expect(answer.status).toBe(200)
+    } finally {
+      await server.stop()
+    }
+  })
+
   it('the server writes them into DATA_DIR/backups (0700) while it runs', async () => {
     const server = await startTestServer({
       SEED: '0',

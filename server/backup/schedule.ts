@@ -39,10 +39,17 @@ function autoBackupTime(name: string): number | undefined {
  */
 export function newestBackupAt(dir: string): number | undefined {
   let newest: number | undefined
-  for (const name of readdirSync(dir)) {
+  // A missing or unreadable dir has none: the attempt that follows says what is wrong with it.
+  let names: string[]
+  try {
+    names = readdirSync(dir)
+  } catch {
+    return undefined
+  }
+  for (const name of names) {
     if (!name.endsWith('.tar.gz')) continue
-    const at = autoBackupTime(name) ?? statSync(join(dir, name)).mtimeMs
-    if (newest === undefined || at > newest) newest = at
+    const at = autoBackupTime(name) ?? statSync(join(dir, name), {throwIfNoEntry: false})?.mtimeMs
+    if (at !== undefined && (newest === undefined || at > newest)) newest = at
   }
   return newest
 }
@@ -104,13 +111,23 @@ export class BackupSchedule {
     this.now = options.now ?? Date.now
     this.log = options.log ?? {info: console.log, error: console.error}
     this.startedAt = this.now()
-    mkdirSync(options.dir, {recursive: true, mode: 0o700})
-    chmodSync(options.dir, 0o700)
-    // Work dirs of a backup interrupted by a crash (backup.ts): never an archive, safe to drop.
-    for (const name of readdirSync(options.dir))
-      if (/^\.auto-.*\.work-/.test(name))
-        rmSync(join(options.dir, name), {recursive: true, force: true})
+    try {
+      this.prepareDir()
+      // Work dirs of a backup interrupted by a crash (backup.ts): never an archive, safe to drop.
+      for (const name of readdirSync(options.dir))
+        if (/^\.auto-.*\.work-/.test(name))
+          rmSync(join(options.dir, name), {recursive: true, force: true})
+    } catch (error) {
+      // A bad BACKUP_DIR must not keep the site from starting: each attempt says what is wrong.
+      this.log.error(`[backup] FAILED to prepare ${options.dir}: ${errorMessage(error)}`)
+    }
     this.arm()
+  }
+
+  /** The backup dir, owner-only (it holds every unpublished draft and message). */
+  private prepareDir(): void {
+    mkdirSync(this.options.dir, {recursive: true, mode: 0o700})
+    chmodSync(this.options.dir, 0o700)
   }
 
   private get intervalMs(): number {
@@ -145,15 +162,26 @@ export class BackupSchedule {
     this.arm()
   }
 
+  /** Deletes old automatic backups; a failure here is logged, the new backup stands. */
+  private prune(): string {
+    try {
+      const removed = pruneAutoBackups(this.options.dir, this.options.keep)
+      return removed.length > 0 ? `; removed ${removed.join(', ')}` : ''
+    } catch (error) {
+      this.log.error(`[backup] FAILED to remove old automatic backups: ${errorMessage(error)}`)
+      return ''
+    }
+  }
+
   private async run(): Promise<void> {
     const {dataDir, dir, keep} = this.options
     const at = new Date(this.now())
     const file = join(dir, autoBackupName(at))
     try {
+      this.prepareDir()
       const result = await writeBackup(dataDir, file, {now: () => at})
       this.failedAt = undefined
-      const removed = pruneAutoBackups(dir, keep)
-      const pruned = removed.length > 0 ? `; removed ${removed.join(', ')}` : ''
+      const pruned = this.prune()
       this.log.info(
         `[backup] ${describeBackup(result)}; keeping ${keep} automatic backups${pruned}`,
       )
