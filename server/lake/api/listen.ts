@@ -5,7 +5,7 @@ import {badRequest, LakeError} from '../errors.ts'
 import {checkDataset, flag, identify, queryParams} from './http.ts'
 import type {Lake} from '../lake.ts'
 import type {Filter, ListenOptions} from '../listenEvents.ts'
-import {listenFilterTimeoutMs, type Lane} from '../queryBudgets.ts'
+import {listenFilterTimeoutMs, type Lane} from '../queryPool/queryBudgets.ts'
 import {SseStream} from './sse.ts'
 import {clientOf} from '../../http/clientAddress.ts'
 import {ClientCounter, overCap} from './clientCaps.ts'
@@ -85,8 +85,14 @@ export function registerListen(
 ): {close(): void; readonly connections: number} {
   const keepAliveMs = config.keepAliveMs ?? 15_000
   const maxReplay = config.maxReplay ?? 10_000
-  const streams = new Set<SseStream>()
+  /** Open streams, each with the check that its caller may still listen. */
+  const streams = new Map<SseStream, () => boolean>()
   const held = new ClientCounter()
+  // A logout, expiry or token rotation ends the streams it concerns at once, not at their next
+  // event or keep-alive.
+  const unsubscribe = lake.auth.onSessionEnd(() => {
+    for (const [stream, stillAllowed] of [...streams]) if (!stillAllowed()) stream.close()
+  })
 
   app.get('/:version/data/listen/:dataset', async (c) => {
     checkDataset(c, lake)
@@ -108,7 +114,9 @@ export function registerListen(
       release()
       throw error
     }
-    const stillAllowed = () => token === undefined || lake.auth.verify(token) !== undefined
+    // Re-checks do not count as use: an open stream alone must not keep a session from idling out.
+    const stillAllowed = () =>
+      token === undefined || lake.auth.verify(token, {touch: false}) !== undefined
     const stream = new SseStream({
       keepAliveMs,
       stillWanted: stillAllowed,
@@ -117,7 +125,7 @@ export function registerListen(
         release()
       },
     })
-    streams.add(stream)
+    streams.set(stream, stillAllowed)
     const delivery = new ListenDelivery(lake, {
       stream,
       filter,
@@ -153,7 +161,8 @@ export function registerListen(
       return streams.size
     },
     close() {
-      for (const stream of [...streams]) {
+      unsubscribe()
+      for (const stream of [...streams.keys()]) {
         stream.send('disconnect', {reason: 'The server is shutting down'})
         stream.close()
       }
