@@ -158,7 +158,7 @@ describe('costly listen filters', () => {
     const res = await fetch(`${server.url}${listenPath(filter)}`)
     expect(res.status).toBe(200)
     const events = eventsOf(res, 5_000)
-    await new Promise((resolve) => setTimeout(resolve, 100))
+    // The stream subscribed to commits before its headers were sent, so no wait is needed here.
     await lake.mutate([{createOrReplace: {_id: 'costly', _type: 'note', zs: zeros}}])
     // The process answers at once while the filter runs out its budget on a worker.
     const doc = await getFrom(`${server.url}/v2023-07-29/data/doc/production/costly`, '127.0.0.8', {
