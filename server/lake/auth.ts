@@ -3,7 +3,7 @@ import {existsSync, readFileSync} from 'node:fs'
 import {join} from 'node:path'
 import type {DatabaseSync, StatementSync} from 'node:sqlite'
 import {minLakeTokenLength} from '../env.ts'
-import {moveAside, privateFileMode, tightenMode, writeFileDurablySync} from './durableFile.ts'
+import {moveAside, privateFileMode, tightenMode, writeFileDurablySync} from './files/durableFile.ts'
 import {FailedAttempts} from './failedAttempts.ts'
 
 /** The single owner of a local lake: every token we issue acts as this user. */

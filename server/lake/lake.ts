@@ -8,9 +8,9 @@ import {
   trustedQueryLimits,
   type Lane,
   type QueryLimits,
-} from './queryBudgets.ts'
-import {QueryPool} from './queryPool.ts'
-import type {WorkerResult, WorkerTask} from './queryWorker.ts'
+} from './queryPool/queryBudgets.ts'
+import {QueryPool} from './queryPool/queryPool.ts'
+import type {WorkerResult, WorkerTask} from './queryPool/queryWorker.ts'
 import {GroupCommit} from './groupCommit.ts'
 import {Store} from './store.ts'
 import type {CommittedTransaction, Doc} from './types.ts'

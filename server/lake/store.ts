@@ -1,8 +1,8 @@
 import {closeSync, existsSync, openSync} from 'node:fs'
 import {join} from 'node:path'
 import {DatabaseSync, type StatementSync} from 'node:sqlite'
-import {storageError} from './diskFull.ts'
-import {ensurePrivateDir, privateFileMode, tightenMode} from './durableFile.ts'
+import {storageError} from './files/diskFull.ts'
+import {ensurePrivateDir, privateFileMode, tightenMode} from './files/durableFile.ts'
 import {
   prepareRowStatements,
   writeRows,

@@ -6,7 +6,7 @@ import {
   type Filter,
   type ListenOptions,
 } from '../listenEvents.ts'
-import type {Lane} from '../queryBudgets.ts'
+import type {Lane} from '../queryPool/queryBudgets.ts'
 import type {CommittedTransaction} from '../types.ts'
 import type {SseStream} from './sse.ts'
 import {safe} from '../../http/log.ts'

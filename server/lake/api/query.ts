@@ -6,7 +6,7 @@ import {apiVersionOf, checkDataset, flag, identify, queryParams, readJsonBody} f
 import type {Lake} from '../lake.ts'
 import {defaultPerspective, isPerspective, type Perspective} from '../perspective.ts'
 import {LakeError} from '../errors.ts'
-import {maxAnonymousQueriesPerClient} from '../queryBudgets.ts'
+import {maxAnonymousQueriesPerClient} from '../queryPool/queryBudgets.ts'
 import {clientOf} from '../../http/clientAddress.ts'
 import {ClientCounter, overCap} from './clientCaps.ts'
 import {isInternal} from './internal.ts'

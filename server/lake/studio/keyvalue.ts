@@ -4,7 +4,7 @@ import type {Hono} from 'hono'
 import {BodyTooLargeError, readBody} from '../../http/body.ts'
 import {badRequest, LakeError} from '../errors.ts'
 import {requireIdentity} from '../api/http.ts'
-import {storageError} from '../diskFull.ts'
+import {storageError} from '../files/diskFull.ts'
 import {
   ensurePrivateDir,
   moveAside,
@@ -12,7 +12,7 @@ import {
   removeStaleTemps,
   tightenMode,
   writeFileDurably,
-} from '../durableFile.ts'
+} from '../files/durableFile.ts'
 import type {Lake} from '../lake.ts'
 
 const maxKeys = 100
@@ -30,7 +30,7 @@ function emptyValues(): Values {
 /**
  * The Studio's per-user settings (`/users/me/keyvalue`: list layouts, sort orders, Vision's
  * saved queries), kept in one JSON file in the data dir, replaced durably on write
- * (server/lake/durableFile.ts). A file that does not parse is moved aside at start: the
+ * (server/lake/files/durableFile.ts). A file that does not parse is moved aside at start: the
  * settings are conveniences, and losing them must not keep the site down.
  */
 export class KeyValueFile {

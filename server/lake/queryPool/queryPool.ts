@@ -1,9 +1,9 @@
 import {Worker} from 'node:worker_threads'
-import {LakeError} from './errors.ts'
+import {LakeError} from '../errors.ts'
 import {maxQueueWaitMs, poolSize, workerHeapMb, type Lane} from './queryBudgets.ts'
 import {QuerySchedule} from './querySchedule.ts'
 import type {WorkerReply, WorkerRequest, WorkerResult, WorkerTask} from './queryWorker.ts'
-import type {Doc} from './types.ts'
+import type {Doc} from '../types.ts'
 
 export interface RunOptions {
   lane: Lane

@@ -10,10 +10,10 @@
 import {DatabaseSync} from 'node:sqlite'
 import {parentPort} from 'node:worker_threads'
 import {evaluateSync} from 'groq-js'
-import {LakeError} from './errors.ts'
-import {evaluateJson, parseQuery} from './groq.ts'
-import {documentsFor, type Perspective} from './perspective.ts'
-import type {Doc} from './types.ts'
+import {LakeError} from '../errors.ts'
+import {evaluateJson, parseQuery} from '../groq.ts'
+import {documentsFor, type Perspective} from '../perspective.ts'
+import type {Doc} from '../types.ts'
 
 type Sanity = {projectId: string; dataset: string}
 

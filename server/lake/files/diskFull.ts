@@ -1,5 +1,5 @@
-import {refusals} from '../http/log.ts'
-import {insufficientStorage} from './errors.ts'
+import {refusals} from '../../http/log.ts'
+import {insufficientStorage} from '../errors.ts'
 
 /** SQLite's primary result code for a full disk (https://sqlite.org/rescode.html#full). */
 const sqliteFull = 13
