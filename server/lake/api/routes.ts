@@ -1,6 +1,8 @@
 import type {Hono} from 'hono'
 import {CdnCache} from './queryCache.ts'
-import {registerDocuments} from './documents.ts'
+import {registerDoc} from './doc.ts'
+import {registerMutate} from './mutate.ts'
+import {registerActions} from './actions.ts'
 import {badRequest} from '../errors.ts'
 import {errorResponse} from './http.ts'
 import type {Lake} from '../lake.ts'
@@ -66,7 +68,9 @@ export function registerLakeRoutes(app: Hono, lake: Lake): {cache: CdnCache; clo
     return next()
   })
   registerQuery(app, lake, cache)
-  registerDocuments(app, lake)
+  registerDoc(app, lake)
+  registerMutate(app, lake)
+  registerActions(app, lake)
   const listen = registerListen(app, lake)
   registerHistory(app, lake)
   registerExport(app, lake)
