@@ -1,4 +1,4 @@
-import {chmodSync, mkdirSync, readdirSync, rmSync, statSync} from 'node:fs'
+import {chmodSync, existsSync, mkdirSync, readdirSync, rmSync, statSync} from 'node:fs'
 import {join} from 'node:path'
 import type {ServerConfig} from '../env.ts'
 import {writeBackup, type BackupResult} from './backup.ts'
@@ -111,15 +111,16 @@ export class BackupSchedule {
     this.now = options.now ?? Date.now
     this.log = options.log ?? {info: console.log, error: console.error}
     this.startedAt = this.now()
+    // The dir itself is made by the first backup (run), so a short-lived server leaves none.
     try {
-      this.prepareDir()
       // Work dirs of a backup interrupted by a crash (backup.ts): never an archive, safe to drop.
-      for (const name of readdirSync(options.dir))
-        if (/^\.auto-.*\.work-/.test(name))
-          rmSync(join(options.dir, name), {recursive: true, force: true})
+      if (existsSync(options.dir))
+        for (const name of readdirSync(options.dir))
+          if (/^\.auto-.*\.work-/.test(name))
+            rmSync(join(options.dir, name), {recursive: true, force: true})
     } catch (error) {
       // A bad BACKUP_DIR must not keep the site from starting: each attempt says what is wrong.
-      this.log.error(`[backup] FAILED to prepare ${options.dir}: ${errorMessage(error)}`)
+      this.log.error(`[backup] FAILED to clean up ${options.dir}: ${errorMessage(error)}`)
     }
     this.arm()
   }
