@@ -144,6 +144,7 @@ export async function restoreBackup(
       renameSync(target, dataDir)
     } catch (error) {
       if (movedAside && !existsSync(dataDir)) renameSync(movedAside, dataDir)
+      temp = undefined // kept: the message says where it is
       throw new BackupError(
         `Could not move the restored lake into ${dataDir} (${errorMessage(error)}); it is complete in ${target}`,
       )
