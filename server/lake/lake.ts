@@ -291,6 +291,16 @@ export class Lake {
     return () => this.listeners.delete(listener)
   }
 
+  /** Whether the database is open (false once `close` ran): part of /readyz. */
+  get open(): boolean {
+    return this.store.db.isOpen
+  }
+
+  /** The query pool's workers, ready and busy (queryPool.ts `status`): part of /readyz. */
+  poolStatus(): {ready: number; busy: number} {
+    return this.pool.status()
+  }
+
   close(): void {
     this.listeners.clear()
     this.group.close()

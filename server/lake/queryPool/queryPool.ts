@@ -78,6 +78,15 @@ export class QueryPool {
     this.schedule.penalise(client)
   }
 
+  /**
+   * Workers that have loaded their replica, and how many of them run a task now: /readyz
+   * (server/http/readiness.ts) tells "busy" from "down" by it.
+   */
+  status(): {ready: number; busy: number} {
+    const ready = this.slots.filter((slot) => slot.ready)
+    return {ready: ready.length, busy: ready.filter((slot) => slot.job).length}
+  }
+
   private running(): Job[] {
     return this.slots.flatMap((slot) => (slot.job ? [slot.job] : []))
   }
