@@ -31,6 +31,11 @@ interface Slot {
 
 /** After a worker fails while starting, wait this long before the next start (no crash loop). */
 const restartDelayMs = 1_000
+/**
+ * Repeated failures back off up to this: a worker that cannot start (its database gone, the
+ * disk unreadable) must not spin a restart loop that floods the log and takes a core.
+ */
+const maxRestartDelayMs = 60_000
 
 /**
  * The query pool: up to `poolSize` workers (queryWorker.ts), each a replica of the documents,
@@ -49,6 +54,8 @@ export class QueryPool {
   private nextId = 1
   private preemptTimer: NodeJS.Timeout | undefined
   private restartTimer: NodeJS.Timeout | undefined
+  /** Idle failures since a worker last became ready; sets the restart back-off. */
+  private failuresInRow = 0
   private closed = false
 
   constructor(options: {database: () => string; size?: number}) {
@@ -149,6 +156,7 @@ export class QueryPool {
       if (target.worker !== worker) return
       if ('ready' in reply) {
         target.ready = true
+        this.failuresInRow = 0
         this.pump()
       } else this.settle(target, reply)
     })
@@ -203,13 +211,17 @@ export class QueryPool {
       this.pump()
       return
     }
-    console.error('[lake] a query worker failed while idle; starting another shortly', error)
+    const delayMs = Math.min(restartDelayMs * 2 ** this.failuresInRow++, maxRestartDelayMs)
+    // Only the first failure of a run is logged in full; the rest say how long the wait is.
+    if (this.failuresInRow === 1)
+      console.error('[lake] a query worker failed while idle; starting another shortly', error)
+    else console.error(`[lake] a query worker failed again; next start in ${delayMs / 1000} s`)
     this.slots.splice(this.slots.indexOf(slot), 1)
     void worker.terminate()
     this.restartTimer ??= setTimeout(() => {
       this.restartTimer = undefined
       this.pump()
-    }, restartDelayMs)
+    }, delayMs)
   }
 
   private expireWaiting(job: Job): void {
