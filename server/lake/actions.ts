@@ -1,6 +1,11 @@
 import {badRequest, LakeError} from './errors.ts'
 import type {Mut, PatchBody, TransactionBuilder} from './mutations.ts'
-import type {Doc} from './types.ts'
+import {isRecord, type Doc} from './types.ts'
+
+/** A document taken from the request as it is: `tx.apply` validates it as /data/mutate does. */
+type Unchecked = Record<string, unknown>
+/** What an action expands to: typed mutations, or creates of a document still to be checked. */
+type ActionMutation = Mut | {create: Unchecked} | {createOrReplace: Unchecked}
 
 /**
  * The Actions API (POST /data/actions): each document action expands to low-level mutations
@@ -35,7 +40,7 @@ function requireVersionId(action: Record<string, unknown>, index: number): strin
   return id
 }
 
-async function run(tx: TransactionBuilder, mutation: Mut, index: number): Promise<void> {
+async function run(tx: TransactionBuilder, mutation: ActionMutation, index: number): Promise<void> {
   await tx.apply(mutation, index)
 }
 
@@ -48,9 +53,8 @@ const handlers: Record<string, ActionHandler> = {
   'sanity.action.document.create': async (tx, action, index) => {
     const publishedId = requireString(action, 'publishedId', index)
     const attributes = action.attributes
-    if (typeof attributes !== 'object' || attributes === null)
-      throw badRequest(`Action at index ${index} needs "attributes"`)
-    const attrs = attributes as Record<string, unknown>
+    if (!isRecord(attributes)) throw badRequest(`Action at index ${index} needs "attributes"`)
+    const attrs = attributes
     const id = typeof attrs._id === 'string' ? attrs._id : `drafts.${publishedId}`
     if (id !== publishedId && id !== `drafts.${publishedId}`) {
       throw badRequest(
@@ -62,7 +66,7 @@ const handlers: Record<string, ActionHandler> = {
       throw actionError(index, `Document "${id}" already exists`, 409, 'documentAlreadyExistsError')
     }
     const {_rev: _r, ...doc} = attrs
-    await run(tx, {create: {...doc, _id: id} as Doc}, index)
+    await run(tx, {create: {...doc, _id: id}}, index)
   },
 
   'sanity.action.document.edit': async (tx, action, index) => {
@@ -171,10 +175,9 @@ const handlers: Record<string, ActionHandler> = {
     const publishedId = requireString(action, 'publishedId', index)
     const draftId = typeof action.draftId === 'string' ? action.draftId : `drafts.${publishedId}`
     const attributes = action.attributes
-    if (typeof attributes !== 'object' || attributes === null)
-      throw badRequest(`Action at index ${index} needs "attributes"`)
-    const {_rev: _r, ...doc} = attributes as Record<string, unknown>
-    await run(tx, {createOrReplace: {...doc, _id: draftId} as Doc}, index)
+    if (!isRecord(attributes)) throw badRequest(`Action at index ${index} needs "attributes"`)
+    const {_rev: _r, ...doc} = attributes
+    await run(tx, {createOrReplace: {...doc, _id: draftId}}, index)
   },
 
   // Version actions: Studio 6.16 discards a draft with `version.discard` ("Discard changes") and
@@ -194,9 +197,8 @@ const handlers: Record<string, ActionHandler> = {
   'sanity.action.document.version.create': async (tx, action, index) => {
     const publishedId = requireString(action, 'publishedId', index)
     const document = action.document
-    if (typeof document !== 'object' || document === null)
-      throw badRequest(`Action at index ${index} needs "document"`)
-    const {_rev: _r, ...doc} = document as Record<string, unknown>
+    if (!isRecord(document)) throw badRequest(`Action at index ${index} needs "document"`)
+    const {_rev: _r, ...doc} = document
     const id = typeof doc._id === 'string' ? doc._id : ''
     if (!/^(drafts|versions\.[^.]+)\./.test(id) || !id.endsWith(`.${publishedId}`)) {
       throw badRequest(
@@ -205,14 +207,13 @@ const handlers: Record<string, ActionHandler> = {
     }
     if (tx.get(id))
       throw actionError(index, `Document "${id}" already exists`, 409, 'documentAlreadyExistsError')
-    await run(tx, {create: doc as Doc}, index)
+    await run(tx, {create: doc}, index)
   },
 
   'sanity.action.document.version.replace': async (tx, action, index) => {
     const document = action.document
-    if (typeof document !== 'object' || document === null)
-      throw badRequest(`Action at index ${index} needs "document"`)
-    const {_rev: _r, ...doc} = document as Record<string, unknown>
+    if (!isRecord(document)) throw badRequest(`Action at index ${index} needs "document"`)
+    const {_rev: _r, ...doc} = document
     const id = typeof doc._id === 'string' ? doc._id : ''
     if (!/^(drafts|versions\.[^.]+)\./.test(id))
       throw badRequest(`Action at index ${index}: document._id must be a draft or version id`)
@@ -223,7 +224,7 @@ const handlers: Record<string, ActionHandler> = {
         409,
         'documentNotFoundError',
       )
-    await run(tx, {createOrReplace: doc as Doc}, index)
+    await run(tx, {createOrReplace: doc}, index)
   },
 }
 
@@ -232,15 +233,14 @@ export const supportedActions = Object.keys(handlers)
 /** Applies a list of actions to one transaction; an unknown action type is a 400. */
 export async function applyActions(tx: TransactionBuilder, actions: unknown[]): Promise<void> {
   for (const [index, action] of actions.entries()) {
-    if (typeof action !== 'object' || action === null)
-      throw badRequest(`Action at index ${index} must be an object`)
-    const type = (action as {actionType?: unknown}).actionType
+    if (!isRecord(action)) throw badRequest(`Action at index ${index} must be an object`)
+    const type = action.actionType
     const handler = typeof type === 'string' ? handlers[type] : undefined
     if (!handler) {
       throw badRequest(
         `Unknown action type ${JSON.stringify(type)} at index ${index}; supported: ${supportedActions.join(', ')}`,
       )
     }
-    await handler(tx, action as Record<string, unknown>, index)
+    await handler(tx, action, index)
   }
 }

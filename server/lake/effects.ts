@@ -156,11 +156,9 @@ function encodeString(from: string, to: string, out: unknown[]): void {
 
 /** The patch that turns `from` into `to` (null = no document). */
 export function mendozaPatch(from: unknown, to: unknown): MendozaPatch {
-  const a = (from ?? null) as Json
-  const b = (to ?? null) as Json
-  if (a === null || b === null || !isObject(a) || !isObject(b)) return [op.value, b]
+  if (!isObject(from) || !isObject(to)) return [op.value, to ?? null]
   const out: unknown[] = []
-  encode(a, b, out)
+  encode(from, to, out)
   return out
 }
 

@@ -24,6 +24,11 @@ export class LakeError extends Error {
   }
 }
 
+/** The message of anything thrown, for answers and logs (JSON.parse and fs throw Errors). */
+export function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error)
+}
+
 export const badRequest = (description: string, details?: Record<string, unknown>) =>
   new LakeError(400, 'httpBadRequest', description, details)
 

@@ -1,6 +1,6 @@
 import {evaluate, GroqSyntaxError, parse, type ExprNode} from 'groq-js'
 import {LakeError, queryParseError} from './errors.ts'
-import type {Doc} from './types.ts'
+import {isRecord, type Doc} from './types.ts'
 
 const parseCache = new Map<string, ExprNode>()
 
@@ -52,7 +52,6 @@ export function parseQuery(query: string, params: Record<string, unknown>): Expr
  * `$identity` is the legacy built-in (GROQ 0.1), left to evaluate as groq-js does.
  */
 function unprovidedParam(node: unknown): string | undefined {
-  if (typeof node !== 'object' || node === null) return undefined
   if (Array.isArray(node)) {
     for (const item of node) {
       const found = unprovidedParam(item)
@@ -60,7 +59,8 @@ function unprovidedParam(node: unknown): string | undefined {
     }
     return undefined
   }
-  const record = node as Record<string, unknown>
+  if (!isRecord(node)) return undefined
+  const record = node
   if (record.type === 'Parameter' && typeof record.name === 'string' && record.name !== 'identity')
     return record.name
   for (const value of Object.values(record)) {

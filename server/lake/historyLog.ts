@@ -1,5 +1,6 @@
 import type {DatabaseSync} from 'node:sqlite'
 import type {Doc} from './types.ts'
+import {parseStoredDoc} from './storeRows.ts'
 
 /**
  * Read-only queries over the transaction log (tables `transactions` and `revisions` of
@@ -7,8 +8,7 @@ import type {Doc} from './types.ts'
  * stored timestamps mix second and millisecond precision, which string order gets wrong.
  */
 
-const parse = (json: unknown): Doc | null =>
-  json == null ? null : (JSON.parse(String(json)) as Doc)
+const parse = (json: unknown): Doc | null => (json == null ? null : parseStoredDoc(json))
 
 export interface SeqBounds {
   fromSeq?: number

@@ -1,6 +1,6 @@
 import {createReadStream} from 'node:fs'
 import {createInterface} from 'node:readline'
-import {badRequest, LakeError} from './errors.ts'
+import {badRequest, LakeError, messageOf} from './errors.ts'
 import type {Lake} from './lake.ts'
 import {newTransactionId} from './mutations.ts'
 import {isDoc, type Doc} from './types.ts'
@@ -13,7 +13,7 @@ function parseLine(line: string, number: number): Doc {
   try {
     value = JSON.parse(line)
   } catch (error) {
-    throw badRequest(`Line ${number} is not valid JSON: ${(error as Error).message}`)
+    throw badRequest(`Line ${number} is not valid JSON: ${messageOf(error)}`)
   }
   if (!isDoc(value) || value._id === '')
     throw badRequest(`Line ${number} is not a document (needs string _id and _type)`)

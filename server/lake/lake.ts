@@ -117,6 +117,9 @@ export class Lake {
     params: Record<string, unknown> = {},
     options: QueryOptions = {},
   ): Promise<T> {
+    // GROQ results are untyped JSON: T is the caller's statement of its query's shape, exactly as
+    // with @sanity/client's fetch<T>; no guard can know it.
+    // eslint-disable-next-line @typescript-eslint/no-unsafe-type-assertion -- see above
     return JSON.parse(await this.queryJson(query, params, options)) as T
   }
 

@@ -1,3 +1,4 @@
+import {isMut} from './mutations.ts'
 import {documentEffects, type Effects} from './effects.ts'
 import type {Store, StoredTransaction} from './store.ts'
 import {isPublicId, type CommittedTransaction, type Doc} from './types.ts'
@@ -126,8 +127,8 @@ export function fromLog(store: Store, stored: StoredTransaction): CommittedTrans
       id: doc.id,
       before: store.documentAt(doc.id, stored.seq - 1),
       after: doc.after,
-      // The log stores mutations as they were applied; their shape is the Mut union.
-      mutations: doc.mutations as CommittedTransaction['changes'][number]['mutations'],
+      // The log stores mutations as they were applied (each one a Mut).
+      mutations: doc.mutations.filter(isMut),
     })),
   }
 }

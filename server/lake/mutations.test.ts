@@ -62,7 +62,7 @@ describe('withArrayKeys', () => {
     const keyed = withArrayKeys({
       list: [{a: 1}, {_key: 'k', b: [{c: 1}]}, 'text'],
       nested: {deep: [{d: 1}]},
-    })
+    }) as {list: unknown[]; nested: {deep: unknown[]}}
     expect(keyed.list[0]).toMatchObject({_key: expect.stringMatching(/^[0-9a-f]{12}$/), a: 1})
     expect(keyed.list[1]).toMatchObject({_key: 'k', b: [{_key: expect.any(String), c: 1}]})
     expect(keyed.list[2]).toBe('text')

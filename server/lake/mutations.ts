@@ -1,6 +1,6 @@
 import {randomBytes, randomUUID} from 'node:crypto'
 import {Mutation} from '@sanity/mutator'
-import {badRequest, LakeError, mutationError} from './errors.ts'
+import {badRequest, LakeError, messageOf, mutationError} from './errors.ts'
 import type {Doc, DocumentChange} from './types.ts'
 import {isDoc} from './types.ts'
 
@@ -80,10 +80,9 @@ export function newTransactionId(): string {
   return id.slice(0, 22)
 }
 
-function kindOf(mutation: unknown, index: number): MutationKind {
-  if (typeof mutation !== 'object' || mutation === null || Array.isArray(mutation)) {
-    throw badRequest(`Mutation at index ${index} must be an object`)
-  }
+/** The mutation's one key and what it holds. */
+function kindOf(mutation: unknown, index: number): {kind: MutationKind; body: unknown} {
+  if (!isPlainObject(mutation)) throw badRequest(`Mutation at index ${index} must be an object`)
   const keys = Object.keys(mutation)
   const kind = mutationKinds.find((k) => k === keys[0])
   if (keys.length !== 1 || !kind) {
@@ -91,7 +90,17 @@ function kindOf(mutation: unknown, index: number): MutationKind {
       `Unknown mutation type "${keys.join(', ')}" at index ${index}; expected one of ${mutationKinds.join(', ')}`,
     )
   }
-  return kind
+  return {kind, body: mutation[kind]}
+}
+
+/**
+ * A mutation as the transaction log stores it: one known kind holding an object. The log holds
+ * only mutations that `apply` accepted, so this shallow check is all a reader needs.
+ */
+export function isMut(value: unknown): value is Mut {
+  if (!isPlainObject(value)) return false
+  const [key, ...more] = Object.keys(value)
+  return more.length === 0 && mutationKinds.some((k) => k === key) && isPlainObject(value[key])
 }
 
 function itemError(
@@ -122,19 +131,25 @@ function checkId(id: unknown, index: number): string {
 }
 
 /** Adds `_key` to objects in arrays that lack one (`autoGenerateArrayKeys`). */
-export function withArrayKeys<T>(value: T): T {
+export function withArrayKeys(value: unknown): unknown {
   if (Array.isArray(value)) {
     return value.map((item) => {
       const keyed = withArrayKeys(item)
       return isPlainObject(keyed) && typeof keyed._key !== 'string'
         ? {_key: randomBytes(6).toString('hex'), ...keyed}
         : keyed
-    }) as T
+    })
   }
   if (isPlainObject(value)) {
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, withArrayKeys(v)])) as T
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, withArrayKeys(v)]))
   }
   return value
+}
+
+/** A document's fields with array keys added; its system fields are strings and stay as they are. */
+function docWithArrayKeys(doc: Doc): Doc {
+  const fields = Object.fromEntries(Object.entries(doc).map(([k, v]) => [k, withArrayKeys(v)]))
+  return {...fields, _id: doc._id, _type: doc._type}
 }
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
@@ -198,7 +213,7 @@ export class TransactionBuilder implements WorkingState {
   }
 
   private stamp(doc: Doc, previous: Doc | null): Doc {
-    const body = this.autoKeys ? withArrayKeys(doc) : doc
+    const body = this.autoKeys ? docWithArrayKeys(doc) : doc
     return {
       ...body,
       _createdAt:
@@ -235,8 +250,7 @@ export class TransactionBuilder implements WorkingState {
 
   /** Applies one mutation; throws a LakeError (and the whole transaction is dropped) on failure. */
   async apply(mutation: unknown, index: number): Promise<MutationResult[]> {
-    const kind = kindOf(mutation, index)
-    const body = (mutation as Record<string, unknown>)[kind]
+    const {kind, body} = kindOf(mutation, index)
     switch (kind) {
       case 'create': {
         const doc = this.newDocument(body, index, kind)
@@ -330,13 +344,7 @@ export class TransactionBuilder implements WorkingState {
     try {
       next = new Mutation({mutations: [low]}).apply(structuredClone(current)) as Doc | null
     } catch (error) {
-      throw itemError(
-        index,
-        id,
-        'patchError',
-        `Invalid patch on "${id}": ${(error as Error).message}`,
-        400,
-      )
+      throw itemError(index, id, 'patchError', `Invalid patch on "${id}": ${messageOf(error)}`, 400)
     }
     if (!next || next._id !== id || typeof next._type !== 'string') {
       throw itemError(

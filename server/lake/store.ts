@@ -4,6 +4,8 @@ import {DatabaseSync, type StatementSync} from 'node:sqlite'
 import {storageError} from './files/diskFull.ts'
 import {ensurePrivateDir, privateFileMode, tightenMode} from './files/durableFile.ts'
 import {
+  parseLogEntries,
+  parseStoredDoc,
   prepareRowStatements,
   writeRows,
   type RowStatements,
@@ -134,7 +136,7 @@ export class Store {
       'SELECT r.json FROM documents d JOIN revisions r ON r.doc_id = d.id AND r.seq = d.seq',
     )
     for (const row of current.iterate()) {
-      const doc = JSON.parse(String(row.json)) as Doc
+      const doc = parseStoredDoc(row.json)
       this.docs.set(doc._id, doc)
     }
     const last = this.db.prepare('SELECT MAX(seq) AS seq FROM transactions').get()
@@ -270,7 +272,7 @@ export class Store {
       .prepare('SELECT seq, id, time, author, mutations FROM transactions WHERE seq = ?')
       .get(seq)
     if (!tx) return undefined
-    const mutations = JSON.parse(String(tx.mutations)) as Array<{id: string; mutations: unknown[]}>
+    const mutations = parseLogEntries(tx.mutations)
     // The log entry lists every document the transaction touched; each has a revision row.
     const byId = new Map(mutations.map(({id}) => [id, this.selectRevision.get(id, seq)]))
     return {
@@ -283,7 +285,7 @@ export class Store {
         return {
           id,
           rev: r?.rev == null ? null : String(r.rev),
-          after: r?.json == null ? null : (JSON.parse(String(r.json)) as Doc),
+          after: r?.json == null ? null : parseStoredDoc(r.json),
           mutations: muts,
         }
       }),
@@ -295,7 +297,7 @@ export class Store {
     const row = this.db
       .prepare('SELECT json FROM revisions WHERE doc_id = ? AND seq <= ? ORDER BY seq DESC LIMIT 1')
       .get(docId, seq)
-    return row?.json == null ? null : (JSON.parse(String(row.json)) as Doc)
+    return row?.json == null ? null : parseStoredDoc(row.json)
   }
 
   /** Transactions after `seq`, oldest first: listeners resume from here. */

@@ -1,4 +1,28 @@
 import type {DatabaseSync, StatementSync} from 'node:sqlite'
+import {isDoc, isRecord, type Doc} from './types.ts'
+
+/**
+ * A revision's stored JSON. Only documents that passed validation are written, so anything else
+ * means the database file was damaged: fail loudly rather than serve it.
+ */
+export function parseStoredDoc(json: unknown): Doc {
+  const value: unknown = JSON.parse(String(json))
+  if (!isDoc(value)) throw new Error('Damaged database: a stored revision is not a document')
+  return value
+}
+
+/** A log entry's mutations column: per document, the mutations applied (`[{id, mutations}]`). */
+export function parseLogEntries(json: unknown): Array<{id: string; mutations: unknown[]}> {
+  const value: unknown = JSON.parse(String(json))
+  const entries = Array.isArray(value) ? value : []
+  const valid = entries.filter(
+    (entry): entry is {id: string; mutations: unknown[]} =>
+      isRecord(entry) && typeof entry.id === 'string' && Array.isArray(entry.mutations),
+  )
+  if (!Array.isArray(value) || valid.length !== entries.length)
+    throw new Error('Damaged database: a transaction log entry is not [{id, mutations}]')
+  return valid
+}
 
 /** One transaction as rows of the log (store.ts's schema), serialized once. */
 export interface TransactionRow {

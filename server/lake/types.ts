@@ -30,14 +30,13 @@ export interface CommittedTransaction {
   changes: DocumentChange[]
 }
 
+/** A JSON object (not an array, not null): what request bodies and stored rows are checked for. */
+export function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+}
+
 export function isDoc(value: unknown): value is Doc {
-  return (
-    typeof value === 'object' &&
-    value !== null &&
-    !Array.isArray(value) &&
-    typeof (value as {_id?: unknown})._id === 'string' &&
-    typeof (value as {_type?: unknown})._type === 'string'
-  )
+  return isRecord(value) && typeof value._id === 'string' && typeof value._type === 'string'
 }
 
 /** Any id with a dot (drafts.*, versions.*, inbox.*) is private: never shown to anonymous reads. */

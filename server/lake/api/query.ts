@@ -4,6 +4,7 @@ import type {CdnCache} from './queryCache.ts'
 import {badRequest} from '../errors.ts'
 import {apiVersionOf, checkDataset, flag, identify, queryParams, readJsonBody} from './http.ts'
 import type {Lake} from '../lake.ts'
+import {isRecord} from '../types.ts'
 import {defaultPerspective, isPerspective, type Perspective} from '../perspective.ts'
 import {LakeError} from '../errors.ts'
 import {maxAnonymousQueriesPerClient} from '../queryPool/queryBudgets.ts'
@@ -36,9 +37,8 @@ export function registerQuery(app: Hono, lake: Lake, cache: CdnCache): void {
       const body = await readJsonBody(c, 1024 * 1024)
       query = body.query
       const p = body.params ?? {}
-      if (typeof p !== 'object' || p === null || Array.isArray(p))
-        throw badRequest('"params" must be an object')
-      params = p as Record<string, unknown>
+      if (!isRecord(p)) throw badRequest('"params" must be an object')
+      params = p
       rawKey = JSON.stringify([query, params])
     } else {
       query = c.req.query('query')

@@ -1,4 +1,4 @@
-import {LakeError} from '../errors.ts'
+import {LakeError, messageOf} from '../errors.ts'
 import {importFile, type ImportMode} from '../importer.ts'
 import {CliError, dataDirFromEnv, openLake} from './openLake.ts'
 
@@ -51,7 +51,7 @@ main(process.argv.slice(2)).catch((error: unknown) => {
   const known =
     error instanceof CliError ||
     error instanceof LakeError ||
-    (error as NodeJS.ErrnoException)?.code === 'ENOENT'
-  console.error(`[lake:import] ${known ? (error as Error).message : error}`)
+    (error instanceof Error && 'code' in error && error.code === 'ENOENT')
+  console.error(`[lake:import] ${known ? messageOf(error) : error}`)
   process.exitCode = 1
 })

@@ -14,6 +14,7 @@ import {LakeError} from '../errors.ts'
 import {evaluateJson, parseQuery} from '../groq.ts'
 import {documentsFor, type Perspective} from '../perspective.ts'
 import type {Doc} from '../types.ts'
+import {parseStoredDoc} from '../storeRows.ts'
 
 type Sanity = {projectId: string; dataset: string}
 
@@ -89,7 +90,7 @@ function load(database: string): void {
       'SELECT r.json FROM documents d JOIN revisions r ON r.doc_id = d.id AND r.seq = d.seq',
     )
     for (const row of current.iterate()) {
-      const doc = JSON.parse(String(row.json)) as Doc
+      const doc = parseStoredDoc(row.json)
       docs.set(doc._id, doc)
     }
     db.exec('COMMIT')

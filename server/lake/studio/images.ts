@@ -1,10 +1,9 @@
-import {createReadStream} from 'node:fs'
-import {Readable} from 'node:stream'
+import {openAsBlob} from 'node:fs'
 import type {Context, Hono} from 'hono'
 import sharp from 'sharp'
 import {clientOf} from '../../http/clientAddress.ts'
 import {refusals, safe} from '../../http/log.ts'
-import {badRequest, LakeError, notFound} from '../errors.ts'
+import {badRequest, LakeError, messageOf, notFound} from '../errors.ts'
 import type {Lake} from '../lake.ts'
 import {imageFilePattern, mimeTypes, type AssetStore} from './assetStore.ts'
 import {
@@ -31,7 +30,6 @@ const outputMime = {
  * under a second, so anything near this is a pathological source.
  */
 const transformTimeoutSeconds = 10
-const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error))
 
 /** Source sizes remembered (read from the file header once per file); cleared when full. */
 const maxKnownSizes = 1000
@@ -125,9 +123,8 @@ export function registerImages(app: Hono, lake: Lake, store: AssetStore): void {
       vary: 'Accept',
     }
     if (!isTransform(params)) {
-      // Streamed from disk: an original (up to 25 MB) is never held in memory whole.
-      const body = Readable.toWeb(createReadStream(source.path))
-      return new Response(body as ReadableStream<Uint8Array>, {
+      // A file-backed Blob, streamed from disk: an original (up to 25 MB) is never held whole.
+      return new Response(await openAsBlob(source.path), {
         headers: {
           ...headers,
           'content-type': mimeTypes[sourceExt],

@@ -14,6 +14,7 @@ import {
   writeFileDurably,
 } from '../files/durableFile.ts'
 import type {Lake} from '../lake.ts'
+import {isRecord} from '../types.ts'
 
 const maxKeys = 100
 const maxKeyLength = 256
@@ -24,7 +25,8 @@ type Values = Record<string, unknown>
 
 /** A record without a prototype, so a key named `__proto__` is stored like any other. */
 function emptyValues(): Values {
-  return Object.create(null) as Values
+  const values: Values = Object.create(null)
+  return values
 }
 
 /**
@@ -125,8 +127,7 @@ export function registerKeyValue(app: Hono, lake: Lake, dataDir: string): void {
     if (entries.length === 0 || entries.length > maxKeys)
       throw badRequest(`Give 1–${maxKeys} entries`)
     const valid = entries.every(
-      (e): e is {key: string; value: unknown} =>
-        typeof e === 'object' && e !== null && validKey((e as {key?: unknown}).key) && 'value' in e,
+      (e): e is {key: string; value: unknown} => isRecord(e) && validKey(e.key) && 'value' in e,
     )
     if (!valid) throw badRequest('Each entry must be {"key": string, "value": any}')
     await store.set(entries)
