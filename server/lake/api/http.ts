@@ -1,6 +1,7 @@
 import type {Context} from 'hono'
 import {bearerToken, type Identity} from '../auth.ts'
-import {badRequest, LakeError, notFound, unauthorized} from '../errors.ts'
+import {badRequest, LakeError, messageOf, notFound, unauthorized} from '../errors.ts'
+import {isRecord} from '../types.ts'
 import type {Lake} from '../lake.ts'
 import {clientOf} from '../../http/clientAddress.ts'
 import {refusals, safe} from '../../http/log.ts'
@@ -77,11 +78,10 @@ export async function readJsonBody(
   try {
     body = JSON.parse(new TextDecoder().decode(buffer))
   } catch (error) {
-    throw badRequest(`Body is not valid JSON: ${(error as Error).message}`)
+    throw badRequest(`Body is not valid JSON: ${messageOf(error)}`)
   }
-  if (typeof body !== 'object' || body === null || Array.isArray(body))
-    throw badRequest('Body must be a JSON object')
-  return body as Record<string, unknown>
+  if (!isRecord(body)) throw badRequest('Body must be a JSON object')
+  return body
 }
 
 /** Boolean query-string flags as @sanity/client sends them (`true`/`false`, or bare). */
@@ -89,17 +89,6 @@ export function flag(c: Context, name: string, fallback = false): boolean {
   const value = c.req.query(name)
   if (value === undefined) return fallback
   return value === '' || value === 'true' || value === '1'
-}
-
-export function errorResponse(error: unknown, c: Context): Response {
-  if (error instanceof LakeError) {
-    console.warn(
-      `[lake] ${c.req.method} ${c.req.path} → ${error.status} ${error.type}: ${error.message}`,
-    )
-    return c.json(error.toJSON(), error.status as 400)
-  }
-  console.error(`[lake] ${c.req.method} ${c.req.path} → 500`, error)
-  return c.json({error: {type: 'internalServerError', description: 'Internal server error'}}, 500)
 }
 
 /** `$name=<JSON>` query-string parameters, as @sanity/client encodes them (query and listen). */

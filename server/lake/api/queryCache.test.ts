@@ -1,7 +1,7 @@
 import {Hono} from 'hono'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 import {startLakeUnderTest, type LakeUnderTest} from '../testing/lakeUnderTest.ts'
-import {errorResponse} from './http.ts'
+import {errorResponse} from './errorResponse.ts'
 import {CdnCache, maxCacheBytes} from './queryCache.ts'
 import {registerLakeRoutes} from './routes.ts'
 

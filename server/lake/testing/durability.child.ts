@@ -6,7 +6,7 @@
 import type {AddressInfo} from 'node:net'
 import {serve} from '@hono/node-server'
 import {Hono} from 'hono'
-import {LakeError} from '../errors.ts'
+import {errorResponse} from '../api/errorResponse.ts'
 import {Lake} from '../lake.ts'
 import {registerLakeRoutes} from '../api/routes.ts'
 
@@ -19,11 +19,7 @@ const lake = new Lake({
   token: process.env.LAKE_TOKEN,
 })
 const app = new Hono()
-app.onError((error, c) => {
-  if (error instanceof LakeError) return c.json(error.toJSON(), error.status as 400)
-  console.error(error)
-  return c.json({error: {type: 'internalServerError', description: 'Internal server error'}}, 500)
-})
+app.onError(errorResponse)
 registerLakeRoutes(app, lake)
 const server = serve({fetch: app.fetch, port: 0, hostname: '127.0.0.1'}, (info: AddressInfo) => {
   console.log(`listening ${info.port}`)
