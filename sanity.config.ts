@@ -34,7 +34,7 @@ export default defineConfig({
   schema: {types: schemaTypes},
   // groq-js has no text::query(), which the default 'groq2024' search strategy needs.
   search: {strategy: 'groqLegacy'},
-  // A single-owner studio: switch off what it does not use (studio-api.md §g.4).
+  // A single-owner studio: switch off what it does not use (docs/studio-protocol.md §g.4).
   releases: {enabled: false},
   scheduledPublishing: {enabled: false},
   scheduledDrafts: {enabled: false},

@@ -15,7 +15,7 @@ interface Card {
   text: string
 }
 
-// The blog list's fields (spec §7) plus the body's plain text the post page derives from.
+// The blog list's fields (requirements §7) plus the body's plain text the post page derives from.
 const cardsQuery = `*[_type == "post"] | order(date desc){title, "slug": slug.current, date, excerpt, category, "text": pt::text(body)}`
 
 describe('seeding an empty lake from content/seed.ndjson', () => {

@@ -1,6 +1,6 @@
 import type {Browser, BrowserContext, Page} from 'playwright-core'
 
-/** Hosts the Studio always tries and that fail here, harmlessly (studio-api.md §g.5). */
+/** Hosts the Studio always tries and that fail here, harmlessly (docs/studio-protocol.md §g.5). */
 export const knownExternalHosts = [
   'design-system-static.sanity.io',
   'sanity-cdn.com',

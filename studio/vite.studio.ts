@@ -20,7 +20,7 @@ export function studioViteConfig(): UserConfig {
     build: {
       outDir: fileURLToPath(new URL('../dist/studio', import.meta.url)),
       emptyOutDir: true,
-      // The Studio is large by nature (studio-api.md §g.8); do not warn about every chunk.
+      // The Studio is large by nature (docs/studio-protocol.md §g.8); do not warn about every chunk.
       chunkSizeWarningLimit: 4000,
       reportCompressedSize: false,
       rollupOptions: {

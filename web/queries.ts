@@ -1,11 +1,11 @@
 import {defineQuery} from 'groq'
 
 /**
- * Every GROQ query the site runs (../shared/seed/portfolio-blog-spec.md §7). Posts are ordered by
+ * Every GROQ query the site runs (requirements §7). Posts are ordered by
  * date, newest first; `_id` breaks ties so that pages of the list never overlap or skip a post.
  */
 
-/** The fields of a post card, with the slug flattened to a string (spec §3). */
+/** The fields of a post card, with the slug flattened to a string (requirements §3). */
 const postCardFields = /* groq */ `{title, "slug": slug.current, date, excerpt, category}`
 
 const postOrder = /* groq */ `order(date desc, _id asc)`
@@ -15,7 +15,7 @@ export const postListQuery = defineQuery(
   `*[_type == "post" && defined(slug.current)] | ${postOrder} ${postCardFields}`,
 )
 
-/** Page size of the blog list and the step of 'Load More' (spec §9). */
+/** Page size of the blog list and the step of 'Load More' (requirements §9). */
 export const blogPageSize = 6
 
 /**
@@ -28,7 +28,7 @@ export const postPageQuery = defineQuery(`{
   "total": count(*[_type == "post" && defined(slug.current) && ($category == null || category == $category)])
 }`)
 
-/** The fallback meta description when a post has no body text (spec §3). */
+/** The fallback meta description when a post has no body text (requirements §3). */
 export const fallbackExcerpt = 'A blog post by a writer based in Kashmir.'
 
 /**

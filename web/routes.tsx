@@ -29,7 +29,7 @@ export const routes: RouteObject[] = [
           {id: 'home', index: true, Component: Home, loader: homeLoader},
           {id: 'services', path: 'service', Component: Services},
           {id: 'testimonials', path: 'testimonial', Component: Testimonials},
-          // The canonical addresses of the two pages above (spec §2) must answer too: the sitemap
+          // The canonical addresses of the two pages above (requirements §2) must answer too: the sitemap
           // and every canonical link point at them.
           {id: 'services-canonical', path: 'services', Component: Services},
           {id: 'testimonials-canonical', path: 'testimonials', Component: Testimonials},

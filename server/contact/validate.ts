@@ -1,4 +1,4 @@
-/** Bounds from issue #5; the form itself only marks the fields required (spec §5). */
+/** Bounds from issue #5; the form itself only marks the fields required (requirements §5). */
 export const limits = {name: 200, email: 320, message: 10_000, subject: 200, page: 2048} as const
 
 /**

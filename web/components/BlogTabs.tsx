@@ -26,7 +26,7 @@ const List = styled.ul`
   }
 `
 
-/** The category tabs (spec §2): links, so each tab has an address and works without JS. */
+/** The category tabs (requirements §2): links, so each tab has an address and works without JS. */
 export function BlogTabs({selected}: {selected: BlogTab}) {
   return (
     <nav aria-label="Categories">

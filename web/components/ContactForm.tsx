@@ -5,7 +5,7 @@ import {theme} from './theme.ts'
 import {Toast} from './Toast.tsx'
 import {useSiteConfig} from './useSiteConfig.ts'
 
-/** How long the thank-you toast stays (spec §9). */
+/** How long the thank-you toast stays (requirements §9). */
 export const toastMs = 4000
 export const thankYou = 'Thank you! Your message was sent.'
 
@@ -50,7 +50,7 @@ const Failure = styled.p`
 /**
  * The contact form: a real form posting natively to the relay (so it works without JavaScript,
  * `_next` bringing the visitor back), and with JavaScript sent by fetch without leaving the page,
- * then the thank-you toast for exactly 4000 ms and empty fields (spec §2, §4).
+ * then the thank-you toast for exactly 4000 ms and empty fields (requirements §2, §4).
  */
 export function ContactForm() {
   const {contactAction, siteUrl} = useSiteConfig()

@@ -31,7 +31,7 @@ const LinkButton = styled.button`
 
 const names: FooterModalName[] = ['me', 'privacy', 'client']
 
-/** The footer with its three modals: me, privacy, client (spec §1, §4). */
+/** The footer with its three modals: me, privacy, client (requirements §1, §4). */
 export function Footer() {
   const [open, setOpen] = useState<{name: FooterModalName; opener: HTMLElement} | null>(null)
   const modal = open && footerModals[open.name]

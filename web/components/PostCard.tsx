@@ -43,7 +43,7 @@ export interface PostCardProps {
   post: PostCardData
   /** Follows the page's outline. */
   headingLevel?: 2 | 3
-  /** The blog list opens posts in a new tab (spec §2); elsewhere they open in place. */
+  /** The blog list opens posts in a new tab (requirements §2); elsewhere they open in place. */
   newTab?: boolean
 }
 

@@ -3,7 +3,7 @@ import {formatPostDate} from './formatDate.ts'
 import {useHydrated} from './useHydrated.ts'
 
 /**
- * A post's date in the browser's locale (spec §2). The server cannot know that locale, so it
+ * A post's date in the browser's locale (requirements §2). The server cannot know that locale, so it
  * renders the unambiguous ISO date and marks the element; the boot script (boot/boot.ts)
  * formats it in the browser before React runs, and React keeps that text while hydrating (the
  * one expected difference, hence suppressHydrationWarning) and renders the same after.

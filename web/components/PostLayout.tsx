@@ -5,7 +5,7 @@ import {NavBar} from './NavBar.tsx'
 import {Stains} from './Stains.tsx'
 import {useLoadingPost} from './useLoadingPost.ts'
 
-/** The post page's own decorative layout: three stains and the nav bar (spec §2). */
+/** The post page's own decorative layout: three stains and the nav bar (requirements §2). */
 export function PostLayout() {
   const loadingPost = useLoadingPost()
   return (

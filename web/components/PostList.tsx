@@ -32,7 +32,7 @@ const More = styled.button`
 
 /**
  * One tab's posts: the server's first page, then 'Load More' fetches the next six from the lake
- * in the browser; the button disappears once the whole tab is visible (spec §4). Rendered with
+ * in the browser; the button disappears once the whole tab is visible (requirements §4). Rendered with
  * `key={tab}`, so changing tab starts again at six.
  */
 export function PostList({tab, first}: {tab: BlogTab; first: PostPageQueryResult}) {

@@ -14,7 +14,7 @@ interface Placement {
   at: string
 }
 
-/** Shared layout: four corners and the centre (spec §2). */
+/** Shared layout: four corners and the centre (requirements §2). */
 const sitePlacements: Placement[] = [
   {svg: ring, width: 180, height: 180, at: 'top: 4.5rem; left: -3rem;'},
   {svg: blot, width: 160, height: 160, at: 'top: 5rem; right: -2.5rem;'},

@@ -1,4 +1,4 @@
-/** The Services page's copy (spec §1). */
+/** The Services page's copy (requirements §1). */
 export const writingServices = [
   'Ghostwriting',
   'Creative pieces',

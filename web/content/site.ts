@@ -1,4 +1,4 @@
-/** The owner and the site's fixed copy (spec §1). Edit here; components only render it. */
+/** The owner and the site's fixed copy (requirements §1). Edit here; components only render it. */
 export const owner = {
   name: 'Zoya Mir',
   title: 'Writer & Editor',
@@ -13,7 +13,7 @@ export const siteDescription = `${owner.name} is a freelance writer and editor b
 export const homeIntro =
   'I write and edit for people who care about words. Whether you need a ghostwritten memoir, a guest post that sounds like you, or a manuscript tightened line by line, I work quietly, carefully and on time — from a desk with a view of the mountains.'
 
-/** The footer's three modals (spec §1). */
+/** The footer's three modals (requirements §1). */
 export const footerModals = {
   me: {
     label: 'me',

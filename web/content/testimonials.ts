@@ -1,4 +1,4 @@
-/** The Testimonials page's copy (spec §2): edited book titles and three client cards. */
+/** The Testimonials page's copy (requirements §2): edited book titles and three client cards. */
 export const editedBooks = [
   'The Saffron Ledger',
   'Letters from Gulmarg',

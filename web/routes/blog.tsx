@@ -5,7 +5,7 @@ import {PageMeta} from '../components/PageMeta.tsx'
 import {PostList} from '../components/PostList.tsx'
 import type {blogLoader} from './blog.loader.ts'
 
-/** The blog list: title, category tabs, six cards, 'Load More' (spec §2, §4). */
+/** The blog list: title, category tabs, six cards, 'Load More' (requirements §2, §4). */
 export function Blog() {
   const data = useLoaderData<typeof blogLoader>()
   return (

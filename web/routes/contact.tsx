@@ -1,7 +1,7 @@
 import {ContactForm} from '../components/ContactForm.tsx'
 import {PageMeta} from '../components/PageMeta.tsx'
 
-/** Contact: 'Say Hello' and the form (spec §2). */
+/** Contact: 'Say Hello' and the form (requirements §2). */
 export function Contact() {
   return (
     <>

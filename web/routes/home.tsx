@@ -46,7 +46,7 @@ const Button = styled(Link)`
   }
 `
 
-/** Home: hero, intro, a button to the blog, and two lazily loaded sections (spec §2). */
+/** Home: hero, intro, a button to the blog, and two lazily loaded sections (requirements §2). */
 export function Home() {
   const {latest} = useLoaderData<typeof homeLoader>()
   return (

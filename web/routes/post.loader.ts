@@ -10,7 +10,7 @@ export interface PostData {
 
 /**
  * One post by slug. Absent, or the fetch failed (logged): 'Post not found.' with HTTP 404 on the
- * server (spec §8). A failure is marked no-store so the render cache never keeps it.
+ * server (requirements §8). A failure is marked no-store so the render cache never keeps it.
  */
 export async function postLoader({params, context}: LoaderFunctionArgs<RouterContextProvider>) {
   const slug = params.id ?? ''

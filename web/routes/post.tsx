@@ -18,7 +18,7 @@ const Article = styled.article`
   }
 `
 
-/** A blog post: title, date in the browser's locale, rich-text body (spec §2). */
+/** A blog post: title, date in the browser's locale, rich-text body (requirements §2). */
 export function Post() {
   const {slug, post} = useLoaderData<typeof postLoader>()
   const path = `/blog/${encodeURIComponent(slug)}`

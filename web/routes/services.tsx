@@ -26,7 +26,7 @@ const Note = styled.p`
   color: ${theme.muted};
 `
 
-/** Services: writing, editing, modus operandi, samples (spec §1–2). Canonical: /services. */
+/** Services: writing, editing, modus operandi, samples (requirements §1–2). Canonical: /services. */
 export function Services() {
   const {editingSamplesUrl} = useSiteConfig()
   return (

@@ -50,7 +50,7 @@ const Card = styled.figure`
   }
 `
 
-/** Testimonials: a collage of edited book titles and three client cards (spec §2). */
+/** Testimonials: a collage of edited book titles and three client cards (requirements §2). */
 export function Testimonials() {
   return (
     <>

@@ -1,6 +1,6 @@
 /**
  * The canonical path of every public page that is not a post. `/service` and `/testimonial`
- * are the spec's routes, but their canonical addresses are the plural ones (spec §2).
+ * are the spec's routes, but their canonical addresses are the plural ones (requirements §2).
  */
 export const canonicalPaths = {
   home: '/',

@@ -3,7 +3,7 @@ import type {Hono} from 'hono'
 /**
  * Answers for what the Studio asks a hosted project but a local lake does not have: onboarding
  * journeys, telemetry (always denied, batches dropped), protocol and version checks, the CORS
- * self-check. Each is harmless and keeps the Studio from logging errors (studio-api.md §b).
+ * self-check. Each is harmless and keeps the Studio from logging errors (docs/studio-protocol.md §b).
  */
 export function registerHarmless(app: Hono): void {
   app.get('/:version/journey/announcements', (c) => c.json([]))

@@ -15,7 +15,7 @@ import {PresenceHub} from './presence.ts'
 import {registerReferences} from './references.ts'
 
 /**
- * The lake endpoints the Studio needs besides the data API (studio-api.md §b): the user and
+ * The lake endpoints the Studio needs besides the data API (docs/studio-protocol.md §b): the user and
  * project, login, settings, references, assets, presence, and harmless answers for the rest.
  */
 export function registerStudioLakeRoutes(app: Hono, lake: Lake, config: ServerConfig): Feature {
