@@ -31,6 +31,12 @@ describe('readConfig', () => {
     expect(readConfig({SITE_URL: 'https://writer.example/'}).siteUrl).toBe('https://writer.example')
     expect(() => readConfig({PORT: 'abc'})).toThrow(/PORT must be a port number/)
   })
+
+  it('turns the HTTPS listener off with HTTPS_PORT=off; 0 still means a free port', () => {
+    expect(readConfig({HTTPS_PORT: 'off'})).toMatchObject({httpsListener: false})
+    expect(readConfig({HTTPS_PORT: '0'})).toMatchObject({httpsListener: true, httpsPort: 0})
+    expect(readConfig({})).toMatchObject({httpsListener: true, httpsPort: 3443})
+  })
 })
 
 describe('readConfig: hardening settings', () => {

@@ -8,6 +8,11 @@ export const dataset = 'production'
 export interface ServerConfig {
   port: number
   httpsPort: number
+  /**
+   * `HTTPS_PORT=off`: no HTTPS listener; a TLS proxy in front serves the Studio over HTTP/2
+   * (docs/deploy.md). 0 still means a free port.
+   */
+  httpsListener: boolean
   host: string
   dataDir: string
   /** Seed an empty data dir from content/ on first start. */
@@ -97,7 +102,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const dataDir = resolve(env.DATA_DIR || './data')
   return {
     port: p,
-    httpsPort: port(env.HTTPS_PORT, 3443, 'HTTPS_PORT'),
+    httpsPort: env.HTTPS_PORT === 'off' ? 0 : port(env.HTTPS_PORT, 3443, 'HTTPS_PORT'),
+    httpsListener: env.HTTPS_PORT !== 'off',
     host: env.HOST || '127.0.0.1',
     dataDir,
     seed: env.SEED !== '0',

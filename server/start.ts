@@ -13,6 +13,7 @@ import {touchesPublic} from './lake/publicChange.ts'
 import {loadOrCreateCertificate} from './tls.ts'
 import {onClientError, unreadableRequest, upgradeGuard} from './http/edge.ts'
 import {limitConnectionsPerClient} from './http/connections.ts'
+import {drainable, drainTimeoutMs} from './http/drain.ts'
 import {hostPolicy} from './http/hostCheck.ts'
 import {
   applyLimits,
@@ -26,10 +27,18 @@ import {
 export interface RunningServer {
   /** http://host:port of the plain HTTP listener (the site). */
   url: string
-  /** https://localhost:port of the HTTP/2 listener (the Studio). */
+  /**
+   * https://localhost:port of the HTTP/2 listener (the Studio); with HTTPS_PORT=off, SITE_URL,
+   * where the TLS proxy in front serves it.
+   */
   httpsUrl: string
   lake: Lake | undefined
   config: ServerConfig
+  /**
+   * The graceful stop: stops accepting, ends listen streams and WebSockets, lets in-flight
+   * requests finish (at most `drainTimeoutMs`, server/http/drain.ts), stops the outbox and the
+   * backups, then closes SQLite. Every write that was answered is durable before its answer.
+   */
   close(): Promise<void>
 }
 
@@ -85,31 +94,36 @@ export async function startServer(
     },
   }
   const {app, features} = createApp(ctx)
-  const tls = await loadOrCreateCertificate(config.dataDir, {
-    cert: config.tlsCert,
-    key: config.tlsKey,
-  })
+  // Without the HTTPS listener no certificate is needed, and none is generated.
+  const tls = config.httpsListener
+    ? await loadOrCreateCertificate(config.dataDir, {cert: config.tlsCert, key: config.tlsKey})
+    : undefined
 
   const listener = getRequestListener(app.fetch, {errorHandler: unreadableRequest})
   const http = createServer(http1Options(limits), listener)
-  const https = createSecureServer(
-    {...http2Options(limits), cert: tls.cert, key: tls.key, allowHTTP1: true},
-    listener,
-  )
-  applySessionLimits(https, limits)
+  // HTTPS_PORT=off: a TLS proxy in front speaks HTTP/2 to browsers (docs/deploy.md).
+  const https = tls
+    ? createSecureServer(
+        {...http2Options(limits), cert: tls.cert, key: tls.key, allowHTTP1: true},
+        listener,
+      )
+    : undefined
+  if (https) applySessionLimits(https, limits)
   const onUpgrade = upgradeGuard({
     features,
     trust: config.trustProxy,
     hostAllowed: hostPolicy(config),
   })
-  for (const server of [http, https]) {
+  const listeners = https ? [http, https] : [http]
+  const draining = listeners.map(drainable)
+  for (const server of listeners) {
     applyLimits(server, limits)
     limitConnectionsPerClient(server, config.trustProxy, limits.maxConnectionsPerClient)
     server.on('clientError', onClientError)
     server.on('upgrade', onUpgrade)
   }
   const port = await listen(http, config.port, config.host)
-  const httpsPort = await listen(https, config.httpsPort, config.host)
+  const httpsPort = https ? await listen(https, config.httpsPort, config.host) : 0
   const loopback = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host
   internalOrigin = `http://${loopback.includes(':') ? `[${loopback}]` : loopback}:${port}`
   config.port = port
@@ -120,22 +134,20 @@ export async function startServer(
   let closed = false
   return {
     url: internalOrigin,
-    httpsUrl: `https://localhost:${httpsPort}`,
+    httpsUrl: https ? `https://localhost:${httpsPort}` : config.siteUrl,
     lake,
     config,
     async close() {
       if (closed) return
       closed = true
+      const deadline = Date.now() + drainTimeoutMs
+      // Stop accepting first; requests already in flight (a write waiting for its fsync) finish.
+      const drained = Promise.all(draining.map((server) => server.drain(deadline)))
+      // Long-lived ones would hold the drain to its deadline: listen streams get `disconnect`,
+      // WebSockets a close frame; the outbox abandons a send in flight, which stays pending in
+      // the lake and is resumed on the next start (server/contact/outbox.ts).
       for (const feature of features) await feature.close?.()
-      await Promise.all(
-        [http, https].map(
-          (server) =>
-            new Promise<void>((resolve) => {
-              server.close(() => resolve())
-              if ('closeAllConnections' in server) server.closeAllConnections()
-            }),
-        ),
-      )
+      await drained
       await backups?.stop()
       lake?.close()
       dataLock?.release()

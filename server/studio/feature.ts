@@ -3,6 +3,7 @@ import type {AppContext} from '../context.ts'
 import type {Feature} from '../feature.ts'
 import {registerStudioLakeRoutes} from '../lake/studio/index.ts'
 import {registerPreflight, studioCors} from './cors.ts'
+import {studioHttpsOrigin} from './origins.ts'
 import {serveStudio} from './static.ts'
 
 /**
@@ -14,15 +15,10 @@ function onPlainHttp(c: Context): boolean {
   return new URL(c.req.url).protocol === 'http:'
 }
 
-/** The Studio's address on the HTTPS (HTTP/2) listener for a request on the plain one. */
-function httpsLocation(c: Context, ctx: AppContext): string {
-  const url = new URL(c.req.url)
-  return `https://localhost:${ctx.config.httpsPort}${url.pathname}${url.search}`
-}
-
 /**
  * The embedded Studio (docs/studio.md): dist/studio at /studio over HTTPS + HTTP/2 (the plain
- * listener redirects there: the Studio stalls on HTTP/1.1), CORS for the Studio's origins, and,
+ * listener redirects there: the Studio stalls on HTTP/1.1; behind a TLS proxy it serves, see
+ * studioHttpsOrigin), CORS for the Studio's origins, and,
  * with a local lake, the endpoints the Studio needs beyond the data API.
  */
 export function mountStudio(app: Hono, ctx: AppContext): Feature | void {
@@ -31,8 +27,10 @@ export function mountStudio(app: Hono, ctx: AppContext): Feature | void {
   const lakeRoutes = ctx.lake ? registerStudioLakeRoutes(app, ctx.lake, ctx.config) : undefined
 
   const studio = (c: Context) => {
-    if (onPlainHttp(c)) return c.redirect(httpsLocation(c, ctx), 302)
-    return serveStudio(c)
+    const https = onPlainHttp(c) ? studioHttpsOrigin(ctx.config) : undefined
+    if (https === undefined) return serveStudio(c)
+    const url = new URL(c.req.url)
+    return c.redirect(`${https}${url.pathname}${url.search}`, 302)
   }
   app.get('/studio', studio)
   app.get('/studio/*', studio)

@@ -1,6 +1,7 @@
 import type {Context, Hono} from 'hono'
 import type {ServerConfig} from '../../env.ts'
 import {clientOf} from '../../http/clientAddress.ts'
+import {publicOrigin} from '../../http/publicOrigin.ts'
 import {BodyTooLargeError, logTooLarge, withBoundedBody} from '../../http/body.ts'
 import {refusals, safe} from '../../http/log.ts'
 import {isStudioUrl} from '../../studio/origins.ts'
@@ -23,7 +24,8 @@ export function registerLogin(app: Hono, lake: Lake, config: ServerConfig): void
   const sids = new SidStore()
 
   app.get('/:version/auth/providers', (c) => {
-    const origin = new URL(c.req.url).origin
+    // Behind a TLS proxy the request arrived as http://; the browser is on https://.
+    const origin = publicOrigin(c)
     return c.json({
       thirdPartyLogin: false,
       sso: {},

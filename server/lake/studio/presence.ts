@@ -267,6 +267,8 @@ export class PresenceHub {
   close(): void {
     this.unsubscribe()
     this.guard.close()
+    // ws 8's server close leaves open sockets be: a graceful stop ends them (1001 Going Away).
+    for (const connection of this.connections) connection.ws.close(1001, 'Server shutting down')
     this.connections.clear()
     this.owners.clear()
     this.wss.close()
