@@ -18,6 +18,12 @@ import {
 import {QueueFullError, TransformQueue, transformRetryAfterSeconds} from './transformQueue.ts'
 import {VariantCache, type Variant} from './variantCache.ts'
 
+// One transform at a time (transformQueue.ts) must also mean one core: libvips otherwise runs
+// a thread per core, taking the second core from pages and queries. Its operation cache is kept
+// small: variants are cached by us (variantCache.ts), in bytes we count.
+sharp.concurrency(1)
+sharp.cache({memory: 16, files: 0, items: 20})
+
 const outputMime = {
   jpg: 'image/jpeg',
   pjpg: 'image/jpeg',
