@@ -1,6 +1,7 @@
 import {fileURLToPath} from 'node:url'
 import react from '@vitejs/plugin-react'
 import type {UserConfig} from 'vite'
+import {precompress} from '../web/vite.precompress.ts'
 
 const rootDir = fileURLToPath(new URL('..', import.meta.url))
 
@@ -16,7 +17,8 @@ export function studioViteConfig(): UserConfig {
     envDir: rootDir,
     envPrefix: ['VITE_', 'SANITY_STUDIO_'],
     publicDir: false,
-    plugins: [react()],
+    // Brotli and gzip forms beside each chunk, served by Accept-Encoding (server/studio/static.ts).
+    plugins: [react(), precompress()],
     build: {
       outDir: fileURLToPath(new URL('../dist/studio', import.meta.url)),
       emptyOutDir: true,
