@@ -1,5 +1,6 @@
 import {defineCliConfig} from 'sanity/cli'
-import {localProjectId, studioDataset} from './studio/env.ts'
+import {localProjectId} from './shared/constants.ts'
+import {studioDataset} from './studio/env.ts'
 
 /**
  * The Sanity CLI's view of this project: used offline by `npm run typegen` (schema extract and

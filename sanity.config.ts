@@ -5,7 +5,8 @@ import {structureTool} from 'sanity/structure'
 import {schemaTypes} from './schemas/index.ts'
 import {withoutInboxTemplates} from './studio/structure/inbox.ts'
 import {structure} from './studio/structure/index.ts'
-import {hostedProjectId, localAuth, localProjectId, studioDataset} from './studio/env.ts'
+import {apiVersion, localProjectId} from './shared/constants.ts'
+import {hostedProjectId, localAuth, studioDataset} from './studio/env.ts'
 
 /**
  * The embedded Studio (docs/studio.md). Local mode (default): the Studio talks to this server's
@@ -29,7 +30,7 @@ export default defineConfig({
   }),
   plugins: [
     structureTool({structure}),
-    visionTool({defaultApiVersion: 'v2023-07-29', datasets: [studioDataset]}),
+    visionTool({defaultApiVersion: `v${apiVersion}`, datasets: [studioDataset]}),
   ],
   schema: {types: schemaTypes},
   // groq-js has no text::query(), which the default 'groq2024' search strategy needs.

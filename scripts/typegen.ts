@@ -18,7 +18,14 @@ export function runTypegen(outDir = '.'): void {
   const env = {...process.env, TYPEGEN_DIR: out, DO_NOT_TRACK: '1', NO_UPDATE_NOTIFIER: '1'}
   const run = (args: string[]) => execFileSync(sanity, args, {cwd: root, env, stdio: 'pipe'})
   // The CLI resolves --path against the project root, even an absolute one.
-  run(['schema', 'extract', '--path', relative(root, join(out, 'schemas', 'schema.json'))])
+  // --force: the schema file is regenerated every run (the CLI refuses to overwrite it otherwise).
+  run([
+    'schema',
+    'extract',
+    '--force',
+    '--path',
+    relative(root, join(out, 'schemas', 'schema.json')),
+  ])
   run(['typegen', 'generate'])
 }
 

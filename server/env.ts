@@ -1,9 +1,10 @@
 import {join, resolve} from 'node:path'
 import type {TrustProxy} from './http/clientAddress.ts'
+import {defaultDataset, localProjectId} from '../shared/constants.ts'
+import {defaultSessionIdleHours, defaultSessionMaxDays, minLakeTokenLength} from './lake/auth.ts'
 
-/** The lake's own project id when no hosted Sanity project is configured. */
-export const localProjectId = 'scriptorium'
-export const dataset = 'production'
+/** Defined once in shared/constants.ts; re-exported for the server's wiring and its tests. */
+export {defaultDataset as dataset, localProjectId}
 
 export interface ServerConfig {
   port: number
@@ -47,9 +48,6 @@ export interface ServerConfig {
   /** `BACKUP_KEEP`: automatic backups kept (default 7); manual ones are never pruned. */
   backupKeep: number
 }
-
-/** The owner token guards every write: a short one can be guessed. */
-export const minLakeTokenLength = 32
 
 function port(value: string | undefined, fallback: number, name: string): number {
   if (value === undefined || value === '') return fallback
@@ -113,7 +111,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     tlsKey: env.TLS_KEY || undefined,
     hostedProjectId,
     projectId: hostedProjectId ?? localProjectId,
-    dataset: env.SANITY_STUDIO_DATASET || dataset,
+    dataset: env.SANITY_STUDIO_DATASET || defaultDataset,
     smtpUrl: env.SMTP_URL || undefined,
     contactTo: env.CONTACT_TO || undefined,
     contactAction: env.CONTACT_ACTION || undefined,
@@ -124,8 +122,10 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       .split(',')
       .map((host) => host.trim().toLowerCase())
       .filter(Boolean),
-    sessionIdleMs: positive(env.SESSION_IDLE_HOURS, 168, 'SESSION_IDLE_HOURS') * 3_600_000,
-    sessionMaxMs: positive(env.SESSION_MAX_DAYS, 30, 'SESSION_MAX_DAYS') * 86_400_000,
+    sessionIdleMs:
+      positive(env.SESSION_IDLE_HOURS, defaultSessionIdleHours, 'SESSION_IDLE_HOURS') * 3_600_000,
+    sessionMaxMs:
+      positive(env.SESSION_MAX_DAYS, defaultSessionMaxDays, 'SESSION_MAX_DAYS') * 86_400_000,
     backupDir: env.BACKUP_DIR ? resolve(env.BACKUP_DIR) : join(dataDir, 'backups'),
     backupIntervalMinutes: nonNegative(
       env.BACKUP_INTERVAL_MINUTES,

@@ -1,16 +1,11 @@
 import type {AuthConfig} from 'sanity'
-
-/** The lake's own project id (server/env.ts `localProjectId`); the browser cannot import server code. */
-export const localProjectId = 'scriptorium'
+import {defaultDataset, studioLoginPath} from '../shared/constants.ts'
 
 /** A real sanity.io project when set at build time: the Studio is then a normal hosted Studio. */
 export const hostedProjectId: string | undefined =
   import.meta.env.SANITY_STUDIO_PROJECT_ID || undefined
 
-export const studioDataset: string = import.meta.env.SANITY_STUDIO_DATASET || 'production'
-
-/** Path of the server's owner login page (server/lake/studio/login.ts). */
-export const loginPath = '/studio-login'
+export const studioDataset: string = import.meta.env.SANITY_STUDIO_DATASET || defaultDataset
 
 /**
  * Local login: one provider, our own login page, which redirects back with `#sid=`; the Studio
@@ -20,6 +15,6 @@ export function localAuth(origin: string): AuthConfig {
   return {
     loginMethod: 'token',
     redirectOnSingle: false,
-    providers: [{name: 'local', title: 'Owner password', url: `${origin}${loginPath}`}],
+    providers: [{name: 'local', title: 'Owner password', url: `${origin}${studioLoginPath}`}],
   }
 }

@@ -1,3 +1,5 @@
+import {apiVersion, defaultDataset, localProjectId} from '../shared/constants.ts'
+
 /**
  * What the public site needs to know about its deployment, resolved once on the server and
  * handed to the browser inside the HTML (never through build-time env), so one build serves
@@ -16,10 +18,6 @@ export interface SiteConfig {
   editingSamplesUrl: string
 }
 
-/** The spec's content-store constants. */
-export const localProjectId = 'scriptorium'
-export const siteDataset = 'production'
-export const siteApiVersion = '2023-07-29'
 export const localContactAction = '/api/contact'
 export const defaultEditingSamplesUrl = 'https://docs.google.com/document/d/editing-samples'
 
@@ -38,8 +36,8 @@ export function resolveSiteConfig(env: SiteEnv): SiteConfig {
     mode: hosted ? 'hosted' : 'local',
     projectId: env.hostedProjectId || localProjectId,
     // The spec fixes the site's dataset to 'production' in both modes.
-    dataset: siteDataset,
-    apiVersion: siteApiVersion,
+    dataset: defaultDataset,
+    apiVersion,
     siteUrl: env.siteUrl.replace(/\/+$/, ''),
     contactAction: env.contactAction || localContactAction,
     editingSamplesUrl: env.editingSamplesUrl || defaultEditingSamplesUrl,

@@ -4,7 +4,7 @@ import {validateXML} from 'xmllint-wasm'
 import {escapeHTML} from '@portabletext/to-html'
 import {describe, expect, it} from 'vitest'
 import type {FeedPost} from './content.ts'
-import {fallbackExcerpt} from '../../web/queries.ts'
+import {fallbackExcerpt} from '../../shared/constants.ts'
 import {postSummary, publishedAt, renderFeed} from './feeds.ts'
 import {block} from './testing.ts'
 

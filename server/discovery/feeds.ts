@@ -2,7 +2,7 @@ import {toPlainText} from '@portabletext/toolkit'
 import {postCategories} from '../../schemas/categories.ts'
 import {escapeHTML} from '@portabletext/to-html'
 import {Feed} from 'feed'
-import {fallbackExcerpt} from '../../web/queries.ts'
+import {derivedExcerpt} from '../../shared/constants.ts'
 import {feedPaths, owner, site} from '../../web/seo/identity.ts'
 import {absoluteUrl, postPath} from '../../web/seo/urls.ts'
 import type {FeedPost} from './content.ts'
@@ -12,14 +12,14 @@ import {cdataText, stripForbiddenXmlChars} from './xmlText.ts'
 /** How many of the newest posts a feed carries, in full. */
 export const feedSize = 20
 
-/** The spec's derived excerpt: the first 151 characters of the body's plain text (§3, §9). */
-export const excerptLength = 151
-
-/** A post's summary: its own excerpt if written, otherwise derived from the body as the spec says. */
+/**
+ * A post's summary: its own excerpt when written (feed readers show it beside the title, as the
+ * site's cards do; requirements §3.3), otherwise the post page's meta description, derived by
+ * the one rule in shared/constants.ts.
+ */
 export function postSummary(post: Pick<FeedPost, 'excerpt' | 'body'>): string {
   if (post.excerpt?.trim()) return post.excerpt.trim()
-  const text = Array.isArray(post.body) ? toPlainText(post.body).slice(0, excerptLength) : ''
-  return text.trim() || fallbackExcerpt
+  return derivedExcerpt(Array.isArray(post.body) ? toPlainText(post.body) : '')
 }
 
 /** When a post was published: its `date` (a calendar day, taken as midnight UTC) or else its last change. */

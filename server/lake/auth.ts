@@ -2,9 +2,11 @@ import {createHash, randomBytes, timingSafeEqual} from 'node:crypto'
 import {existsSync, readFileSync} from 'node:fs'
 import {join} from 'node:path'
 import type {DatabaseSync, StatementSync} from 'node:sqlite'
-import {minLakeTokenLength} from '../env.ts'
 import {moveAside, privateFileMode, tightenMode, writeFileDurablySync} from './files/durableFile.ts'
 import {FailedAttempts} from './failedAttempts.ts'
+
+/** The owner token guards every write: a short one can be guessed (LAKE_TOKEN is refused below it). */
+export const minLakeTokenLength = 32
 
 /** The single owner of a local lake: every token we issue acts as this user. */
 export const owner = {
@@ -53,10 +55,17 @@ export interface SessionLifetimes {
   maxMs: number
 }
 
-/** The documented defaults (server/env.ts reads the same from the environment): 168 h, 30 d. */
+/**
+ * The documented defaults, in the units of SESSION_IDLE_HOURS and SESSION_MAX_DAYS (server/env.ts
+ * reads those): a week unused is long enough for an owner who writes weekly, and a month bounds
+ * what a stolen token is worth.
+ */
+export const defaultSessionIdleHours = 168
+export const defaultSessionMaxDays = 30
+
 export const defaultSessionLifetimes: SessionLifetimes = {
-  idleMs: 168 * 3_600_000,
-  maxMs: 30 * 86_400_000,
+  idleMs: defaultSessionIdleHours * 3_600_000,
+  maxMs: defaultSessionMaxDays * 86_400_000,
 }
 
 /**

@@ -3,7 +3,7 @@ import type {AppContext} from '../context.ts'
 import type {Feature} from '../feature.ts'
 import {registerStudioLakeRoutes} from '../lake/studio/index.ts'
 import {registerPreflight, studioCors} from './cors.ts'
-import {studioHttpsOrigin} from './origins.ts'
+import {isStudioOrigin, isStudioUrl, studioHttpsOrigin} from './origins.ts'
 import {serveStudio} from './static.ts'
 
 /**
@@ -24,7 +24,18 @@ function onPlainHttp(c: Context): boolean {
 export function mountStudio(app: Hono, ctx: AppContext): Feature | void {
   registerPreflight(app, ctx.config)
   app.use('*', studioCors(ctx.config))
-  const lakeRoutes = ctx.lake ? registerStudioLakeRoutes(app, ctx.lake, ctx.config) : undefined
+  const {config} = ctx
+  const lakeRoutes = ctx.lake
+    ? registerStudioLakeRoutes(app, ctx.lake, {
+        dataDir: config.dataDir,
+        siteUrl: () => config.siteUrl,
+        trustProxy: config.trustProxy,
+        sessionIdleMs: config.sessionIdleMs,
+        sessionMaxMs: config.sessionMaxMs,
+        isStudioOrigin: (origin) => isStudioOrigin(config, origin),
+        isStudioUrl: (url) => isStudioUrl(config, url),
+      })
+    : undefined
 
   const studio = (c: Context) => {
     const https = onPlainHttp(c) ? studioHttpsOrigin(ctx.config) : undefined

@@ -1,4 +1,5 @@
 import type {StructureBuilder} from 'sanity/structure'
+import {apiVersion} from '../../shared/constants.ts'
 
 /** The relay's document type (schemas/documents/contactMessage.ts). */
 export const inboxType = 'contactMessage'
@@ -22,7 +23,7 @@ export function inboxListItem(S: StructureBuilder) {
         .id('inbox-messages')
         .title('Inbox')
         .schemaType(inboxType)
-        .apiVersion('2023-07-29')
+        .apiVersion(apiVersion)
         .filter('_type == $type')
         .params({type: inboxType})
         .defaultOrdering(inboxOrdering)

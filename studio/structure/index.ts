@@ -1,5 +1,6 @@
 import type {StructureBuilder, StructureResolver} from 'sanity/structure'
 import {postCategories} from '../../schemas/categories.ts'
+import {apiVersion} from '../../shared/constants.ts'
 import {inboxListItem} from './inbox.ts'
 
 const newestFirst = [{field: 'date', direction: 'desc' as const}]
@@ -22,7 +23,7 @@ function categoryList(S: StructureBuilder, category: string) {
     .child(
       S.documentTypeList('post')
         .title(category)
-        .apiVersion('2023-07-29')
+        .apiVersion(apiVersion)
         .filter('_type == "post" && category == $category')
         .params({category})
         .defaultOrdering(newestFirst),

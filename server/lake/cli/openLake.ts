@@ -1,6 +1,6 @@
 import {existsSync} from 'node:fs'
 import {join, resolve} from 'node:path'
-import {dataset, localProjectId} from '../../env.ts'
+import {defaultDataset, localProjectId} from '../../../shared/constants.ts'
 import {Lake} from '../lake.ts'
 
 /** The data dir the server uses: `DATA_DIR`, default ./data (as in server/env.ts). */
@@ -22,7 +22,7 @@ export function openLake(dataDir: string, options: {write: boolean; mustExist: b
   const lake = new Lake({
     dataDir,
     projectId: localProjectId,
-    dataset,
+    dataset: defaultDataset,
     token: process.env.LAKE_TOKEN || undefined,
   })
   if (options.write) {

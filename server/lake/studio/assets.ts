@@ -1,5 +1,4 @@
 import type {Hono} from 'hono'
-import type {ServerConfig} from '../../env.ts'
 import {BodyTooLargeError, readBody} from '../../http/body.ts'
 import {badRequest, LakeError} from '../errors.ts'
 import {checkDataset, requireIdentity} from '../api/http.ts'
@@ -68,7 +67,7 @@ export function imageAssetDocument(
 export function registerAssetUpload(
   app: Hono,
   lake: Lake,
-  config: ServerConfig,
+  siteUrl: () => string,
   store: AssetStore,
 ): void {
   app.post('/:version/assets/images/:dataset', async (c) => {
@@ -96,7 +95,7 @@ export function registerAssetUpload(
       if (error instanceof UnsupportedImageError) throw badRequest(error.message)
       throw error
     }
-    const document = imageAssetDocument(image, lake, config.siteUrl, c.req.query())
+    const document = imageAssetDocument(image, lake, siteUrl(), c.req.query())
     const existing = lake.getDocument(document._id)
     if (existing) return c.json({document: existing})
     try {

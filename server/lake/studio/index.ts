@@ -1,9 +1,7 @@
 import type {Hono} from 'hono'
-import type {ServerConfig} from '../../env.ts'
-import type {Feature} from '../../feature.ts'
-import {isStudioOrigin} from '../../studio/origins.ts'
 import type {Lake} from '../lake.ts'
 import {registerAccount} from './account.ts'
+import type {StudioLakeConfig, StudioLakeRoutes} from './config.ts'
 import {AssetStore} from './assetStore.ts'
 import {registerAssetUpload} from './assets.ts'
 import {registerHarmless} from './harmless.ts'
@@ -18,7 +16,11 @@ import {registerReferences} from './references.ts'
  * The lake endpoints the Studio needs besides the data API (docs/studio-protocol.md §b): the user and
  * project, login, settings, references, assets, presence, and harmless answers for the rest.
  */
-export function registerStudioLakeRoutes(app: Hono, lake: Lake, config: ServerConfig): Feature {
+export function registerStudioLakeRoutes(
+  app: Hono,
+  lake: Lake,
+  config: StudioLakeConfig,
+): StudioLakeRoutes {
   // Sessions are issued only through these routes, so their lifetimes are set here.
   lake.auth.configure({lifetimes: {idleMs: config.sessionIdleMs, maxMs: config.sessionMaxMs}})
   for (const prefix of ['users', 'projects', 'datasets', 'auth'])
@@ -28,11 +30,11 @@ export function registerStudioLakeRoutes(app: Hono, lake: Lake, config: ServerCo
   registerAccount(app, lake)
   registerReferences(app, lake)
   const assets = new AssetStore(config.dataDir)
-  registerAssetUpload(app, lake, config, assets)
+  registerAssetUpload(app, lake, config.siteUrl, assets)
   registerImages(app, lake, assets)
   registerHarmless(app)
   const presence = new PresenceHub(lake, {
-    allowOrigin: (origin) => isStudioOrigin(config, origin),
+    allowOrigin: (origin) => config.isStudioOrigin(origin),
     trustProxy: config.trustProxy,
   })
   return {

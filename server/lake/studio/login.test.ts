@@ -1,7 +1,7 @@
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 import {startTestServer} from '../../../e2e/support/server.ts'
-import {loginPath as studioLoginPath} from '../../../studio/env.ts'
-import {loginPath} from './login.ts'
+import {studioLoginPath as loginPath} from '../../../shared/constants.ts'
+import {localAuth} from '../../../studio/env.ts'
 import {SidStore, sidLifetimeMs} from './sessions.ts'
 
 type Server = Awaited<ReturnType<typeof startTestServer>>
@@ -26,8 +26,10 @@ describe('the Studio login flow', () => {
   })
   afterAll(() => server.stop())
 
-  it('is the path the Studio config names as its provider', () => {
-    expect(studioLoginPath).toBe(loginPath)
+  it('is the page the Studio config names as its provider', () => {
+    expect(localAuth('https://example.test').providers).toEqual([
+      expect.objectContaining({url: `https://example.test${loginPath}`}),
+    ])
   })
 
   it('shows a form for a return address inside the Studio, and refuses foreign ones', async () => {

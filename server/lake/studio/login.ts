@@ -1,26 +1,23 @@
 import type {Context, Hono} from 'hono'
-import type {ServerConfig} from '../../env.ts'
 import {clientOf} from '../../http/clientAddress.ts'
 import {publicOrigin} from '../../http/publicOrigin.ts'
 import {BodyTooLargeError, logTooLarge, withBoundedBody} from '../../http/body.ts'
 import {refusals, safe} from '../../http/log.ts'
-import {isStudioUrl} from '../../studio/origins.ts'
+import {studioLoginPath as loginPath} from '../../../shared/constants.ts'
 import {bearerToken} from '../auth.ts'
 import {unauthorized} from '../errors.ts'
 import {identify} from '../api/http.ts'
 import type {Lake} from '../lake.ts'
 import {loginPage, loginPageHeaders} from './loginPage.ts'
+import type {StudioLakeConfig} from './config.ts'
 import {SidStore} from './sessions.ts'
-
-/** The owner login page; studio/env.ts `loginPath` names the same path for the Studio's provider. */
-export const loginPath = '/studio-login'
 
 /**
  * The Studio's login flow for the local lake (studio-api.md §c): provider → our login page →
  * 303 to `<studio url>#sid=…` → GET /auth/fetch?sid= → `{token}` (a fresh session) → POST
  * /auth/logout revokes it. The password is the owner token.
  */
-export function registerLogin(app: Hono, lake: Lake, config: ServerConfig): void {
+export function registerLogin(app: Hono, lake: Lake, config: StudioLakeConfig): void {
   const sids = new SidStore()
 
   app.get('/:version/auth/providers', (c) => {
@@ -47,7 +44,7 @@ export function registerLogin(app: Hono, lake: Lake, config: ServerConfig): void
 
   app.get(loginPath, (c) => {
     const origin = c.req.query('origin') ?? ''
-    if (!isStudioUrl(config, origin)) {
+    if (!config.isStudioUrl(origin)) {
       const client = clientOf(c).key
       refusals.refuse(
         client,
@@ -82,7 +79,7 @@ export function registerLogin(app: Hono, lake: Lake, config: ServerConfig): void
     const origin = typeof originField === 'string' ? originField : ''
     const password = typeof passwordField === 'string' ? passwordField : ''
     const client = clientOf(c).key
-    if (!isStudioUrl(config, origin)) {
+    if (!config.isStudioUrl(origin)) {
       refusals.refuse(
         client,
         'login-origin',

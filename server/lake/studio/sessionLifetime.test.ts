@@ -3,7 +3,7 @@ import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 import {afterAll, afterEach, beforeAll, describe, expect, it} from 'vitest'
 import {startTestServer} from '../../../e2e/support/server.ts'
-import {loginPath} from './login.ts'
+import {studioLoginPath as loginPath} from '../../../shared/constants.ts'
 
 type Server = Awaited<ReturnType<typeof startTestServer>>
 

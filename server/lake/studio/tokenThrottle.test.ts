@@ -2,7 +2,7 @@ import {createClient} from '@sanity/client'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 import {startTestServer} from '../../../e2e/support/server.ts'
 import {maxFailedAttempts} from '../failedAttempts.ts'
-import {loginPath} from './login.ts'
+import {studioLoginPath as loginPath} from '../../../shared/constants.ts'
 
 type Server = Awaited<ReturnType<typeof startTestServer>>
 

@@ -6,6 +6,7 @@
 import type {AddressInfo} from 'node:net'
 import {serve} from '@hono/node-server'
 import {Hono} from 'hono'
+import {defaultDataset, localProjectId} from '../../../shared/constants.ts'
 import {errorResponse} from '../api/errorResponse.ts'
 import {Lake} from '../lake.ts'
 import {registerLakeRoutes} from '../api/routes.ts'
@@ -14,8 +15,8 @@ const dataDir = process.env.DATA_DIR
 if (!dataDir) throw new Error('DATA_DIR is required')
 const lake = new Lake({
   dataDir,
-  projectId: 'scriptorium',
-  dataset: 'production',
+  projectId: localProjectId,
+  dataset: defaultDataset,
   token: process.env.LAKE_TOKEN,
 })
 const app = new Hono()

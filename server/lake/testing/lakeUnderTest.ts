@@ -1,9 +1,10 @@
 import {createClient, type SanityClient} from '@sanity/client'
 import {startTestServer} from '../../../e2e/support/server.ts'
 import type {Lake} from '../lake.ts'
+import {apiVersion, defaultDataset, localProjectId} from '../../../shared/constants.ts'
 
 /** The API version the site speaks; tests of other versions pass their own. */
-export const apiVersion = '2023-07-29'
+export {apiVersion}
 
 export interface LakeUnderTest {
   url: string
@@ -30,8 +31,8 @@ export async function startLakeUnderTest(): Promise<LakeUnderTest> {
   if (!lake) throw new Error('the test server has no local lake')
   const client: LakeUnderTest['client'] = (options = {}) =>
     createClient({
-      projectId: 'scriptorium',
-      dataset: 'production',
+      projectId: localProjectId,
+      dataset: defaultDataset,
       apiVersion: options.apiVersion ?? apiVersion,
       apiHost: server.url,
       useProjectHostname: false,
