@@ -7,6 +7,7 @@ import {errorResponse} from './lake/api/errorResponse.ts'
 import {registerLakeRoutes} from './lake/api/routes.ts'
 import {mountSite} from './render/feature.ts'
 import {mountStudio} from './studio/feature.ts'
+import {studioCors} from './studio/cors.ts'
 import {clientMiddleware} from './http/clientAddress.ts'
 import {hostCheck} from './http/hostCheck.ts'
 import {mountHealth} from './http/health.ts'
@@ -26,6 +27,8 @@ export function createApp(ctx: AppContext): {app: Hono; features: Feature[]} {
   app.use(clientMiddleware(ctx.config.trustProxy))
   app.use(hostCheck(ctx.config))
   app.use(hsts(ctx.config))
+  // Before every route, so CORS does not depend on the order features register in.
+  app.use(studioCors(ctx.config))
   app.onError(errorResponse)
   if (ctx.lake) {
     const lakeRoutes = registerLakeRoutes(app, ctx.lake)

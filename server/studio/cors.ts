@@ -1,43 +1,53 @@
-import type {Hono, MiddlewareHandler} from 'hono'
+import type {Context, MiddlewareHandler} from 'hono'
 import type {ServerConfig} from '../env.ts'
+import {errorResponse} from '../lake/api/errorResponse.ts'
+import {forbidden} from '../lake/errors.ts'
 import {isStudioOrigin} from './origins.ts'
 
 const allowedMethods = 'GET,POST,PUT,PATCH,DELETE,OPTIONS'
 
 /**
- * CORS for the Studio's origins only (the Studio's clients send `authorization`,
- * `content-type` and `x-sanity-app`, and preflight every cross-origin call). Other origins get
- * no CORS headers, so browsers refuse them; same-origin calls need none.
+ * How long a browser may reuse a preflight's answer, in seconds: the Studio preflights every
+ * cross-origin call, and ten minutes spares most of them while a changed origin list still takes
+ * effect soon.
+ */
+const preflightMaxAgeSeconds = 600
+
+/** The lake's API paths (`/v2023-07-29/…`, `/v1/…`, `/vX/…`), the only ones preflights reach. */
+const apiPath = /^\/v[^/]+\//
+
+function preflight(c: Context, origin: string): Response {
+  return c.body(null, 204, {
+    'access-control-allow-origin': origin,
+    'access-control-allow-credentials': 'true',
+    'access-control-allow-methods': allowedMethods,
+    'access-control-allow-headers':
+      c.req.header('access-control-request-headers') ?? 'authorization, content-type',
+    'access-control-max-age': String(preflightMaxAgeSeconds),
+    vary: 'Origin',
+  })
+}
+
+/**
+ * CORS for the Studio's origins only (its clients send `authorization`, `content-type` and
+ * `x-sanity-app`, and preflight every cross-origin call). Other origins get no CORS headers, so
+ * browsers refuse them; same-origin calls need none. One middleware registered before every
+ * route (server/app.ts), so every path — /data/query as much as /users/me — gets the same
+ * headers whatever order the features register their routes in. A preflight from anywhere else
+ * is a 403, logged through the refusal log.
  */
 export function studioCors(config: ServerConfig): MiddlewareHandler {
   return async (c, next) => {
     const origin = c.req.header('origin')
-    if (!isStudioOrigin(config, origin)) return next()
+    const allowed = isStudioOrigin(config, origin)
+    if (c.req.method === 'OPTIONS' && apiPath.test(c.req.path)) {
+      if (allowed) return preflight(c, origin)
+      return errorResponse(forbidden('CORS preflight from an origin that is not the Studio'), c)
+    }
+    if (!allowed) return next()
     await next()
-    c.res.headers.set('access-control-allow-origin', origin as string)
+    c.res.headers.set('access-control-allow-origin', origin)
     c.res.headers.set('access-control-allow-credentials', 'true')
     c.res.headers.append('vary', 'Origin')
   }
-}
-
-/** Answers preflights (`OPTIONS`) for the lake's API paths. */
-export function registerPreflight(app: Hono, config: ServerConfig): void {
-  app.options('/:version/*', (c) => {
-    const origin = c.req.header('origin')
-    if (!isStudioOrigin(config, origin)) {
-      console.warn(
-        `[studio] CORS preflight from a foreign origin refused: ${origin ?? '(none)'} ${c.req.path}`,
-      )
-      return c.body(null, 403)
-    }
-    return c.body(null, 204, {
-      'access-control-allow-origin': origin as string,
-      'access-control-allow-credentials': 'true',
-      'access-control-allow-methods': allowedMethods,
-      'access-control-allow-headers':
-        c.req.header('access-control-request-headers') ?? 'authorization, content-type',
-      'access-control-max-age': '600',
-      vary: 'Origin',
-    })
-  })
 }

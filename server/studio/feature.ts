@@ -2,7 +2,6 @@ import type {Context, Hono} from 'hono'
 import type {AppContext} from '../context.ts'
 import type {Feature} from '../feature.ts'
 import {registerStudioLakeRoutes} from '../lake/studio/index.ts'
-import {registerPreflight, studioCors} from './cors.ts'
 import {isStudioOrigin, isStudioUrl, studioHttpsOrigin} from './origins.ts'
 import {serveStudio} from './static.ts'
 
@@ -18,12 +17,10 @@ function onPlainHttp(c: Context): boolean {
 /**
  * The embedded Studio (docs/studio.md): dist/studio at /studio over HTTPS + HTTP/2 (the plain
  * listener redirects there: the Studio stalls on HTTP/1.1; behind a TLS proxy it serves, see
- * studioHttpsOrigin), CORS for the Studio's origins, and,
- * with a local lake, the endpoints the Studio needs beyond the data API.
+ * studioHttpsOrigin), and, with a local lake, the endpoints the Studio needs beyond the data
+ * API. Its CORS is app-wide middleware (cors.ts, registered first in server/app.ts).
  */
 export function mountStudio(app: Hono, ctx: AppContext): Feature | void {
-  registerPreflight(app, ctx.config)
-  app.use('*', studioCors(ctx.config))
   const {config} = ctx
   const lakeRoutes = ctx.lake
     ? registerStudioLakeRoutes(app, ctx.lake, {

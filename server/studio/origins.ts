@@ -30,7 +30,10 @@ export function studioHttpsOrigin(config: ServerConfig): string | undefined {
   return config.httpsListener ? `https://localhost:${config.httpsPort}` : undefined
 }
 
-export function isStudioOrigin(config: ServerConfig, origin: string | undefined | null): boolean {
+export function isStudioOrigin(
+  config: ServerConfig,
+  origin: string | undefined | null,
+): origin is string {
   return typeof origin === 'string' && studioOrigins(config).includes(origin)
 }
 
