@@ -1,8 +1,7 @@
-import {createHash} from 'node:crypto'
 import type {Context, Hono} from 'hono'
 import type {AppContext} from '../context.ts'
 import type {Feature} from '../feature.ts'
-import {CompressedBody, negotiate} from '../compress.ts'
+import {CachedBody} from '../http/cachedBody.ts'
 import {GeneratedCache, hostedTtlMs} from './cache.ts'
 import {clientSource, type DiscoverySource} from './content.ts'
 import {feedSize, renderFeed} from './feeds.ts'
@@ -16,38 +15,21 @@ export interface DiscoveryOptions {
   now?: () => number
 }
 
-interface Generated {
-  /** Compressed once per build: a 10k-post sitemap is about 1.2 MB uncompressed. */
-  body: CompressedBody
-  /** A strong validator, computed once per build rather than per request. */
-  etag: string
-}
-
-function generated(text: string): Generated {
-  const raw = Buffer.from(text)
-  return {
-    body: new CompressedBody(raw, 5),
-    etag: `"${createHash('sha256').update(raw).digest('base64url').slice(0, 27)}"`,
-  }
+/** A generated file, compressed and hashed once per build: a 10k-post sitemap is ~1.2 MB raw. */
+function generated(text: string): CachedBody {
+  return new CachedBody(Buffer.from(text))
 }
 
 /**
  * Serves a generated file with its ETag, so feed readers and crawlers that revalidate get a
  * 304. Browsers and proxies may keep it a minute; our own cache is what stays exact.
  */
-function send(c: Context, {body, etag}: Generated, type: string): Response {
-  const headers: Record<string, string> = {
-    'content-type': type,
-    etag,
-    'cache-control': 'public, max-age=60',
-    vary: 'Accept-Encoding',
+function send(c: Context, body: CachedBody, type: string): Response {
+  const request = {
+    acceptEncoding: c.req.header('accept-encoding'),
+    ifNoneMatch: c.req.header('if-none-match'),
   }
-  const match = c.req.header('if-none-match')
-  if (match?.split(',').some((tag) => tag.trim() === etag || tag.trim() === '*'))
-    return c.body(null, 304, headers)
-  const encoding = negotiate(c.req.header('accept-encoding'))
-  if (encoding !== 'identity') headers['content-encoding'] = encoding
-  return c.body(body.get(encoding), 200, headers)
+  return body.respond(request, 200, {'content-type': type, 'cache-control': 'public, max-age=60'})
 }
 
 /**
@@ -63,7 +45,7 @@ export function mountDiscovery(
   options: DiscoveryOptions = {},
 ): Feature {
   const source = options.source ?? clientSource(ctx)
-  const cache = new GeneratedCache<Generated>({
+  const cache = new GeneratedCache<CachedBody>({
     ttlMs: ctx.config.hostedProjectId ? hostedTtlMs : undefined,
     now: options.now,
   })

@@ -1,6 +1,6 @@
 import {readFile, stat} from 'node:fs/promises'
 import {extname, join, sep} from 'node:path'
-import {CompressedBody, negotiate} from '../compress.ts'
+import {CachedBody} from '../http/cachedBody.ts'
 
 const contentTypes: Record<string, string> = {
   '.js': 'text/javascript; charset=utf-8',
@@ -53,8 +53,7 @@ const revalidate = 'public, max-age=3600'
 
 interface Asset {
   type: string
-  body: CompressedBody
-  compressible: boolean
+  body: CachedBody
   cacheControl: string
 }
 
@@ -95,15 +94,11 @@ export class ClientAssets {
       this.files.delete(relative)
       return undefined
     }
-    const encoding = found.compressible ? negotiate(acceptEncoding) : 'identity'
-    const headers: Record<string, string> = {
+    return found.body.respond({acceptEncoding}, 200, {
       'content-type': found.type,
       'cache-control': found.cacheControl,
       'x-content-type-options': 'nosniff',
-    }
-    if (found.compressible) headers.vary = 'Accept-Encoding'
-    if (encoding !== 'identity') headers['content-encoding'] = encoding
-    return new Response(found.body.get(encoding), {status: 200, headers})
+    })
   }
 
   private async load(relative: string): Promise<Asset | undefined> {
@@ -121,8 +116,7 @@ export class ClientAssets {
       return {
         type,
         // Without build-time forms, compress at a quality quick enough for a first request.
-        body: new CompressedBody(raw, 5, {br, gzip}),
-        compressible: compressible.has(ext),
+        body: new CachedBody(raw, {precompressed: {br, gzip}, compress: compressible.has(ext)}),
         cacheControl: relative.startsWith('assets/') ? immutable : revalidate,
       }
     } catch {

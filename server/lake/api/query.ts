@@ -11,6 +11,7 @@ import {maxAnonymousQueriesPerClient} from '../queryPool/queryBudgets.ts'
 import {clientOf} from '../../http/clientAddress.ts'
 import {ClientCounter, overCap} from './clientCaps.ts'
 import {isInternal} from './internal.ts'
+import {CachedBody} from '../../http/cachedBody.ts'
 
 function perspectiveOf(c: Context): Perspective {
   const requested = c.req.query('perspective')
@@ -52,7 +53,7 @@ export function registerQuery(app: Hono, lake: Lake, cache: CdnCache): void {
 
     if (anonymous) {
       const hit = cache.get(key)
-      if (hit) return respond(c, hit.body, hit.etag, true, 'HIT')
+      if (hit) return respond(c, hit, true, 'HIT')
     }
     // The site's own renders are trusted (no cap, the owner's budget) but see what visitors see.
     const trusted = !anonymous || isInternal(c, lake)
@@ -84,24 +85,29 @@ export function registerQuery(app: Hono, lake: Lake, cache: CdnCache): void {
     }
     const ms = Math.round(performance.now() - started)
     const body = `{${returnQuery ? `"query":${JSON.stringify(query)},` : ''}"result":${result},"ms":${ms}}`
+    // Valid until the next commit: the revision, and which request this answers.
     const etag = `"${lake.revision}-${createHash('sha1').update(key).digest('base64url').slice(0, 16)}"`
-    if (anonymous) cache.set(key, body, etag)
-    return respond(c, body, etag, anonymous, anonymous ? 'MISS' : 'BYPASS')
+    const answer = new CachedBody(Buffer.from(body), {etag, compress: false})
+    if (anonymous) cache.set(key, answer)
+    return respond(c, answer, anonymous, anonymous ? 'MISS' : 'BYPASS')
   }
   app.get('/:version/data/query/:dataset', handle)
   app.post('/:version/data/query/:dataset', handle)
 }
 
+/**
+ * The answer through the one cached-body helper (ETag, 304). Never compressed here: most queries
+ * come from the site's own renders over loopback, where compressing costs CPU and saves nothing;
+ * a proxy in front compresses for browsers.
+ */
 function respond(
   c: Context,
-  body: string,
-  etag: string,
+  body: CachedBody,
   shared: boolean,
   cache: 'HIT' | 'MISS' | 'BYPASS',
 ): Response {
   const headers: Record<string, string> = {
     'content-type': 'application/json; charset=utf-8',
-    etag,
     // As CDNs label it: whether our response cache answered (authenticated reads bypass it).
     'x-cache': cache,
     // Anonymous answers may sit in a CDN briefly; our own cache is invalidated on every commit.
@@ -109,6 +115,5 @@ function respond(
       ? 'public, max-age=0, s-maxage=5, stale-while-revalidate=30'
       : 'private, no-store',
   }
-  if (c.req.header('if-none-match') === etag) return new Response(null, {status: 304, headers})
-  return new Response(body, {status: 200, headers})
+  return body.respond({ifNoneMatch: c.req.header('if-none-match')}, 200, headers)
 }

@@ -2,6 +2,7 @@ import {Hono} from 'hono'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 import {startLakeUnderTest, type LakeUnderTest} from '../testing/lakeUnderTest.ts'
 import {errorResponse} from './errorResponse.ts'
+import {CachedBody} from '../../http/cachedBody.ts'
 import {CdnCache, maxCacheBytes} from './queryCache.ts'
 import {registerLakeRoutes} from './routes.ts'
 
@@ -20,21 +21,21 @@ const get = (groq: string) =>
 describe('query cache', () => {
   it('evicts the least recently used entries to stay under its byte cap', () => {
     const cache = new CdnCache({maxBytes: 10_000, maxEntryBytes: 4_000})
-    const body = 'x'.repeat(1_000)
+    const body = new CachedBody(Buffer.from('x'.repeat(1_000)), {etag: '"e"', compress: false})
     for (let i = 0; i < 50; i++) {
-      cache.set(`k${i}`, body, 'e')
+      cache.set(`k${i}`, body)
       if (i === 1) expect(cache.get('k0')).toBeDefined()
     }
     expect(cache.bytes).toBeLessThanOrEqual(10_000)
     expect(cache.size).toBeLessThan(10)
-    expect(cache.get('k49')?.body).toBe(body)
+    expect(cache.get('k49')).toBe(body)
     // An answer over the entry cap is served but never kept.
-    cache.set('big', 'y'.repeat(3_000), 'e')
+    cache.set('big', new CachedBody(Buffer.from('y'.repeat(5_000)), {compress: false}))
     expect(cache.get('big')).toBeUndefined()
   })
 
   it('keeps many large anonymous answers within its cap', async () => {
-    // 80 distinct answers of ~0.9 MB each (as strings) would be ~72 MiB: the cache keeps 32 MiB.
+    // 80 distinct answers of ~0.45 MB each would be ~36 MiB: the cache keeps 32 MiB.
     await t.owner.create({_id: 'big', _type: 'blob', text: 'z'.repeat(450_000)})
     const app = new Hono()
     app.onError((error, c) => errorResponse(error, c))

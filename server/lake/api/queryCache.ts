@@ -1,3 +1,5 @@
+import type {CachedBody} from '../../http/cachedBody.ts'
+
 /**
  * Memory the anonymous response cache may hold in all. The public site asks a few dozen distinct
  * queries (pages × params) of a few KB to a few hundred KB each: 32 MiB keeps all of them warm
@@ -13,14 +15,16 @@ export const maxCacheBytes = 32 * 1024 * 1024
 export const maxCacheEntryBytes = 1024 * 1024
 
 interface Entry {
-  body: string
-  etag: string
+  body: CachedBody
   bytes: number
 }
 
-/** Memory a JS string takes at most (V8 stores two bytes per UTF-16 unit in the worst case). */
-const sizeOf = (key: string, body: string, etag: string) =>
-  2 * (key.length + body.length + etag.length)
+/**
+ * Memory an entry holds: the body's bytes, and its key and validator as JS strings (two bytes per
+ * UTF-16 unit in the worst case). The lake's answers are never compressed (api/query.ts), so the
+ * body holds no other form.
+ */
+const sizeOf = (key: string, body: CachedBody) => body.size + 2 * (key.length + body.etag.length)
 
 /**
  * A CDN-style response cache for anonymous queries: keyed by the full request (query, params,
@@ -39,16 +43,16 @@ export class CdnCache {
     this.maxEntryBytes = options.maxEntryBytes ?? maxCacheEntryBytes
   }
 
-  get(key: string): {body: string; etag: string} | undefined {
+  get(key: string): CachedBody | undefined {
     const entry = this.entries.get(key)
     if (!entry) return undefined
     this.entries.delete(key)
     this.entries.set(key, entry)
-    return entry
+    return entry.body
   }
 
-  set(key: string, body: string, etag: string): void {
-    const bytes = sizeOf(key, body, etag)
+  set(key: string, body: CachedBody): void {
+    const bytes = sizeOf(key, body)
     this.remove(key)
     if (bytes > this.maxEntryBytes) return
     while (this.total + bytes > this.maxBytes) {
@@ -56,7 +60,7 @@ export class CdnCache {
       if (oldest === undefined) break
       this.remove(oldest)
     }
-    this.entries.set(key, {body, etag, bytes})
+    this.entries.set(key, {body, bytes})
     this.total += bytes
   }
 
