@@ -140,6 +140,7 @@ export async function run(): Promise<Section> {
     ],
     notes: [
       'Wire bytes are Chromium’s encodedDataLength (compressed body plus headers) summed over every response; "uncompressed" sends Accept-Encoding: identity, which is what every Studio chunk cost before precompression.',
+      'In the uncompressed cases Chromium fetches the chunks again after the login page (the overridden Accept-Encoding header keeps them out of its cache), so their "to desk" columns are an upper bound; compare the login-screen columns.',
       'Slow 4G is Lighthouse’s mobile throttling: 150 ms RTT, 1.6 Mbit/s down, 750 kbit/s up (CDP Network.emulateNetworkConditions).',
       ...(served && raw
         ? [

@@ -31,6 +31,10 @@ export function studioViteConfig(): UserConfig {
           // do not run the compiler, so the bundler dropping that directive changes nothing.
           if (log.code === 'MODULE_LEVEL_DIRECTIVE' && log.id?.includes('react-compiler-runtime'))
             return
+          // Brotli 11 over 8 MB of chunks takes about 20 s on 2 cores, by design (build once,
+          // serve small): the bundler's note that this plugin is the slow part is expected.
+          if (log.code === 'PLUGIN_TIMINGS' && log.message.includes('scriptorium:precompress'))
+            return
           handler(level, log)
         },
       },
