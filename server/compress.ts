@@ -18,8 +18,9 @@ export function negotiate(acceptEncoding: string | undefined): Encoding {
 
 /** A view of a Node buffer as the Uint8Array a Response body takes, without copying. */
 function bytes(buffer: Buffer): Uint8Array<ArrayBuffer> {
-  // Buffers from fs and zlib are backed by a plain ArrayBuffer, never a SharedArrayBuffer.
-  return new Uint8Array(buffer.buffer as ArrayBuffer, buffer.byteOffset, buffer.byteLength)
+  // Buffers from fs and zlib are backed by a plain ArrayBuffer; a shared one would be copied.
+  if (!(buffer.buffer instanceof ArrayBuffer)) return new Uint8Array(buffer)
+  return new Uint8Array(buffer.buffer, buffer.byteOffset, buffer.byteLength)
 }
 
 /**

@@ -24,13 +24,22 @@ export function serializePayload(payload: Payload): string {
 
 let cached: {raw: string; payload: Payload} | undefined
 
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value)
+
+function isPayload(value: unknown): value is Payload {
+  return isObject(value) && isObject(value.site) && isObject(value.hydrationData)
+}
+
 /** Reads the server's payload from the page (browser only). */
 export function readPayloadRaw(): {raw: string; payload: Payload} {
   if (cached) return cached
   const raw = document.getElementById(payloadElementId)?.textContent
   if (!raw) throw new Error(`#${payloadElementId} is missing from the page`)
-  // Our own server wrote it (entry.server.tsx): trusted shape, no runtime validation needed.
-  cached = {raw, payload: JSON.parse(raw) as Payload}
+  // Our own server wrote it (entry.server.tsx): a shallow check catches a page from elsewhere.
+  const payload: unknown = JSON.parse(raw)
+  if (!isPayload(payload)) throw new Error(`#${payloadElementId} is not the site's payload`)
+  cached = {raw, payload}
   return cached
 }
 

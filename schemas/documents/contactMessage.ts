@@ -62,7 +62,8 @@ export const contactMessage = defineType({
       message: 'message',
     },
     prepare({name, email, status, receivedAt, message}) {
-      const label = statusLabels[status as ContactMessageStatus] ?? String(status ?? '')
+      const known = contactMessageStatuses.find((value) => value === status)
+      const label = known ? statusLabels[known] : String(status ?? '')
       // In the owner's own time zone and locale (the preview runs in their browser).
       const when =
         typeof receivedAt === 'string'

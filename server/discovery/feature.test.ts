@@ -169,10 +169,10 @@ describe('mountDiscovery', () => {
     expect(calls.sitemap).toBe(2)
   })
 
-  it('stops listening for content changes when closed', () => {
+  it('stops listening for content changes when closed', async () => {
     const {feature, listenerCount} = setup()
     expect(listenerCount()).toBe(1)
-    feature.close?.()
+    await feature.close?.()
     expect(listenerCount()).toBe(0)
   })
 

@@ -1,3 +1,5 @@
+import {IncomingMessage} from 'node:http'
+import {Http2ServerRequest} from 'node:http2'
 import {isIP} from 'node:net'
 import type {Context} from 'hono'
 
@@ -100,9 +102,9 @@ function incomingOf(env: unknown): IncomingLike | undefined {
   // @hono/node-server passes {incoming, outgoing} as the env (its conninfo helper reads the same).
   if (typeof env !== 'object' || env === null || !('incoming' in env)) return undefined
   const incoming = env.incoming
-  if (typeof incoming !== 'object' || incoming === null || !('headers' in incoming))
-    return undefined
-  return incoming as IncomingLike // checked above: a node IncomingMessage
+  return incoming instanceof IncomingMessage || incoming instanceof Http2ServerRequest
+    ? incoming
+    : undefined
 }
 
 /**

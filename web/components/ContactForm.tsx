@@ -1,4 +1,4 @@
-import {useEffect, useRef, useState, type FormEvent} from 'react'
+import {useEffect, useRef, useState, useSyncExternalStore, type FormEvent} from 'react'
 import {useLocation} from 'react-router-dom'
 import styled from 'styled-components'
 import {theme} from './theme.ts'
@@ -47,6 +47,9 @@ const Failure = styled.p`
   color: #9b1c1c;
 `
 
+/** The page's address changes only by navigation, which re-renders the form (useLocation). */
+const noSubscription = () => () => {}
+
 /**
  * The contact form: a real form posting natively to the relay (so it works without JavaScript,
  * `_next` bringing the visitor back), and with JavaScript sent by fetch without leaving the page,
@@ -55,13 +58,17 @@ const Failure = styled.p`
 export function ContactForm() {
   const {contactAction, siteUrl} = useSiteConfig()
   const {pathname} = useLocation()
-  const [next, setNext] = useState(`${siteUrl}${pathname}`)
+  // The address the browser really shows (it may differ from SITE_URL, e.g. a preview host),
+  // read during render; the server and hydration use SITE_URL's, so the markup matches.
+  const next = useSyncExternalStore(
+    noSubscription,
+    () => window.location.href,
+    () => `${siteUrl}${pathname}`,
+  )
   const [toast, setToast] = useState<string | null>(null)
   const [failed, setFailed] = useState(false)
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined)
 
-  // The address the browser really shows (it may differ from SITE_URL, e.g. a preview host).
-  useEffect(() => setNext(window.location.href), [pathname])
   useEffect(() => () => clearTimeout(timer.current), [])
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {

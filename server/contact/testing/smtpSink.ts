@@ -1,4 +1,3 @@
-import type {AddressInfo} from 'node:net'
 import {SMTPServer} from 'smtp-server'
 
 /** One mail as the SMTP server received it. */
@@ -101,7 +100,9 @@ export class SmtpSink {
       this.server.server.once('error', reject)
       this.server.listen(port, '127.0.0.1', () => resolve())
     })
-    this.port = (this.server.server.address() as AddressInfo).port
+    const address = this.server.server.address()
+    if (address === null || typeof address === 'string') throw new Error('SMTP sink: no TCP port')
+    this.port = address.port
     return this
   }
 
