@@ -30,19 +30,27 @@ export interface Drainable {
  */
 export function drainable(server: Server | Http2SecureServer): Drainable {
   const sockets = new Set<Socket>()
+  /** HTTP/1 responses not yet sent, which still can say `Connection: close`. */
+  const unanswered = new Set<ServerResponse>()
   let draining = false
+  const sayClose = (response: ServerResponse) => {
+    if (!response.headersSent) response.setHeader('connection', 'close')
+  }
   server.on('connection', (socket: Socket) => {
     sockets.add(socket)
     socket.once('close', () => sockets.delete(socket))
   })
   server.prependListener('request', (_request: IncomingMessage, response: ServerResponse) => {
     // HTTP/2 streams cannot carry Connection; their session got GOAWAY from close().
-    if (draining && response.req.httpVersionMajor === 1 && !response.headersSent)
-      response.setHeader('connection', 'close')
+    if (response.req.httpVersionMajor !== 1) return
+    if (draining) return sayClose(response)
+    unanswered.add(response)
+    response.once('close', () => unanswered.delete(response))
   })
   return {
     drain(deadline) {
       draining = true
+      for (const response of unanswered) sayClose(response)
       return new Promise<void>((resolve) => {
         const sweep = setInterval(() => {
           if ('closeIdleConnections' in server) server.closeIdleConnections()

@@ -266,9 +266,10 @@ export class PresenceHub {
 
   close(): void {
     this.unsubscribe()
-    this.guard.close()
-    // ws 8's server close leaves open sockets be: a graceful stop ends them (1001 Going Away).
+    // ws 8's server close leaves open sockets be: a graceful stop ends them (1001 Going Away),
+    // before the guard terminates whatever it watches.
     for (const connection of this.connections) connection.ws.close(1001, 'Server shutting down')
+    this.guard.close()
     this.connections.clear()
     this.owners.clear()
     this.wss.close()
