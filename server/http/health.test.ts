@@ -57,6 +57,20 @@ describe('/healthz and /readyz on the real server', () => {
   })
 })
 
+describe('in hosted mode (no local lake)', () => {
+  it('/readyz answers 200 once the server is up', async () => {
+    const server = await startTestServer({SEED: '0', SANITY_STUDIO_PROJECT_ID: 'abc123'})
+    try {
+      expect(server.lake).toBeUndefined()
+      const ready = await fetch(`${server.url}/readyz`)
+      expect([ready.status, await ready.text()]).toEqual([200, 'ready\n'])
+      expect((await fetch(`${server.url}/healthz`)).status).toBe(200)
+    } finally {
+      await server.stop()
+    }
+  })
+})
+
 describe('/readyz and the query workers', () => {
   const dirs: string[] = []
   afterAll(() => {
