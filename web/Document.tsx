@@ -1,4 +1,5 @@
 import type {ReactNode} from 'react'
+import {FlashContext, type Flash} from './components/flashContext.ts'
 import {SiteConfigContext} from './components/siteConfigContext.ts'
 import type {SiteConfig} from './env.ts'
 import {payloadElementId} from './payload.ts'
@@ -7,6 +8,8 @@ export interface DocumentProps {
   site: SiteConfig
   /** Serialized payload (payload.ts); null renders a static page without the browser bundle. */
   payloadJson: string | null
+  /** A one-time message this page shows (the payload carries it to the browser). */
+  flash?: Flash | null
   children: ReactNode
 }
 
@@ -15,7 +18,7 @@ export interface DocumentProps {
  * browser; pages add their <title>, <meta> and <link> from anywhere (React 19 hoists them into
  * <head>). The browser renders it with the same props, read back from the payload.
  */
-export function Document({site, payloadJson, children}: DocumentProps) {
+export function Document({site, payloadJson, flash = null, children}: DocumentProps) {
   return (
     <html lang="en">
       <head>
@@ -25,8 +28,10 @@ export function Document({site, payloadJson, children}: DocumentProps) {
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
       </head>
       <body>
-        <SiteConfigContext value={site}>{children}</SiteConfigContext>
-        {/* The server appends the boot script after this (web/boot/bootScript.ts). */}
+        <SiteConfigContext value={site}>
+          <FlashContext value={flash}>{children}</FlashContext>
+        </SiteConfigContext>
+        {/* The server appends the boot script and the speculation rules after this (web/boot/). */}
         {payloadJson !== null && (
           <script
             id={payloadElementId}

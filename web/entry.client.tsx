@@ -1,7 +1,7 @@
 import {startTransition, useEffect} from 'react'
 import {hydrateRoot} from 'react-dom/client'
 import {createBrowserRouter, RouterContextProvider, RouterProvider} from 'react-router-dom'
-import {hydratedEvent} from './boot/boot.ts'
+import {bootIdleEvent, hydratedEvent} from './boot/boot.ts'
 import {getBrowserClient} from './browserClient.ts'
 import {sanityClientContext} from './clientContext.ts'
 import {Document} from './Document.tsx'
@@ -11,14 +11,28 @@ import {routes} from './routes.tsx'
 /** Renders nothing; its effect runs once the hydration render has committed. */
 function HydrationSignal() {
   useEffect(() => {
-    // A marker for tests and tools, and the boot script's cue to replay held clicks.
+    // A marker for tests and tools, and the boot script's cue to step aside for good.
     document.documentElement.dataset.hydrated = 'true'
     document.dispatchEvent(new Event(hydratedEvent))
+    // React Router navigates in the page from now on: a prerendered page would go unused.
+    for (const rules of document.querySelectorAll('script[type="speculationrules"]')) rules.remove()
+    // The content client, for the first client-side navigation or 'Load More', while idle.
+    const warm = () => void getBrowserClient().catch(() => {})
+    if ('requestIdleCallback' in window) requestIdleCallback(warm)
+    else setTimeout(warm, 500)
   }, [])
   return null
 }
 
-// The boot script (boot/boot.ts) imports this module at the visitor's first interaction.
+// The boot script (boot/boot.ts) imports this module after the visitor's first interaction. It
+// may be changing the page (adding the cards of a 'Load More', showing a toast): hydrate once it
+// has finished, so the document and the payload agree, and tell it to step aside.
+const root = document.documentElement
+if (root.dataset.bootBusy !== undefined) {
+  await new Promise((resolve) => document.addEventListener(bootIdleEvent, resolve, {once: true}))
+}
+root.dataset.hydrated = 'pending'
+
 // Hydrate the server's document with the loader data it rendered (no refetch on load).
 const {raw, payload} = readPayloadRaw()
 const router = createBrowserRouter(routes, {
@@ -35,7 +49,7 @@ const router = createBrowserRouter(routes, {
 startTransition(() => {
   hydrateRoot(
     document,
-    <Document site={payload.site} payloadJson={raw}>
+    <Document site={payload.site} payloadJson={raw} flash={payload.flash}>
       <RouterProvider router={router} />
       <HydrationSignal />
     </Document>,

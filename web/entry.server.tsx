@@ -12,11 +12,15 @@ import {Document} from './Document.tsx'
 import type {SiteConfig} from './env.ts'
 import {serializePayload} from './payload.ts'
 import {bootScript, type ClientAssets} from './boot/bootScript.ts'
+import {speculationRulesScript} from './boot/speculationRules.ts'
+import type {Flash} from './components/flashContext.ts'
 import {routes} from './routes.tsx'
 import {createSiteClient} from './sanity.client.ts'
 
 export type {ClientAssets} from './boot/bootScript.ts'
 export {bootScriptSource} from './boot/bootScript.ts'
+export {speculationRulesSource} from './boot/speculationRules.ts'
+export type {Flash} from './components/flashContext.ts'
 export {resolveSiteConfig, type SiteConfig} from './env.ts'
 
 export interface RenderOptions {
@@ -26,6 +30,8 @@ export interface RenderOptions {
   /** Sent with every content request (local mode): the lake's internal credential. */
   contentHeaders?: Record<string, string>
   assets: ClientAssets
+  /** A one-time message to render into this page (never cache the result). */
+  flash?: Flash
 }
 
 export interface RenderedPage {
@@ -33,6 +39,11 @@ export interface RenderedPage {
   html: string
   /** False when a loader asked for no-store (e.g. a failed fetch): never keep it in a cache. */
   cacheable: boolean
+  /**
+   * The page's own address (path and query) when a loader names it with `Content-Location`, e.g.
+   * the blog's `count` clamped to the tab's last page: a request for another address is a variant.
+   */
+  ownAddress?: string
 }
 
 const handler = createStaticHandler(routes)
@@ -75,27 +86,37 @@ export async function render(
     : serializePayload({
         site: options.site,
         hydrationData: {loaderData: context.loaderData, actionData: context.actionData},
+        ...(options.flash ? {flash: options.flash} : {}),
       })
   const sheet = new ServerStyleSheet()
   try {
     // prerender (not renderToString) waits for lazy components, so Home's sections are in the HTML.
     const {prelude} = await prerender(
       sheet.collectStyles(
-        <Document site={options.site} payloadJson={payloadJson}>
+        <Document site={options.site} payloadJson={payloadJson} flash={options.flash}>
           <StaticRouterProvider router={router} context={context} hydrate={false} />
         </Document>,
       ),
     )
     // The prelude is the whole document, doctype included.
     const body = await new Response(prelude).text()
-    const boot = payloadJson === null ? '' : bootScript(options.assets)
+    const boot =
+      payloadJson === null ? '' : `${bootScript(options.assets)}${speculationRulesScript()}`
     const html = body
       .replace('</head>', `${sheet.getStyleTags()}</head>`)
       .replace(/<\/body>(?=<\/html>$)/, `${boot}</body>`)
     const noStore = Object.values(context.loaderHeaders).some((headers) =>
       /no-store/.test(headers.get('Cache-Control') ?? ''),
     )
-    return {status: context.statusCode, html, cacheable: !failed && !noStore}
+    const ownAddress = Object.values(context.loaderHeaders)
+      .map((headers) => headers.get('Content-Location'))
+      .find((location) => location !== null)
+    return {
+      status: context.statusCode,
+      html,
+      cacheable: !failed && !noStore && !options.flash,
+      ...(ownAddress ? {ownAddress} : {}),
+    }
   } finally {
     sheet.seal()
   }

@@ -1,10 +1,13 @@
 import type {HydrationState} from 'react-router-dom'
+import type {Flash} from './components/flashContext.ts'
 import type {SiteConfig} from './env.ts'
 
 /** What the server hands the browser in the page: site config and the router's loader data. */
 export interface Payload {
   site: SiteConfig
   hydrationData: HydrationState
+  /** A one-time message rendered into this page (components/flashContext.ts). */
+  flash?: Flash
 }
 
 export const payloadElementId = 'site-payload'

@@ -8,7 +8,8 @@ import {LakeError} from '../lake/errors.ts'
 import type {Inbox} from './inbox.ts'
 import type {RateLimiter} from './rateLimit.ts'
 import {contactPagePath, safeNext} from './redirect.ts'
-import {accept, refuse} from './respond.ts'
+import {accept, refuse, wantsJson} from './respond.ts'
+import {withSentMarker} from './sentMarkers.ts'
 import {validateSubmission} from './validate.ts'
 
 export const contactPath = '/api/contact'
@@ -86,7 +87,8 @@ export function registerContactRoutes(app: Hono, deps: RelayDeps): void {
       console.info(`[contact] stored ${stored._id} (${stored.status}) from ${client}`)
       // A bot that filled the honeypot gets the same answer as a person, and no mail is sent.
       if (stored.status === 'pending') deps.stored(stored._id)
-      return accept(c, back)
+      // A native post comes back with a one-time marker, for which the page shows the toast.
+      return accept(c, wantsJson(c) ? back : withSentMarker(back))
     },
   )
 }

@@ -11,7 +11,7 @@ export type SiteRenderer = typeof import('../../web/entry.server.tsx')
 export interface SiteBundle {
   renderer: SiteRenderer
   assets: ClientAssets
-  /** CSP hashes of the inline scripts this build's pages run: the boot script's. */
+  /** CSP hashes of the inline scripts this build's pages run: the boot script, speculation rules. */
   scriptHashes: string[]
 }
 
@@ -58,5 +58,9 @@ export async function loadSiteBundle(distDir: string): Promise<SiteBundle | unde
     console.error('[site] the build predates the CSP script hash: run `npm run build`')
     return {renderer, assets, scriptHashes: []}
   }
-  return {renderer, assets, scriptHashes: [scriptHash(renderer.bootScriptSource(assets))]}
+  const scriptHashes = [scriptHash(renderer.bootScriptSource(assets))]
+  // The speculation rules' <script type="speculationrules"> needs its hash as much as a script.
+  if (typeof renderer.speculationRulesSource === 'function')
+    scriptHashes.push(scriptHash(renderer.speculationRulesSource()))
+  return {renderer, assets, scriptHashes}
 }

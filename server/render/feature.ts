@@ -5,6 +5,7 @@ import type {AppContext} from '../context.ts'
 import type {Feature} from '../feature.ts'
 import {createSiteHandler} from './handler.ts'
 import {internalHeaders} from '../lake/api/internal.ts'
+import {sentMarkers} from '../contact/sentMarkers.ts'
 
 const distDir = fileURLToPath(new URL('../../dist/', import.meta.url))
 
@@ -34,6 +35,7 @@ export function mountSite(app: Hono, ctx: AppContext): Feature {
     // The site's own queries are not a visitor's: no per-client caps (server/lake/api/internal.ts).
     contentHeaders: () => (ctx.lake ? internalHeaders(ctx.lake) : {}),
     cache: ctx.lake !== undefined,
+    sentMarkers,
   })
   const unsubscribe = ctx.onContentChange(() => handler.invalidate())
   app.get('*', (c) => handler.handle(c.req.raw))

@@ -2,12 +2,14 @@ import {fileURLToPath} from 'node:url'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 import {startTestServer} from '../../e2e/support/server.ts'
 import {resolveSiteConfig} from '../../web/env.ts'
+import {SentMarkers} from '../contact/sentMarkers.ts'
 import {createSiteHandler, type SiteHandler} from './handler.ts'
 
 // The built site (npm run build) rendering the seeded content of a real lake.
 const distDir = fileURLToPath(new URL('../../dist/', import.meta.url))
 let server: Awaited<ReturnType<typeof startTestServer>>
 let handler: SiteHandler
+const markers = new SentMarkers()
 
 beforeAll(async () => {
   server = await startTestServer()
@@ -16,6 +18,7 @@ beforeAll(async () => {
     site: () => resolveSiteConfig({siteUrl: server.config.siteUrl}),
     contentOrigin: () => server.url,
     cache: true,
+    sentMarkers: markers,
   })
 })
 afterAll(() => server.stop())
@@ -52,5 +55,67 @@ describe('the render cache', () => {
     const page = await get('/blog/no-such-post-1')
     expect(page.status).toBe(404)
     expect(await page.text()).toContain('Post not found.')
+  })
+})
+
+describe("the blog's count", () => {
+  // The seed: 25 posts in Latest, 8 in Kashmir.
+  const cards = async (path: string) =>
+    ((await (await get(path)).text()).match(/<article/g) ?? []).length
+
+  it('renders count cards, clamped to a multiple of six and to the tab', async () => {
+    expect(await cards('/blog?count=12')).toBe(12)
+    expect(await cards('/blog?count=13')).toBe(12)
+    expect(await cards('/blog?count=5')).toBe(6)
+    expect(await cards('/blog?count=x')).toBe(6)
+    expect(await cards('/blog?count=-12')).toBe(6)
+    expect(await cards('/blog?count=1e3')).toBe(6)
+    expect(await cards('/blog?count=600')).toBe(25)
+    expect(await cards('/blog?category=Kashmir&count=12')).toBe(8)
+  })
+
+  it('the canonical address stays the tab’s', async () => {
+    const html = await (await get('/blog?category=Kashmir&count=12')).text()
+    expect(html).toMatch(/<link rel="canonical" href="[^"]*\/blog\?category=Kashmir"/)
+  })
+
+  it('spellings of one count are one entry; counts past the last page are variants', async () => {
+    await get('/blog?count=12')
+    await get('/blog?count=30')
+    await get('/blog?category=Kashmir&count=12')
+    const before = handler.cached()
+    for (const spelling of ['13', '17', '12&x=1', '012']) await get(`/blog?count=${spelling}`)
+    expect(handler.cached()).toEqual(before)
+    for (let count = 36; count <= 600; count += 6) await get(`/blog?count=${count}`)
+    for (let count = 18; count <= 600; count += 6)
+      await get(`/blog?category=Kashmir&count=${count}`)
+    const after = handler.cached()
+    expect(after.pages).toBe(before.pages)
+    expect(after.others).toBeLessThanOrEqual(64)
+  })
+})
+
+describe("the contact relay's one-time marker", () => {
+  // The rendered message, not the boot script's copy of its text.
+  const toast = '<p class="site-toast">Thank you! Your message was sent.</p>'
+
+  it('a page asked for with a live marker shows the toast once, uncached; a reload does not', async () => {
+    const token = markers.issue()
+    const first = await get(`/contact?sent=${token}`)
+    expect(first.headers.get('cache-control')).toBe('no-store')
+    const html = await first.text()
+    expect(html).toMatch(/<div[^>]*role="status"[^>]*>(<!-- -->)?<p class="site-toast">Thank you!/)
+    const again = await get(`/contact?sent=${token}`)
+    expect(again.headers.get('cache-control')).toBe('no-cache')
+    expect(await again.text()).not.toContain(toast)
+    expect(await (await get('/contact')).text()).not.toContain(toast)
+  })
+
+  it('made-up markers render the plain page from the cache', async () => {
+    await get('/contact')
+    const before = handler.cached()
+    for (let i = 0; i < 20; i++)
+      expect(await (await get(`/contact?sent=x${i}`)).text()).not.toContain(toast)
+    expect(handler.cached()).toEqual(before)
   })
 })

@@ -1,5 +1,6 @@
 import {join} from 'node:path'
-import type {SiteConfig} from '../../web/entry.server.tsx'
+import {sentParam} from '../../web/contactToast.ts'
+import type {Flash, SiteConfig} from '../../web/entry.server.tsx'
 import {ClientAssets} from './assets.ts'
 import {loadSiteBundle, type SiteBundle} from './bundle.ts'
 import {RenderCache} from './cache.ts'
@@ -25,6 +26,11 @@ export interface SiteHandlerOptions {
   contentHeaders?(): Record<string, string>
   /** Keep rendered pages until `invalidate()` (local mode: the lake reports every change). */
   cache: boolean
+  /**
+   * The contact relay's one-time markers (server/contact/sentMarkers.ts): a page asked for with
+   * a marker it can take shows the thank-you toast, once.
+   */
+  sentMarkers?: {take(token: string): boolean}
 }
 
 export interface SiteHandler {
@@ -48,7 +54,11 @@ export function createSiteHandler(options: SiteHandlerOptions): SiteHandler {
   const inflight = new Map<string, Promise<RenderedPage | Response>>()
   let bundle: Promise<SiteBundle | undefined> | undefined
 
-  async function renderPage(url: URL, key: string): Promise<RenderedPage | Response> {
+  async function renderPage(
+    url: URL,
+    key: string,
+    flash?: Flash,
+  ): Promise<RenderedPage | Response> {
     bundle ??= loadSiteBundle(options.distDir)
     const built = await bundle
     if (!built) {
@@ -67,14 +77,20 @@ export function createSiteHandler(options: SiteHandlerOptions): SiteHandler {
       contentOrigin: options.contentOrigin(),
       contentHeaders: options.contentHeaders?.(),
       assets: built.assets,
+      ...(flash ? {flash} : {}),
     })
     if (result instanceof Response) return result
     const page = new RenderedPage(result.status, result.html, {
       'content-security-policy': pageContentSecurityPolicy(site, built.scriptHashes),
       'permissions-policy': permissionsPolicy,
+      // A one-time page: no cache, and no copy for Back to show again.
+      ...(flash ? {'cache-control': 'no-store'} : {}),
     })
     if (options.cache && result.cacheable) {
-      if (result.status === 200 && isOwnAddress(result.html, url)) cache.set(key, page, generation)
+      // A loader may name the page's own address (the blog's count clamped to the tab's last page).
+      const own = result.ownAddress === undefined || result.ownAddress === url.pathname + url.search
+      if (result.status === 200 && own && isOwnAddress(result.html, url))
+        cache.set(key, page, generation)
       else others.set(key, page, otherGeneration)
     }
     return page
@@ -87,6 +103,16 @@ export function createSiteHandler(options: SiteHandlerOptions): SiteHandler {
       const acceptEncoding = request.headers.get('accept-encoding') ?? undefined
       // Page addresses have no file extension: look in the render cache before the disk.
       const key = `${options.site().siteUrl}${url.pathname}${url.search}`
+      // The relay's marker: taken (or refused) here, and never part of the page's address.
+      const marker = requested.searchParams.get(sentParam)
+      if (marker !== null && options.sentMarkers?.take(marker)) {
+        const fresh = await renderPage(url, key, 'contact-sent').catch((error: unknown) => {
+          console.error(`[site] rendering ${safe(url.pathname)} with the toast failed`, error)
+          return undefined
+        })
+        if (fresh instanceof RenderedPage) return fresh.respond(acceptEncoding, undefined)
+        if (fresh) return fresh
+      }
       let page: RenderedPage | Response | undefined = cache.get(key) ?? others.get(key)
       if (!page) {
         const asset = await assets.respond(url.pathname, acceptEncoding)

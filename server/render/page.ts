@@ -5,7 +5,10 @@ export class RenderedPage {
   readonly status: number
   private readonly body: CachedBody
 
-  /** Set on every answer: the CSP (hashes of this page's build) and the other browser defences. */
+  /**
+   * Set on every answer, over the defaults: the CSP (hashes of this page's build), the other
+   * browser defences, and `no-store` for a one-time page.
+   */
   private readonly securityHeaders: Record<string, string>
 
   constructor(status: number, html: string, securityHeaders: Record<string, string> = {}) {

@@ -1,10 +1,12 @@
-import {tabFromSearch, tabHref} from '../../web/blogTabs.ts'
+import {countFromSearch, tabCountHref, tabFromSearch} from '../../web/blogTabs.ts'
 
 /**
  * The address a page is rendered and cached under. Only what a route reads survives: the blog's
- * `?category=` when it names one of its tabs (web/routes/blog.loader.ts reads nothing else, and
- * maps any other value to Latest). So `/?x=1`, `/?x=2`, … are all the page `/`, and a flood of
- * made-up parameters adds no render-cache entry.
+ * `?category=` when it names one of its tabs and its `?count=` as a multiple of six beyond the
+ * first page (web/routes/blog.loader.ts reads nothing else, maps any other category to Latest
+ * and any other count to the nearest one below). So `/?x=1`, `/?x=2`, … are all the page `/`,
+ * `/blog?count=13&utm=x` is `/blog?count=12`, and a flood of made-up parameters adds no
+ * render-cache entry. Counts past a tab's last page are variants (handler.ts).
  */
 export function pageAddress(url: URL): URL {
   // Not `new URL(pathname, origin)`: a path starting `//` would be read as another host.
@@ -13,8 +15,9 @@ export function pageAddress(url: URL): URL {
   address.hash = ''
   if (url.search === '') return address
   if (url.pathname.replace(/\/+$/, '') === '/blog') {
-    const tab = tabHref(tabFromSearch(url.searchParams))
-    address.search = new URL(tab, url.origin).search
+    const tab = tabFromSearch(url.searchParams)
+    const href = tabCountHref(tab, countFromSearch(url.searchParams))
+    address.search = new URL(href, url.origin).search
   }
   return address
 }

@@ -5,45 +5,58 @@ import {bootScript} from './bootScript.ts'
 const assets = {entry: '/assets/entry.client-abc.js', preload: ['/assets/react-def.js']}
 
 /** Runs the inline script against a minimal stand-in for the page (the browser tests run it for real). */
-function runInPage(html: string) {
+function runInPage(html: string, href = 'http://site.example/contact') {
   const source = /^<script>([\s\S]*)<\/script>$/.exec(html)?.[1]
   if (!source) throw new Error('not one inline script')
   const time = {dateTime: '2024-03-05', textContent: '2024-03-05'}
   const listeners: string[] = []
   const appended: Record<string, unknown>[] = []
+  const replaced: string[] = []
   const document = {
+    documentElement: {dataset: {}},
+    readyState: 'loading',
     querySelectorAll: (selector: string) => (selector === 'time[data-locale-date]' ? [time] : []),
     addEventListener: () => {},
-    removeEventListener: () => {},
     createElement: (tag: string) => ({tag}),
     head: {append: (element: Record<string, unknown>) => appended.push(element)},
   }
-  const window = {
-    addEventListener: (type: string) => listeners.push(type),
-    removeEventListener: () => {},
+  const window = {}
+  const on = (type: string) => listeners.push(type)
+  const history = {
+    state: null,
+    replaceState: (_: unknown, __: string, url: URL) => replaced.push(String(url)),
   }
-  new Function('document', 'window', 'Element', source)(document, window, class {})
-  return {time, listeners, appended}
+  new Function(
+    'document',
+    'window',
+    'Element',
+    'location',
+    'history',
+    'addEventListener',
+    'removeEventListener',
+    source,
+  )(document, window, class {}, {href}, history, on, () => {})
+  return {time, listeners, appended, replaced}
 }
 
 describe('bootScript', () => {
   it('is one self-contained inline script that formats post dates in the browser locale at once', () => {
     const html = bootScript(assets)
-    const {time, listeners, appended} = runInPage(html)
+    const {time, listeners, appended, replaced} = runInPage(html)
     expect(time.textContent).toBe(formatPostDate('2024-03-05'))
-    expect(listeners).toEqual(
-      expect.arrayContaining([
-        'pointerdown',
-        'touchstart',
-        'keydown',
-        'focusin',
-        'scroll',
-        'click',
-      ]),
-    )
-    // Nothing is fetched before an interaction.
+    // The app waits for a click or a key; scrolling and reading bring nothing.
+    expect(listeners).toEqual(expect.arrayContaining(['click', 'keydown', 'load']))
+    expect(listeners).not.toContain('scroll')
+    expect(listeners).not.toContain('pointermove')
+    // Nothing is fetched before an interaction, and a plain address is left alone.
     expect(appended).toEqual([])
+    expect(replaced).toEqual([])
     expect(html).toContain('"app":"/assets/entry.client-abc.js"')
+  })
+
+  it("drops the contact relay's one-time marker from the address", () => {
+    const {replaced} = runInPage(bootScript(assets), 'http://site.example/contact?sent=abc&x=1')
+    expect(replaced).toEqual(['http://site.example/contact?x=1'])
   })
 
   it('cannot be closed early by a file name', () => {

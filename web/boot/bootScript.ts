@@ -1,6 +1,16 @@
+import {sentParam, thankYou, toastMs} from '../contactToast.ts'
 import {formatPostDate} from '../components/formatDate.ts'
-import {scriptSafeJson} from '../payload.ts'
-import {boot, hydratedEvent, localeDateAttribute, type BootOptions} from './boot.ts'
+import {payloadElementId, scriptSafeJson} from '../payload.ts'
+import {
+  boot,
+  bootIdleEvent,
+  contactAttribute,
+  hydratedEvent,
+  loadMoreAttribute,
+  localeDateAttribute,
+  toastClass,
+  type BootOptions,
+} from './boot.ts'
 
 /** The browser bundle's files, from the Vite manifest: the entry and the chunks it imports. */
 export interface ClientAssets {
@@ -27,6 +37,14 @@ export function bootScriptSource(assets: ClientAssets): string {
     preload: assets.preload,
     localeDateAttribute,
     hydratedEvent,
+    bootIdleEvent,
+    loadMoreAttribute,
+    contactAttribute,
+    toastClass,
+    toastMs,
+    thankYou,
+    payloadId: payloadElementId,
+    sentParam,
   }
   return `(${boot.toString()})(${scriptSafeJson(options)},${formatPostDate.toString()})`
 }

@@ -1,13 +1,12 @@
 import {useEffect, useRef, useState, useSyncExternalStore, type FormEvent} from 'react'
 import {useLocation} from 'react-router-dom'
 import styled from 'styled-components'
+import {contactAttribute} from '../boot/boot.ts'
+import {thankYou, toastMs} from '../contactToast.ts'
+import {useFlash} from './flashContext.ts'
 import {theme} from './theme.ts'
 import {Toast} from './Toast.tsx'
 import {useSiteConfig} from './useSiteConfig.ts'
-
-/** How long the thank-you toast stays (requirements §9). */
-export const toastMs = 4000
-export const thankYou = 'Thank you! Your message was sent.'
 
 const Form = styled.form`
   display: grid;
@@ -65,7 +64,11 @@ export function ContactForm() {
     () => window.location.href,
     () => `${siteUrl}${pathname}`,
   )
-  const [toast, setToast] = useState<string | null>(null)
+  const flash = useFlash()
+  // After a native post the server rendered the toast into this page (its CSS hides it at 4000 ms).
+  const [toast, setToast] = useState<string | null>(flash === 'contact-sent' ? thankYou : null)
+  // Each send shows a new message element, so its 4000 ms start again.
+  const [sends, setSends] = useState(0)
   const [failed, setFailed] = useState(false)
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined)
 
@@ -91,12 +94,13 @@ export function ContactForm() {
     form.reset()
     clearTimeout(timer.current)
     setToast(thankYou)
+    setSends((n) => n + 1)
     timer.current = setTimeout(() => setToast(null), toastMs)
   }
 
   return (
     <>
-      <Form method="POST" action={contactAction} onSubmit={onSubmit}>
+      <Form method="POST" action={contactAction} onSubmit={onSubmit} {...{[contactAttribute]: ''}}>
         <input type="hidden" name="_next" value={next} />
         <label>
           Name
@@ -117,7 +121,7 @@ export function ContactForm() {
         )}
         <button type="submit">Send</button>
       </Form>
-      <Toast message={toast} />
+      <Toast message={toast} messageKey={sends} />
     </>
   )
 }

@@ -1,7 +1,6 @@
-import {useState} from 'react'
 import styled from 'styled-components'
 import {footerModals, owner, type FooterModalName} from '../content/site.ts'
-import {Modal} from './Modal.tsx'
+import {invokes, Modal} from './Modal.tsx'
 import {theme} from './theme.ts'
 
 const Bar = styled.footer`
@@ -31,10 +30,13 @@ const LinkButton = styled.button`
 
 const names: FooterModalName[] = ['me', 'privacy', 'client']
 
-/** The footer with its three modals: me, privacy, client (requirements §1, §4). */
+const dialogId = (name: FooterModalName) => `footer-${name}`
+
+/**
+ * The footer with its three modals: me, privacy, client (requirements §1, §4). Each button opens
+ * its dialog natively (Modal.tsx), so the first tap needs no app.
+ */
 export function Footer() {
-  const [open, setOpen] = useState<{name: FooterModalName; opener: HTMLElement} | null>(null)
-  const modal = open && footerModals[open.name]
   return (
     <Bar>
       <span>© {owner.name}</span>
@@ -43,18 +45,18 @@ export function Footer() {
           key={name}
           type="button"
           aria-haspopup="dialog"
-          onClick={(event) => setOpen({name, opener: event.currentTarget})}
+          {...invokes(dialogId(name), 'show-modal')}
         >
           {footerModals[name].label}
         </LinkButton>
       ))}
-      {open && modal && (
-        <Modal title={modal.title} onClose={() => setOpen(null)} returnFocusTo={open.opener}>
-          {modal.paragraphs.map((text) => (
+      {names.map((name) => (
+        <Modal key={name} id={dialogId(name)} title={footerModals[name].title}>
+          {footerModals[name].paragraphs.map((text) => (
             <p key={text}>{text}</p>
           ))}
         </Modal>
-      )}
+      ))}
     </Bar>
   )
 }

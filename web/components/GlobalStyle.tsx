@@ -25,6 +25,11 @@ export const GlobalStyle = createGlobalStyle`
     overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; border: 0;
   }
   @media (prefers-reduced-motion: reduce) {
-    *, *::before, *::after { transition: none !important; animation: none !important; }
+    /* Near-instant, not none: an animation's delay still counts (the toast hides after 4000 ms). */
+    *, *::before, *::after {
+      transition-duration: 0.01ms !important;
+      animation-duration: 0.01ms !important;
+      animation-iteration-count: 1 !important;
+    }
   }
 `

@@ -1,4 +1,4 @@
-import {useEffect, useId, useRef, type ReactNode} from 'react'
+import {useId, type ReactNode} from 'react'
 import styled from 'styled-components'
 import {theme} from './theme.ts'
 
@@ -34,68 +34,31 @@ const Close = styled.button`
   cursor: pointer;
 `
 
-const focusable =
-  'a[href], button:not([disabled]), input:not([disabled]), textarea, select, [tabindex]:not([tabindex="-1"])'
-
 export interface ModalProps {
+  id: string
   title: string
-  onClose(): void
-  /** Gets focus back when the modal closes. */
-  returnFocusTo: HTMLElement | null
   children: ReactNode
 }
 
+/** Invoker-command attributes (HTML's `command`/`commandfor`), which React passes through. */
+export function invokes(dialogId: string, command: 'show-modal' | 'close'): object {
+  return {commandfor: dialogId, command}
+}
+
 /**
- * A modal dialog (native <dialog> shown with showModal, so the page behind is inert). The
- * backdrop or the close button closes it, a click inside does not, Esc closes it; Tab cycles
- * inside; focus returns to the opener.
+ * A modal dialog, in the page from the start and opened by the browser: a button with
+ * `commandfor` and `command="show-modal"` (see `invokes`) shows it modally, so the page behind is
+ * inert and focus moves into it. The close button (`command="close"`), Esc and a click on the
+ * backdrop (`closedby="any"`) close it; a click inside does not; the browser returns focus to
+ * the opener. Tab cycles inside (the boot script, web/boot/boot.ts). No app needed, and no state
+ * for React to keep in step.
  */
-export function Modal({title, onClose, returnFocusTo, children}: ModalProps) {
-  const ref = useRef<HTMLDialogElement>(null)
+export function Modal({id, title, children}: ModalProps) {
   const titleId = useId()
-  useEffect(() => {
-    const dialog = ref.current
-    if (!dialog) return
-    dialog.showModal()
-    return () => {
-      dialog.close()
-      returnFocusTo?.focus()
-    }
-  }, [returnFocusTo])
-
-  function onKeyDown(event: React.KeyboardEvent<HTMLDialogElement>) {
-    if (event.key !== 'Tab' || !ref.current) return
-    const items = [...ref.current.querySelectorAll<HTMLElement>(focusable)]
-    const first = items[0]
-    const last = items[items.length - 1]
-    if (!first || !last) return
-    if (event.shiftKey && document.activeElement === first) {
-      event.preventDefault()
-      last.focus()
-    } else if (!event.shiftKey && document.activeElement === last) {
-      event.preventDefault()
-      first.focus()
-    }
-  }
-
   return (
-    <Dialog
-      ref={ref}
-      aria-labelledby={titleId}
-      onCancel={(event) => {
-        // Esc: let React state decide, so the dialog and the state never disagree.
-        event.preventDefault()
-        onClose()
-      }}
-      // The dialog box has no padding of its own: a click whose target is the <dialog> itself
-      // landed on the backdrop.
-      onClick={(event) => {
-        if (event.target === event.currentTarget) onClose()
-      }}
-      onKeyDown={onKeyDown}
-    >
+    <Dialog id={id} aria-labelledby={titleId} closedby="any">
       <Body>
-        <Close type="button" onClick={onClose} aria-label="Close">
+        <Close type="button" aria-label="Close" {...invokes(id, 'close')}>
           ×
         </Close>
         <h2 id={titleId}>{title}</h2>

@@ -1,4 +1,4 @@
-import {useState} from 'react'
+import {useRef} from 'react'
 import {NavLink} from 'react-router-dom'
 import styled from 'styled-components'
 import {owner} from '../content/site.ts'
@@ -14,6 +14,7 @@ const links = [
 
 const Bar = styled.nav`
   position: relative;
+  anchor-name: --site-nav;
   z-index: 2;
   display: flex;
   flex-wrap: wrap;
@@ -51,16 +52,46 @@ const Toggle = styled.button`
   }
 `
 
-const List = styled.ul<{$open: boolean}>`
-  display: flex;
-  gap: 0.25rem 1.25rem;
+// A popover: on a phone the browser itself shows and hides it (the button's popovertarget), in
+// the top layer just below the bar; on a desktop the same list is a plain row of links.
+const List = styled.ul`
   margin: 0;
   padding: 0;
   list-style: none;
+  @media ${theme.desktop} {
+    position: static;
+    display: flex;
+    gap: 0.25rem 1.25rem;
+    width: auto;
+    height: auto;
+    overflow: visible;
+    border: 0;
+    background: none;
+    color: inherit;
+  }
   @media ${theme.mobile} {
-    display: ${(props) => (props.$open ? 'flex' : 'none')};
+    &:popover-open {
+      display: flex;
+    }
+    position: absolute;
+    inset: auto;
+    /* The bar's height, where anchor positioning is missing. */
+    top: 4.3rem;
+    left: 0;
+    right: 0;
     flex-direction: column;
-    width: 100%;
+    width: auto;
+    margin: 0;
+    padding: 0.25rem 1.25rem 0.75rem;
+    border: 0;
+    border-bottom: 1px solid ${theme.line};
+    background: ${theme.paper};
+    color: ${theme.ink};
+    box-shadow: 0 8px 16px rgb(0 0 0 / 12%);
+    @supports (top: anchor(bottom)) {
+      position-anchor: --site-nav;
+      top: anchor(bottom);
+    }
   }
   a {
     display: inline-block;
@@ -74,27 +105,32 @@ const List = styled.ul<{$open: boolean}>`
   }
 `
 
-/** The shared nav bar; below the mobile breakpoint a hamburger button toggles the links. */
+/**
+ * The shared nav bar; below the mobile breakpoint a hamburger button toggles the links. The
+ * browser opens and closes them (`popover`, `popovertarget`: it also tells assistive technology
+ * whether they are expanded), with or without the app; React only closes them when a link
+ * navigates in the page. Esc or a tap elsewhere closes them too.
+ */
 export function NavBar() {
-  const [open, setOpen] = useState(false)
+  const list = useRef<HTMLUListElement>(null)
+  const close = () => {
+    if (list.current?.matches(':popover-open')) list.current.hidePopover()
+  }
   return (
     <Bar aria-label="Main">
-      <Brand to="/">{owner.name}</Brand>
-      <Toggle
-        type="button"
-        aria-expanded={open}
-        aria-controls="main-nav-links"
-        onClick={() => setOpen(!open)}
-      >
+      <Brand to="/" onClick={close}>
+        {owner.name}
+      </Brand>
+      <Toggle type="button" popoverTarget="main-nav-links" aria-controls="main-nav-links">
         <svg aria-hidden="true" width="20" height="20" viewBox="0 0 20 20">
           <path d="M2 4h16M2 10h16M2 16h16" stroke="currentColor" strokeWidth="2" />
         </svg>
         Menu
       </Toggle>
-      <List id="main-nav-links" $open={open}>
+      <List id="main-nav-links" ref={list} popover="auto">
         {links.map((link) => (
           <li key={link.to}>
-            <NavLink to={link.to} end={link.to === '/'} onClick={() => setOpen(false)}>
+            <NavLink to={link.to} end={link.to === '/'} onClick={close}>
               {link.label}
             </NavLink>
           </li>

@@ -45,10 +45,12 @@ export interface PostCardProps {
   headingLevel?: 2 | 3
   /** The blog list opens posts in a new tab (requirements §2); elsewhere they open in place. */
   newTab?: boolean
+  /** An id for the title link: 'Load More' without JavaScript moves focus to it (PostList). */
+  linkId?: string
 }
 
 /** A post in a list: title linking to the post, list-format date, excerpt. */
-export function PostCard({post, headingLevel = 2, newTab = true}: PostCardProps) {
+export function PostCard({post, headingLevel = 2, newTab = true, linkId}: PostCardProps) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3'
   // The list queries keep only posts with a slug (defined(slug.current)); TypeGen cannot narrow that.
   const slug = post.slug ?? ''
@@ -58,11 +60,13 @@ export function PostCard({post, headingLevel = 2, newTab = true}: PostCardProps)
     <Card>
       <Heading>
         {newTab ? (
-          <a href={href} target="_blank" rel="noopener">
+          <a id={linkId} href={href} target="_blank" rel="noopener">
             {title}
           </a>
         ) : (
-          <Link to={href}>{title}</Link>
+          <Link id={linkId} to={href}>
+            {title}
+          </Link>
         )}
       </Heading>
       {post.date && <time dateTime={post.date}>{formatListDate(post.date)}</time>}

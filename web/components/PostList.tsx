@@ -1,7 +1,8 @@
-import {useState} from 'react'
+import {useEffect, useRef, useState, type FormEvent} from 'react'
 import styled from 'styled-components'
+import {loadMoreAttribute} from '../boot/boot.ts'
 import {getBrowserClient} from '../browserClient.ts'
-import {tabCategory, type BlogTab} from '../blogTabs.ts'
+import {tabCategory, tabCountHref, type BlogTab} from '../blogTabs.ts'
 import {blogPageSize, postPageQuery} from '../queries.ts'
 import type {PostPageQueryResult} from '../sanity.types.ts'
 import {PostCard, type PostCardData} from './PostCard.tsx'
@@ -25,33 +26,83 @@ const More = styled.button`
   font: inherit;
   font-weight: 600;
   cursor: pointer;
-  &:disabled {
+  &[aria-busy='true'] {
     cursor: progress;
   }
 `
 
+/** The id of the card at `position` (1-based): 'Load More' without JavaScript lands there. */
+const cardId = (position: number) => `card-${position}`
+
 /**
- * One tab's posts: the server's first page, then 'Load More' fetches the next six from the lake
- * in the browser; the button disappears once the whole tab is visible (requirements §4). Rendered with
- * `key={tab}`, so changing tab starts again at six.
+ * One tab's posts (requirements §4.1). The server renders the first `count` (six, or more after a
+ * 'Load More' without JavaScript); 'Load More' is a GET form asking for six more
+ * (`/blog?category=…&count=12#card-7`), so it works with no script at all and focus lands on the
+ * first new card. With the app, it fetches only the next six from the lake, fetched ahead when the
+ * button nears the screen or is pressed, and replaces the address (`?count=`) instead of adding
+ * a history entry. Before the app, the boot script does the same (web/boot/boot.ts).
  */
 export function PostList({tab, first}: {tab: BlogTab; first: PostPageQueryResult}) {
   const [posts, setPosts] = useState<PostCardData[]>(first.posts)
   const [total, setTotal] = useState(first.total)
   const [busy, setBusy] = useState(false)
+  const form = useRef<HTMLFormElement>(null)
+  const pages = useRef(new Map<number, Promise<PostPageQueryResult>>())
+  const focusCard = useRef<number | null>(null)
 
-  async function loadMore() {
+  /** The page starting at `start`, fetched once. */
+  function pageAt(start: number): Promise<PostPageQueryResult> {
+    let page = pages.current.get(start)
+    if (!page) {
+      page = getBrowserClient().then((client) =>
+        client.fetch(postPageQuery, {
+          category: tabCategory(tab),
+          start,
+          end: start + blogPageSize,
+        }),
+      )
+      page.catch(() => pages.current.delete(start))
+      pages.current.set(start, page)
+    }
+    return page
+  }
+
+  const shown = posts.length
+  useEffect(() => {
+    const element = form.current
+    if (!element || !('IntersectionObserver' in window)) return
+    const nearing = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) pageAt(shown).catch(() => {})
+      },
+      {rootMargin: '0px 0px 100% 0px'},
+    )
+    nearing.observe(element)
+    return () => nearing.disconnect()
+    // pageAt reads only refs and the tab, which keys this component.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [shown])
+
+  useEffect(() => {
+    if (focusCard.current === null) return
+    document.getElementById(cardId(focusCard.current))?.focus()
+    focusCard.current = null
+  }, [shown])
+
+  async function loadMore(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault()
+    if (busy) return
     setBusy(true)
     try {
-      const client = await getBrowserClient()
-      const next = await client.fetch(postPageQuery, {
-        category: tabCategory(tab),
-        start: posts.length,
-        end: posts.length + blogPageSize,
-      })
+      const next = await pageAt(shown)
       if (import.meta.env.DEV) console.log('[blog] posts', next.posts)
-      setPosts((shown) => [...shown, ...next.posts])
+      // When the button goes, focus goes to the first new card rather than to the page.
+      if (shown + next.posts.length >= next.total && next.posts.length > 0)
+        focusCard.current = shown + 1
+      setPosts((visible) => [...visible, ...next.posts])
       setTotal(next.total)
+      // Keep React Router's own state in the entry: only the address changes.
+      window.history.replaceState(window.history.state, '', tabCountHref(tab, shown + blogPageSize))
     } catch (error) {
       console.error('[blog] could not load more posts', error)
     } finally {
@@ -60,17 +111,29 @@ export function PostList({tab, first}: {tab: BlogTab; first: PostPageQueryResult
   }
 
   if (total === 0) return <p>No posts here yet.</p>
+  const category = tabCategory(tab)
   return (
     <>
       <Grid>
-        {posts.map((post) => (
-          <PostCard key={post.slug} post={post} />
+        {posts.map((post, index) => (
+          <PostCard key={post.slug} post={post} linkId={cardId(index + 1)} />
         ))}
       </Grid>
-      {posts.length < total && (
-        <More type="button" onClick={loadMore} disabled={busy} aria-busy={busy}>
-          Load More
-        </More>
+      {shown < total && (
+        <form
+          ref={form}
+          method="get"
+          action={`/blog#${cardId(shown + 1)}`}
+          onSubmit={loadMore}
+          onPointerDown={() => pageAt(shown).catch(() => {})}
+          {...{[loadMoreAttribute]: ''}}
+        >
+          {category !== null && <input type="hidden" name="category" value={category} />}
+          <input type="hidden" name="count" value={shown + blogPageSize} />
+          <More type="submit" aria-busy={busy}>
+            Load More
+          </More>
+        </form>
       )}
     </>
   )

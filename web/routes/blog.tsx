@@ -1,4 +1,4 @@
-import {useLoaderData} from 'react-router-dom'
+import {useLoaderData, useLocation} from 'react-router-dom'
 import {tabHref} from '../blogTabs.ts'
 import {BlogTabs} from '../components/BlogTabs.tsx'
 import {PageMeta} from '../components/PageMeta.tsx'
@@ -8,6 +8,9 @@ import type {blogLoader} from './blog.loader.ts'
 /** The blog list: title, category tabs, six cards, 'Load More' (requirements §2, §4). */
 export function Blog() {
   const data = useLoaderData<typeof blogLoader>()
+  // Every navigation, a tab link to the tab already shown too, starts again from the loader's
+  // posts (six, requirements §4.1.4); 'Load More' keeps the entry and adds to them.
+  const {key} = useLocation()
   return (
     <>
       <PageMeta
@@ -17,7 +20,7 @@ export function Blog() {
       />
       <h1>Blog</h1>
       <BlogTabs selected={data.tab} />
-      <PostList key={data.tab} tab={data.tab} first={data} />
+      <PostList key={key} tab={data.tab} first={data} />
     </>
   )
 }

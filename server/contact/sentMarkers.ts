@@ -1,0 +1,62 @@
+import {randomBytes} from 'node:crypto'
+import {sentParam} from '../../web/contactToast.ts'
+
+/** A marker waits this long for the browser to follow the relay's 303, which it does at once. */
+export const sentMarkerTtlMs = 60_000
+
+/**
+ * At most this many markers wait at once (the oldest goes first): posts are already limited per
+ * client (rateLimit.ts), and this bounds memory whatever many clients do.
+ */
+export const maxSentMarkers = 10_000
+
+/**
+ * One-time markers for the thank-you toast after a native (no-JavaScript) post: the relay sends
+ * the visitor back to `_next?sent=<token>`, and the page renderer shows the toast only if it can
+ * take that token (server/render/handler.ts). A reload, Back or a shared link asks with a token
+ * already taken, and gets the plain page. Kept in memory: a restart in between only loses a
+ * toast, never a message (it was stored before the redirect).
+ */
+export class SentMarkers {
+  private readonly markers = new Map<string, number>()
+  private readonly now: () => number
+
+  constructor(now: () => number = Date.now) {
+    this.now = now
+  }
+
+  /** A new token, valid once within `sentMarkerTtlMs`. */
+  issue(): string {
+    const now = this.now()
+    for (const [token, expires] of this.markers) {
+      // Insertion order is expiry order: stop at the first live one.
+      if (expires > now && this.markers.size < maxSentMarkers) break
+      this.markers.delete(token)
+    }
+    const token = randomBytes(16).toString('base64url')
+    this.markers.set(token, now + sentMarkerTtlMs)
+    return token
+  }
+
+  /** True the first time a live token is presented; false for any other string, ever after. */
+  take(token: string): boolean {
+    const expires = this.markers.get(token)
+    this.markers.delete(token)
+    return expires !== undefined && expires > this.now()
+  }
+
+  get size(): number {
+    return this.markers.size
+  }
+}
+
+/** The process's markers: the relay issues them, the page renderer takes them. */
+export const sentMarkers = new SentMarkers()
+
+/** `address` with a fresh one-time marker added (a relative address stays relative). */
+export function withSentMarker(address: string, markers = sentMarkers): string {
+  const relative = address.startsWith('/')
+  const url = new URL(address, 'http://relative.invalid')
+  url.searchParams.set(sentParam, markers.issue())
+  return relative ? `${url.pathname}${url.search}${url.hash}` : url.href
+}
