@@ -85,8 +85,9 @@ describe('behind Caddy', () => {
     })
     expect(asset.headers()['content-encoding']).toBe('br')
     expect(await protocols(page, caddy.origin)).toEqual(['h2'])
-    const ready = await page.goto(`${caddy.origin}/readyz`)
-    expect([ready?.status(), await ready?.text()]).toEqual([200, 'ready\n'])
+    // Not a navigation: a plain-text page has no icon link, and Chromium would ask /favicon.ico.
+    const ready = await page.request.get(`${caddy.origin}/readyz`)
+    expect([ready.status(), await ready.text()]).toEqual([200, 'ready\n'])
   })
 
   it(
@@ -130,7 +131,7 @@ describe('behind Caddy', () => {
       await site.close()
 
       expect(watch.foreignRequests).toEqual([])
-      expect(watch.consoleErrors).toEqual([])
+      expect(watch.consoleErrors.join('\n')).toBe('')
     },
   )
 })
