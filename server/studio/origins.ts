@@ -2,7 +2,7 @@ import type {ServerConfig} from '../env.ts'
 
 /**
  * The origins the Studio runs on: the HTTPS listener as localhost or 127.0.0.1, and the
- * `<projectId>.localhost` host that @sanity/sdk still calls (studio-api.md §a); and an https
+ * `<projectId>.localhost` host that @sanity/sdk still calls (docs/studio-protocol.md §a); and an https
  * SITE_URL, where a TLS proxy in front serves it (docs/deploy.md). Read at request time: with
  * port 0 the port is known only after listening.
  */

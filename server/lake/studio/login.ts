@@ -13,7 +13,7 @@ import type {StudioLakeConfig} from './config.ts'
 import {SidStore} from './sessions.ts'
 
 /**
- * The Studio's login flow for the local lake (studio-api.md §c): provider → our login page →
+ * The Studio's login flow for the local lake (docs/studio-protocol.md §c): provider → our login page →
  * 303 to `<studio url>#sid=…` → GET /auth/fetch?sid= → `{token}` (a fresh session) → POST
  * /auth/logout revokes it. The password is the owner token.
  */

@@ -35,7 +35,7 @@ export interface PresenceOptions extends SocketGuardOptions {
 }
 
 /**
- * Presence between Studio sessions over JSON-RPC 2.0 (studio-api.md §b #9, @sanity/bifur-client):
+ * Presence between Studio sessions over JSON-RPC 2.0 (docs/studio-protocol.md §b #9, @sanity/bifur-client):
  * `authorization` with the bearer token first, then `presence_subscribe`, and `presence_announce`
  * / `presence_rollcall` / `presence_disconnect`, each broadcast to the other connections' presence
  * subscriptions as `{type, i: userId, m|session}`. Sockets live under SocketGuard's bounds, and
