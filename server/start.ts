@@ -1,6 +1,5 @@
 import {createServer, type Server} from 'node:http'
 import {createSecureServer, type Http2SecureServer} from 'node:http2'
-import type {AddressInfo} from 'node:net'
 import {getRequestListener} from '@hono/node-server'
 import {createApp} from './app.ts'
 import type {AppContext} from './context.ts'
@@ -47,7 +46,11 @@ function listen(server: Server | Http2SecureServer, port: number, host: string):
     server.once('error', reject)
     server.listen(port, host, () => {
       server.off('error', reject)
-      resolve((server.address() as AddressInfo).port)
+      const address = server.address()
+      // A TCP listener always reports an AddressInfo; a string would mean a pipe.
+      if (address === null || typeof address === 'string')
+        reject(new Error(`listening on ${String(address)}, not a TCP port`))
+      else resolve(address.port)
     })
   })
 }
