@@ -1,6 +1,6 @@
 import {createHash} from 'node:crypto'
 import type {Context, Hono} from 'hono'
-import type {CdnCache} from './queryCache.ts'
+import type {QueryCache} from './queryCache.ts'
 import {badRequest} from '../errors.ts'
 import {apiVersionOf, checkDataset, flag, identify, queryParams, readJsonBody} from './http.ts'
 import type {Lake} from '../lake.ts'
@@ -25,7 +25,7 @@ function perspectiveOf(c: Context): Perspective {
 }
 
 /** GET|POST /v{version}/data/query/{dataset} */
-export function registerQuery(app: Hono, lake: Lake, cache: CdnCache): void {
+export function registerQuery(app: Hono, lake: Lake, cache: QueryCache): void {
   const inFlight = new ClientCounter()
   const handle = async (c: Context) => {
     checkDataset(c, lake)

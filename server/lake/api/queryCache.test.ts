@@ -3,7 +3,7 @@ import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 import {startLakeUnderTest, type LakeUnderTest} from '../testing/lakeUnderTest.ts'
 import {errorResponse} from './errorResponse.ts'
 import {CachedBody} from '../../http/cachedBody.ts'
-import {CdnCache, maxCacheBytes} from './queryCache.ts'
+import {QueryCache, maxCacheBytes} from './queryCache.ts'
 import {registerLakeRoutes} from './routes.ts'
 
 // The anonymous query cache: bounded in bytes, and kept warm by commits of private documents.
@@ -20,7 +20,7 @@ const get = (groq: string) =>
 
 describe('query cache', () => {
   it('evicts the least recently used entries to stay under its byte cap', () => {
-    const cache = new CdnCache({maxBytes: 10_000, maxEntryBytes: 4_000})
+    const cache = new QueryCache({maxBytes: 10_000, maxEntryBytes: 4_000})
     const body = new CachedBody(Buffer.from('x'.repeat(1_000)), {etag: '"e"', compress: false})
     for (let i = 0; i < 50; i++) {
       cache.set(`k${i}`, body)

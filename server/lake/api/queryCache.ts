@@ -31,7 +31,7 @@ const sizeOf = (key: string, body: CachedBody) => body.size + 2 * (key.length + 
  * perspective), least recently used first out, bounded in bytes, and emptied by every commit that
  * touches a public document (routes.ts), so it is never stale.
  */
-export class CdnCache {
+export class QueryCache {
   /** Map order is recency order: a hit moves its entry to the end. */
   private readonly entries = new Map<string, Entry>()
   private total = 0

@@ -1,5 +1,5 @@
 import type {Hono} from 'hono'
-import {CdnCache} from './queryCache.ts'
+import {QueryCache} from './queryCache.ts'
 import {registerDoc} from './doc.ts'
 import {registerMutate} from './mutate.ts'
 import {registerActions} from './actions.ts'
@@ -43,8 +43,8 @@ function isCalendarDate(value: string): boolean {
  * Mounts the Sanity HTTP API subset on `app`. Errors are answered in Sanity's JSON shape by the
  * app's error handler; an API path with a malformed version prefix is a 400.
  */
-export function registerLakeRoutes(app: Hono, lake: Lake): {cache: CdnCache; close(): void} {
-  const cache = new CdnCache()
+export function registerLakeRoutes(app: Hono, lake: Lake): {cache: QueryCache; close(): void} {
+  const cache = new QueryCache()
   const unsubscribe = lake.onCommit((tx) => {
     if (touchesPublic(tx)) cache.clear()
   })
