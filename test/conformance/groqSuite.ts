@@ -19,25 +19,19 @@ const suitePath = join('shared', 'data', 'groq-test-suite.ndjson.gz')
 
 /**
  * Where the suite is: GROQ_TEST_SUITE if set, else `shared/` beside the checkout or beside any of
- * its parent folders (a CI clone may live elsewhere than the working copy), else /work/shared.
+ * its parent folders (a CI clone may live elsewhere than the working copy).
  */
 export function findSuiteFile(): string {
   if (process.env.GROQ_TEST_SUITE) return process.env.GROQ_TEST_SUITE
   const tried: string[] = []
-  for (
-    let dir = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
-    ;
-    dir = dirname(dir)
-  ) {
+  for (let dir = resolve(dirname(fileURLToPath(import.meta.url)), '../..'); ; dir = dirname(dir)) {
     const candidate = join(dir, suitePath)
     tried.push(candidate)
     if (existsSync(candidate)) return candidate
     if (dirname(dir) === dir) break
   }
-  const fallback = join('/work', suitePath)
-  if (existsSync(fallback)) return fallback
   throw new Error(
-    `The GROQ test suite was not found (tried ${[...tried, fallback].join(', ')}); set GROQ_TEST_SUITE`,
+    `The GROQ test suite was not found (tried ${tried.join(', ')}); set GROQ_TEST_SUITE`,
   )
 }
 
