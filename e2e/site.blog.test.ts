@@ -1,4 +1,4 @@
-import type {Page} from 'playwright-core'
+import type {Page, Route} from 'playwright-core'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 import {
   createPosts,
@@ -96,6 +96,19 @@ describe('blog list', () => {
     expect(unexpected(problems)).toEqual([])
   })
 
+  it('Load More on a tab, then the same tab again, starts again at six', async () => {
+    const {page, problems} = await openPage(site.browser)
+    await page.goto(`${site.server.url}/blog?category=Kashmir`)
+    await hydrated(page)
+    await loadMore(page).click()
+    await expect.poll(() => cards(page).count()).toBe(12)
+    expect(new URL(page.url()).search).toBe('?category=Kashmir&count=12')
+    await page.getByRole('link', {name: 'Kashmir', exact: true}).click()
+    await page.waitForURL(/\/blog\?category=Kashmir$/)
+    await expect.poll(() => cards(page).count()).toBe(6)
+    expect(unexpected(problems)).toEqual([])
+  })
+
   it('a tab has its own address that renders on the server', async () => {
     const response = await fetch(`${site.server.url}/blog?category=General`)
     const html = await response.text()
@@ -136,5 +149,91 @@ describe('blog list', () => {
     const big = await (await fetch(`${site.server.url}/blog`)).text()
     expect(big.match(/<article/g)).toHaveLength(6)
     expect(Math.abs(big.length - (await small).length)).toBeLessThan(200)
+  })
+})
+
+/** Holds the app's entry until `release`: the page is served by the boot script meanwhile. */
+async function holdApp(page: Page): Promise<() => void> {
+  let release: () => void = () => {}
+  const released = new Promise<void>((resolve) => (release = resolve))
+  await page.route('**/assets/entry.client-*.js', async (route: Route) => {
+    await released
+    await route.continue()
+  })
+  return release
+}
+
+const titles = (page: Page) => page.locator('main article h2').allTextContents()
+const focusedId = (page: Page) => page.evaluate(() => document.activeElement?.id ?? '')
+
+// Kashmir's 13 posts: the bulk posts an earlier test adds are all General.
+describe('Load More before the app', () => {
+  it('adds six in place and replaces the address; the app then hydrates over it and goes on', async () => {
+    const {page, problems} = await openPage(site.browser)
+    const release = await holdApp(page)
+    await page.goto(`${site.server.url}/blog?category=Kashmir`)
+    const entries = await page.evaluate(() => history.length)
+    await loadMore(page).click()
+    await expect.poll(() => cards(page).count()).toBe(12)
+    expect(await titles(page)).toEqual(kashmir.slice(0, 12).map((p) => p.title))
+    expect(new URL(page.url()).search).toBe('?category=Kashmir&count=12')
+    expect(await page.evaluate(() => history.length)).toBe(entries)
+    expect(await page.evaluate(() => document.documentElement.dataset.hydrated)).toBeUndefined()
+
+    release()
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true')
+    expect(await cards(page).count()).toBe(12)
+    await loadMore(page).click()
+    await expect.poll(() => cards(page).count()).toBe(13)
+    expect(await loadMore(page).count()).toBe(0)
+    // The button is gone: focus is on the first new card, not lost.
+    expect(await focusedId(page)).toBe('card-13')
+    expect(new URL(page.url()).search).toBe('?category=Kashmir&count=18')
+    expect(await titles(page)).toEqual(kashmir.map((p) => p.title))
+    await page.reload()
+    expect(await cards(page).count()).toBe(13)
+    // No hydration warning: the boot script kept the page and its payload in step.
+    expect(unexpected(problems)).toEqual([])
+  })
+})
+
+describe('without JavaScript', () => {
+  it('Load More is a GET form: six more each time, focus on the first new card, until the end', async () => {
+    const {page} = await openPage(site.browser, {javaScriptEnabled: false})
+    await page.goto(`${site.server.url}/blog?category=Kashmir`)
+    for (const [count, first] of [
+      [12, 7],
+      [13, 13],
+    ]) {
+      await loadMore(page).click()
+      await page.waitForURL(new RegExp(`count=${Math.ceil(count / 6) * 6}#card-${first}$`))
+      expect(await cards(page).count()).toBe(count)
+      expect(await focusedId(page)).toBe(`card-${first}`)
+    }
+    expect(await titles(page)).toEqual(kashmir.map((p) => p.title))
+    expect(await loadMore(page).count()).toBe(0)
+    expect(await page.locator('link[rel="canonical"]').getAttribute('href')).toBe(
+      `${site.server.config.siteUrl}/blog?category=Kashmir`,
+    )
+    // A tab link starts again at six.
+    await page.getByRole('link', {name: 'Kashmir', exact: true}).click()
+    await page.waitForURL(/\/blog\?category=Kashmir$/)
+    expect(await cards(page).count()).toBe(6)
+  })
+
+  it('count is clamped to a multiple of six and to the tab', async () => {
+    const {page} = await openPage(site.browser, {javaScriptEnabled: false})
+    for (const [search, count, more] of [
+      ['?count=7', 6, true],
+      ['?count=12', 12, true],
+      ['?count=25', 24, true],
+      ['?category=Kashmir&count=999', 13, false],
+      ['?count=nope', 6, true],
+      ['?category=Mountaineering&count=12', 3, false],
+    ] as const) {
+      await page.goto(`${site.server.url}/blog${search}`)
+      expect(await cards(page).count(), search).toBe(count)
+      expect(await loadMore(page).count(), search).toBe(more ? 1 : 0)
+    }
   })
 })

@@ -6,6 +6,7 @@ import {
   startSite,
   stopSite,
   unexpected,
+  withoutApp,
   type TestServer,
 } from './site.fixtures.ts'
 
@@ -31,6 +32,24 @@ async function fill(page: Page, name: string): Promise<void> {
   await page.getByLabel('Name').fill(name)
   await page.getByLabel('Email').fill(`${name.toLowerCase()}@example.com`)
   await page.getByLabel('Message').fill(`Hello from ${name}.`)
+}
+
+const thanks = 'Thank you! Your message was sent.'
+
+/** The toast's own animation (Toast.tsx): when it hides the message, read and driven by its clock. */
+async function toastHidesAt(page: Page): Promise<{delay: number; at3900: string; at4100: string}> {
+  return page.evaluate(() => {
+    const message = document.querySelector('.site-toast')
+    const animation = message?.getAnimations()[0]
+    if (!message || !animation) throw new Error('no toast animation')
+    const delay = Number(animation.effect?.getComputedTiming().delay)
+    animation.pause()
+    animation.currentTime = 3900
+    const at3900 = getComputedStyle(message).visibility
+    animation.currentTime = 4100
+    const at4100 = getComputedStyle(message).visibility
+    return {delay, at3900, at4100}
+  })
 }
 
 describe('contact', () => {
@@ -84,6 +103,61 @@ describe('contact', () => {
     expect(await inbox()).toHaveLength(1)
   })
 
+  it('before any script file has loaded: the boot script sends, shows the toast for 4000 ms, clears the fields', async () => {
+    const {page, problems} = await openPage(site.browser)
+    await page.clock.install()
+    const scripts = await withoutApp(page)
+    await page.goto(`${site.server.url}/contact`)
+    await page.clock.pauseAt(Date.now() + 60_000)
+    // fill() types no keys: the app is not even asked for until the tap on Send.
+    await fill(page, 'Chanda')
+    await page.getByRole('button', {name: 'Send'}).click()
+    const toast = page.getByRole('status').getByText(thanks)
+    await toast.waitFor()
+    expect(new URL(page.url()).pathname).toBe('/contact')
+    for (const label of ['Name', 'Email', 'Message'])
+      expect(await page.getByLabel(label).inputValue()).toBe('')
+    await page.clock.runFor(3999)
+    expect(await toast.isVisible()).toBe(true)
+    await page.clock.runFor(1)
+    expect(await toast.count()).toBe(0)
+    expect(scripts.every((path) => path.startsWith('/assets/'))).toBe(true)
+    expect(await page.evaluate(() => document.documentElement.dataset.hydrated)).toBeUndefined()
+    expect((await inbox()).map((m) => m.name)).toEqual(['Amina', 'Chanda'])
+    await page.reload()
+    await page.getByRole('heading', {name: 'Say Hello'}).waitFor()
+    expect(await page.getByText(thanks).count()).toBe(0)
+    expect(unexpected(problems)).toEqual([])
+  })
+
+  it('with JavaScript, after the toast, a reload shows no toast', async () => {
+    const {page} = await openPage(site.browser)
+    await page.goto(`${site.server.url}/contact`)
+    await hydrated(page)
+    await fill(page, 'Dara')
+    await page.getByRole('button', {name: 'Send'}).click()
+    await page.getByRole('status').getByText(thanks).waitFor()
+    await page.reload()
+    await page.getByRole('heading', {name: 'Say Hello'}).waitFor()
+    expect(await page.getByText(thanks).count()).toBe(0)
+  })
+
+  it('without JavaScript: the native POST comes back with the toast for 4000 ms, once', async () => {
+    const {page} = await openPage(site.browser, {javaScriptEnabled: false})
+    await page.goto(`${site.server.url}/contact`)
+    await fill(page, 'Esa')
+    await page.getByRole('button', {name: 'Send'}).click()
+    await page.waitForURL(/\/contact\?sent=/)
+    const toast = page.getByRole('status').getByText(thanks)
+    expect(await toast.isVisible()).toBe(true)
+    for (const label of ['Name', 'Email', 'Message'])
+      expect(await page.getByLabel(label).inputValue()).toBe('')
+    expect(await toastHidesAt(page)).toEqual({delay: 4000, at3900: 'visible', at4100: 'hidden'})
+    await page.reload()
+    await page.getByRole('heading', {name: 'Say Hello'}).waitFor()
+    expect(await page.getByText(thanks).count()).toBe(0)
+  })
+
   it('without JavaScript: the native POST lands back on the contact page', async () => {
     const {page} = await openPage(site.browser, {javaScriptEnabled: false})
     await page.goto(`${site.server.url}/contact`)
@@ -98,6 +172,6 @@ describe('contact', () => {
     expect(new URL(page.url()).pathname).toBe('/contact')
     expect(await page.locator('h1').textContent()).toBe('Say Hello')
     const stored = await inbox()
-    expect(stored.map((m) => m.name)).toEqual(['Amina', 'Bilal'])
+    expect(stored.map((m) => m.name)).toEqual(['Amina', 'Chanda', 'Dara', 'Esa', 'Bilal'])
   })
 })

@@ -1,4 +1,4 @@
-import type {Browser, BrowserContextOptions, ConsoleMessage, Page} from 'playwright-core'
+import type {Browser, BrowserContextOptions, ConsoleMessage, Page, Route} from 'playwright-core'
 import {launchBrowser} from './support/browser.ts'
 import {startTestServer} from './support/server.ts'
 
@@ -113,4 +113,38 @@ export function unexpected(problems: string[], allow404 = false): string[] {
 export async function hydrated(page: Page): Promise<void> {
   await page.keyboard.press('Shift')
   await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true')
+}
+
+/** A 375 px touch screen. */
+export const mobile = {viewport: {width: 375, height: 740}, isMobile: true, hasTouch: true}
+
+/**
+ * Keeps every script file from arriving (the requests wait, unanswered, until the page closes),
+ * so a test sees the page as a visitor does before the app has loaded: only the inline boot
+ * script runs. Returns the paths of the scripts the page asked for.
+ */
+export async function withoutApp(page: Page): Promise<string[]> {
+  const asked: string[] = []
+  await page.route('**/*.js', (route: Route) => {
+    asked.push(new URL(route.request().url()).pathname)
+    // Never answered: the page is closed with the request pending.
+  })
+  return asked
+}
+
+/** The two states every first interaction must work in (issue #12). */
+export const appStates = [
+  {name: 'before any script file has loaded', prepare: withoutApp},
+  {name: 'after hydration', prepare: async () => {}, hydrate: true},
+] as const
+
+/** Puts a fresh page in `state`: holds the app, or hydrates it. */
+export async function inState(
+  page: Page,
+  state: (typeof appStates)[number],
+  url: string,
+): Promise<void> {
+  await state.prepare(page)
+  await page.goto(url)
+  if ('hydrate' in state) await hydrated(page)
 }

@@ -16,10 +16,15 @@ function HydrationSignal() {
     document.dispatchEvent(new Event(hydratedEvent))
     // React Router navigates in the page from now on: a prerendered page would go unused.
     for (const rules of document.querySelectorAll('script[type="speculationrules"]')) rules.remove()
-    // The content client, for the first client-side navigation or 'Load More', while idle.
-    const warm = () => void getBrowserClient().catch(() => {})
-    if ('requestIdleCallback' in window) requestIdleCallback(warm)
-    else setTimeout(warm, 500)
+    // The content client (its own chunk), fetched when a link is about to be followed rather
+    // than at once: parsing it would compete with whatever the visitor taps next.
+    const intent = (event: Event) => {
+      if (!(event.target instanceof Element) || !event.target.closest('a[href^="/"]')) return
+      for (const type of intents) document.removeEventListener(type, intent, true)
+      getBrowserClient().catch(() => {})
+    }
+    const intents = ['pointerdown', 'mouseover', 'focusin']
+    for (const type of intents) document.addEventListener(type, intent, true)
   }, [])
   return null
 }

@@ -1,6 +1,9 @@
+import {useEffect} from 'react'
 import {Link} from 'react-router-dom'
 import styled from 'styled-components'
 import {blogTabs, tabHref, type BlogTab} from '../blogTabs.ts'
+import {blogPageSize} from '../queries.ts'
+import {prefetchTab} from '../routes/blogPrefetch.ts'
 import {theme} from './theme.ts'
 
 const List = styled.ul`
@@ -28,6 +31,16 @@ const List = styled.ul`
 
 /** The category tabs (requirements §2): links, so each tab has an address and works without JS. */
 export function BlogTabs({selected}: {selected: BlogTab}) {
+  // Once the app runs (effects run only in the browser), the other tabs' first pages are fetched
+  // while the browser is idle, so a tap on a tab shows it without a round trip (issue #12).
+  useEffect(() => {
+    const ahead = () => {
+      for (const tab of blogTabs) if (tab !== selected) prefetchTab(tab, blogPageSize)
+    }
+    if (!('requestIdleCallback' in window)) return void setTimeout(ahead, 500)
+    const idle = requestIdleCallback(ahead, {timeout: 2000})
+    return () => cancelIdleCallback(idle)
+  }, [selected])
   return (
     <nav aria-label="Categories">
       <List>
@@ -36,6 +49,7 @@ export function BlogTabs({selected}: {selected: BlogTab}) {
             <Link
               to={tabHref(tab)}
               preventScrollReset
+              onPointerDown={() => prefetchTab(tab, blogPageSize)}
               aria-current={tab === selected ? 'page' : undefined}
             >
               {tab}

@@ -4,6 +4,7 @@ import {loadMoreAttribute} from '../boot/boot.ts'
 import {getBrowserClient} from '../browserClient.ts'
 import {tabCategory, tabCountHref, type BlogTab} from '../blogTabs.ts'
 import {blogPageSize, postPageQuery} from '../queries.ts'
+import {fetchAhead} from '../routes/blogPrefetch.ts'
 import type {PostPageQueryResult} from '../sanity.types.ts'
 import {PostCard, type PostCardData} from './PostCard.tsx'
 import {theme} from './theme.ts'
@@ -50,17 +51,19 @@ export function PostList({tab, first}: {tab: BlogTab; first: PostPageQueryResult
   const pages = useRef(new Map<number, Promise<PostPageQueryResult>>())
   const focusCard = useRef<number | null>(null)
 
-  /** The page starting at `start`, fetched once. */
-  function pageAt(start: number): Promise<PostPageQueryResult> {
+  /** The page starting at `start`, fetched once: ahead of the tap (queued first), or for it. */
+  function pageAt(start: number, ahead = false): Promise<PostPageQueryResult> {
     let page = pages.current.get(start)
     if (!page) {
-      page = getBrowserClient().then((client) =>
-        client.fetch(postPageQuery, {
-          category: tabCategory(tab),
-          start,
-          end: start + blogPageSize,
-        }),
-      )
+      const fetchPage = () =>
+        getBrowserClient().then((client) =>
+          client.fetch(postPageQuery, {
+            category: tabCategory(tab),
+            start,
+            end: start + blogPageSize,
+          }),
+        )
+      page = ahead ? fetchAhead(fetchPage, true) : fetchPage()
       page.catch(() => pages.current.delete(start))
       pages.current.set(start, page)
     }
@@ -73,7 +76,7 @@ export function PostList({tab, first}: {tab: BlogTab; first: PostPageQueryResult
     if (!element || !('IntersectionObserver' in window)) return
     const nearing = new IntersectionObserver(
       (entries) => {
-        if (entries.some((entry) => entry.isIntersecting)) pageAt(shown).catch(() => {})
+        if (entries.some((entry) => entry.isIntersecting)) pageAt(shown, true).catch(() => {})
       },
       {rootMargin: '0px 0px 100% 0px'},
     )
@@ -125,7 +128,7 @@ export function PostList({tab, first}: {tab: BlogTab; first: PostPageQueryResult
           method="get"
           action={`/blog#${cardId(shown + 1)}`}
           onSubmit={loadMore}
-          onPointerDown={() => pageAt(shown).catch(() => {})}
+          onPointerDown={() => pageAt(shown, true).catch(() => {})}
           {...{[loadMoreAttribute]: ''}}
         >
           {category !== null && <input type="hidden" name="category" value={category} />}

@@ -10,6 +10,7 @@ import {
 import {sanityClientContext} from '../clientContext.ts'
 import {postPageQuery} from '../queries.ts'
 import type {PostPageQueryResult} from '../sanity.types.ts'
+import {takePrefetched} from './blogPrefetch.ts'
 
 export interface BlogData extends PostPageQueryResult {
   tab: BlogTab
@@ -25,12 +26,13 @@ export async function blogLoader({request, context}: LoaderFunctionArgs<RouterCo
   const search = new URL(request.url).searchParams
   const tab = tabFromSearch(search)
   const count = countFromSearch(search)
-  const client = await context.get(sanityClientContext)()
-  const page = await client.fetch(postPageQuery, {
-    category: tabCategory(tab),
-    start: 0,
-    end: count,
-  })
+  // In the browser, a tab may have been fetched ahead of the tap (BlogTabs); never on the server.
+  const page = await (takePrefetched(tab, count) ??
+    context
+      .get(sanityClientContext)()
+      .then((client) =>
+        client.fetch(postPageQuery, {category: tabCategory(tab), start: 0, end: count}),
+      ))
   // The spec logs the loaded post list; only development builds do (a production site should not).
   if (import.meta.env.DEV) console.log('[blog] posts', page.posts)
   const own = tabCountHref(tab, Math.min(count, lastPageCount(page.total)))
