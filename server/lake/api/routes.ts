@@ -8,6 +8,7 @@ import {errorResponse} from './errorResponse.ts'
 import type {Lake} from '../lake.ts'
 import {registerQuery} from './query.ts'
 import {registerListen} from './listen.ts'
+import {registerLiveEvents} from './liveEvents.ts'
 import {registerHistory} from './history.ts'
 import {registerExport} from './export.ts'
 import {touchesPublic} from '../publicChange.ts'
@@ -72,6 +73,7 @@ export function registerLakeRoutes(app: Hono, lake: Lake): {cache: QueryCache; c
   registerMutate(app, lake)
   registerActions(app, lake)
   const listen = registerListen(app, lake)
+  const live = registerLiveEvents(app, lake)
   registerHistory(app, lake)
   registerExport(app, lake)
   return {
@@ -79,6 +81,7 @@ export function registerLakeRoutes(app: Hono, lake: Lake): {cache: QueryCache; c
     close() {
       unsubscribe()
       listen.close()
+      live.close()
     },
   }
 }

@@ -1,0 +1,179 @@
+import type {LiveEvent, SanityClient} from '@sanity/client'
+import {afterAll, beforeAll, describe, expect, it, vi} from 'vitest'
+import {apiVersion, defaultDataset, localProjectId} from '../../../shared/constants.ts'
+import {createClient} from '@sanity/client'
+import {startLakeUnderTest, type LakeUnderTest} from '../testing/lakeUnderTest.ts'
+import {maxAnonymousStreams} from './listen.ts'
+import {draftsTag, maxResumeGap, publicTag} from './liveEvents.ts'
+
+// The live-content stream as client.live.events() and the Presentation tool see it.
+
+/** Subscribes to `client.live.events()`; `next()` is the next event, `error()` the failure. */
+function subscribe(client: SanityClient, options: {includeDrafts?: boolean} = {}) {
+  const queue: LiveEvent[] = []
+  const waiting: Array<(event: LiveEvent) => void> = []
+  let failed: (reason: unknown) => void = () => undefined
+  const failure = new Promise<unknown>((resolve) => (failed = resolve))
+  const subscription = client.live.events({...options, tag: 'test'}).subscribe({
+    next(event) {
+      const waiter = waiting.shift()
+      if (waiter) waiter(event)
+      else queue.push(event)
+    },
+    error: (error: unknown) => failed(error),
+  })
+  return {
+    next: () =>
+      queue.length > 0
+        ? Promise.resolve(queue.shift()!)
+        : new Promise<LiveEvent>((resolve) => waiting.push(resolve)),
+    error: () => failure,
+    close: () => subscription.unsubscribe(),
+  }
+}
+
+/** Reads raw SSE blocks from a response, for what the client library hides (ids, restart). */
+function blocks(res: Response) {
+  const reader = res.body!.pipeThrough(new TextDecoderStream()).getReader()
+  let buffer = ''
+  const next = async (): Promise<string> => {
+    while (!buffer.includes('\n\n')) {
+      const {done, value} = await reader.read()
+      if (done) throw new Error('stream ended')
+      buffer += value
+    }
+    const end = buffer.indexOf('\n\n')
+    const block = buffer.slice(0, end)
+    buffer = buffer.slice(end + 2)
+    return block
+  }
+  // Cancelling the body is the client going away: its stream slot is released.
+  return Object.assign(next, {cancel: () => reader.cancel()})
+}
+
+describe('GET /v{version}/data/live/events/{dataset}', () => {
+  let t: LakeUnderTest
+  const path = `/v${apiVersion}/data/live/events/${defaultDataset}`
+  beforeAll(async () => {
+    t = await startLakeUnderTest()
+  })
+  afterAll(() => t.stop())
+
+  it('sends welcome, then a message per public commit, and nothing for a draft or inbox commit', async () => {
+    const live = subscribe(t.anon)
+    expect((await live.next()).type).toBe('welcome')
+    await t.owner.create({_id: 'drafts.live-1', _type: 'post', title: 'secret'})
+    await t.owner.create({_id: 'inbox.live-1', _type: 'message'})
+    await t.owner.create({_id: 'live-1', _type: 'post', title: 'public'})
+    // Commits are delivered in order, so the first message is the public one's.
+    expect(await live.next()).toEqual({
+      type: 'message',
+      id: String(t.lake.revision),
+      tags: [publicTag],
+    })
+    live.close()
+  })
+
+  it('includeDrafts without a token is a Sanity-shaped 401, through the client too', async () => {
+    const res = await t.fetch(`${path}?includeDrafts=true`)
+    expect(res.status).toBe(401)
+    expect(await res.json()).toMatchObject({error: {type: 'httpUnauthorized'}})
+    const wrong = await t.fetch(`${path}?includeDrafts=true`, {token: 'x'.repeat(40)})
+    expect(wrong.status).toBe(401)
+
+    // The client refuses includeDrafts without a token itself; withCredentials gets it to send
+    // the request without one (no cookie is the lake's credential).
+    const credentialed = createClient({
+      projectId: localProjectId,
+      dataset: defaultDataset,
+      apiVersion,
+      apiHost: t.url,
+      useProjectHostname: false,
+      useCdn: false,
+      withCredentials: true,
+    })
+    const live = subscribe(credentialed, {includeDrafts: true})
+    expect(await live.error()).toMatchObject({name: 'ConnectionFailedError', status: 401})
+    live.close()
+  })
+
+  it('with the owner token and includeDrafts, drafts commits are messages too', async () => {
+    const live = subscribe(t.owner, {includeDrafts: true})
+    expect((await live.next()).type).toBe('welcome')
+    await t.owner.create({_id: 'inbox.live-2', _type: 'message'})
+    await t.owner.create({_id: 'drafts.live-2', _type: 'post', title: 'draft'})
+    expect(await live.next()).toEqual({
+      type: 'message',
+      id: String(t.lake.revision),
+      tags: [draftsTag],
+    })
+    await t.owner.createOrReplace({_id: 'live-2', _type: 'post', title: 'published'})
+    expect(await live.next()).toMatchObject({type: 'message', tags: [publicTag]})
+    live.close()
+  })
+
+  it('resumes from Last-Event-ID: what was missed, nothing, or restart when it cannot say', async () => {
+    const before = String(t.lake.revision)
+    await t.owner.create({_id: 'drafts.live-3', _type: 'post'})
+    await t.owner.create({_id: 'live-3', _type: 'post'})
+    const caughtUp = blocks(await t.fetch(path, {headers: {'last-event-id': before}}))
+    expect(await caughtUp()).toBe(`event: welcome\nid: ${t.lake.revision}\ndata: {}`)
+    expect(await caughtUp()).toBe(
+      `event: message\nid: ${t.lake.revision}\ndata: {"tags":["${publicTag}"]}`,
+    )
+
+    // Only a draft since: an anonymous resume has missed nothing.
+    const current = String(t.lake.revision)
+    await t.owner.create({_id: 'drafts.live-4', _type: 'post'})
+    const controller = new AbortController()
+    const quiet = blocks(
+      await t.fetch(path, {headers: {'last-event-id': current}, signal: controller.signal}),
+    )
+    expect(await quiet()).toMatch(/^event: welcome\n/)
+    await t.owner.create({_id: 'live-4', _type: 'post'})
+    expect(await quiet()).toBe(
+      `event: message\nid: ${t.lake.revision}\ndata: {"tags":["${publicTag}"]}`,
+    )
+    controller.abort()
+    await caughtUp.cancel()
+
+    for (const id of ['nonsense', String(t.lake.revision + 5)]) {
+      const restart = blocks(await t.fetch(path, {headers: {'last-event-id': id}}))
+      expect(await restart()).toBe(`event: restart\nid: ${t.lake.revision}\ndata: {}`)
+      await restart.cancel()
+    }
+    expect(maxResumeGap).toBeGreaterThan(0)
+  })
+
+  it('caps open streams per client with 429 and Retry-After, and frees a slot on disconnect', async () => {
+    const controllers = Array.from({length: maxAnonymousStreams}, () => new AbortController())
+    const open = await Promise.all(
+      controllers.map((controller) => t.fetch(path, {signal: controller.signal})),
+    )
+    expect(open.map((res) => res.status)).toEqual(open.map(() => 200))
+    const over = await t.fetch(path)
+    expect(over.status).toBe(429)
+    expect(over.headers.get('retry-after')).toBe('1')
+    expect(await over.json()).toMatchObject({error: {type: 'tooManyRequests'}})
+    for (const controller of controllers) controller.abort()
+    // The server learns of each disconnect asynchronously; a slot comes back once it has.
+    await vi.waitFor(
+      async () => {
+        const again = await t.fetch(path)
+        await again.body?.cancel()
+        expect(again.status).toBe(200)
+      },
+      {timeout: 5_000, interval: 50},
+    )
+  })
+
+  it('ends the stream when its session is revoked', async () => {
+    const session = t.lake.auth.createSession()
+    const res = await t.fetch(`${path}?includeDrafts=true`, {token: session})
+    expect(res.status).toBe(200)
+    const next = blocks(res)
+    expect(await next()).toMatch(/^event: welcome\n/)
+    t.lake.auth.revokeSession(session)
+    await expect(next()).rejects.toThrow('stream ended')
+  })
+})

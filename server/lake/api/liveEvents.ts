@@ -1,0 +1,150 @@
+import {createHash} from 'node:crypto'
+import type {Hono} from 'hono'
+import {bearerToken} from '../auth.ts'
+import {unauthorized} from '../errors.ts'
+import {checkDataset, flag, identify} from './http.ts'
+import type {Lake} from '../lake.ts'
+import {isDraftId, isPublicId} from '../types.ts'
+import {SseStream} from './sse.ts'
+import {clientOf} from '../../http/clientAddress.ts'
+import {refusals, safe} from '../../http/log.ts'
+import {ClientCounter, overCap} from './clientCaps.ts'
+import {maxAnonymousStreams, maxOwnerStreams} from './listen.ts'
+
+/**
+ * The tags a `message` carries (docs/studio-protocol.md, "Live events"). Query responses carry
+ * no `syncTags`, so tags are coarse: "a public document changed", and for `includeDrafts`
+ * listeners also "a draft or version changed". A client refetches what it shows on either.
+ */
+export const publicTag = 's1:public'
+export const draftsTag = 's1:drafts'
+
+/**
+ * A resuming client (Last-Event-ID) that missed more transactions than this gets `restart`
+ * (refetch everything) instead of a catch-up message: checking what it missed reads each of
+ * them from SQLite, and a client that far behind refetches anyway.
+ */
+export const maxResumeGap = 100
+
+interface LiveEventsConfig {
+  /** Interval of `: keepalive` comments, as on the listen stream (Sanity sends one per 15 s). */
+  keepAliveMs?: number
+}
+
+/**
+ * The tags one commit means to a listener: a private id other than a draft or version (inbox.*:
+ * contact messages) is never content, so it tags nothing, even for the owner.
+ */
+function tagsOf(ids: Iterable<string>, includeDrafts: boolean): string[] {
+  const tags = new Set<string>()
+  for (const id of ids) {
+    if (isPublicId(id)) tags.add(publicTag)
+    else if (includeDrafts && (isDraftId(id) || id.startsWith('versions.'))) tags.add(draftsTag)
+  }
+  return [...tags].sort()
+}
+
+/**
+ * What a client resuming after `lastEventId` missed: the tags of the commits since, or
+ * undefined when the lake cannot say (an id it never sent, or too far behind).
+ */
+function missedTags(lake: Lake, lastEventId: string, includeDrafts: boolean) {
+  if (!/^\d{1,15}$/.test(lastEventId)) return undefined
+  const seq = Number(lastEventId)
+  if (seq > lake.revision || lake.revision - seq > maxResumeGap) return undefined
+  const missed = lake.store.transactionsSince(seq, maxResumeGap)
+  return tagsOf(
+    missed.flatMap((tx) => tx.documents.map((doc) => doc.id)),
+    includeDrafts,
+  )
+}
+
+/**
+ * GET /v{version}/data/live/events/{dataset}: the live-content stream `client.live.events()`
+ * and the Presentation tool open. `welcome` first (or `restart` when a resume cannot be
+ * honoured), then `message` with the commit's seq as id and `{tags}` per commit that means
+ * something to this listener; keep-alive comments between. `includeDrafts=true` needs the
+ * owner's token. Bounded like the listen stream: per-client caps, the token re-checked before
+ * each event and keep-alive, the stream ended at once on logout, `disconnect` at shutdown.
+ */
+export function registerLiveEvents(
+  app: Hono,
+  lake: Lake,
+  config: LiveEventsConfig = {},
+): {close(): void; readonly connections: number} {
+  const keepAliveMs = config.keepAliveMs ?? 15_000
+  const streams = new Map<SseStream, () => boolean>()
+  const held = new ClientCounter()
+  const unsubscribe = lake.auth.onSessionEnd(() => {
+    for (const [stream, stillAllowed] of [...streams]) if (!stillAllowed()) stream.close()
+  })
+
+  app.get('/:version/data/live/events/:dataset', (c) => {
+    checkDataset(c, lake)
+    const client = clientOf(c).key
+    const authenticated = identify(c, lake) !== undefined
+    const includeDrafts = flag(c, 'includeDrafts')
+    if (includeDrafts && !authenticated) {
+      refusals.refuse(
+        client,
+        'live-drafts',
+        `[lake] 401 ${c.req.method} ${safe(c.req.path)} from ${client}: includeDrafts without a token`,
+      )
+      throw unauthorized('Unauthorized - includeDrafts=true requires a token')
+    }
+    const token = authenticated ? bearerToken(c.req.header('authorization')) : undefined
+    // Same caps as the listen stream: the owner's per token (each Studio session), a visitor's
+    // per address.
+    const capKey = token ? `token ${createHash('sha256').update(token).digest('hex')}` : client
+    const max = token ? maxOwnerStreams : maxAnonymousStreams
+    const release = held.acquire(capKey, max)
+    if (!release) throw overCap(c, client, 'live-cap', `More than ${max} open live event streams`)
+    // Re-checks do not count as use: an open stream alone must not keep a session from idling out.
+    const stillAllowed = () =>
+      token === undefined || lake.auth.verify(token, {touch: false}) !== undefined
+    const stream = new SseStream({
+      keepAliveMs,
+      stillWanted: stillAllowed,
+      onClose: () => {
+        streams.delete(stream)
+        release()
+      },
+    })
+    streams.set(stream, stillAllowed)
+    // EventSource sends Last-Event-ID when it reconnects by itself.
+    const lastEventId = c.req.header('last-event-id')
+    // One tick from here to the subscription: a commit is either counted in `missed` (up to
+    // `revision`) or delivered live afterwards, never both and never neither.
+    const revision = lake.revision
+    const missed = lastEventId === undefined ? [] : missedTags(lake, lastEventId, includeDrafts)
+    if (missed === undefined) stream.send('restart', {}, `${revision}`)
+    else {
+      stream.send('welcome', {}, `${revision}`)
+      if (missed.length > 0) stream.send('message', {tags: missed}, `${revision}`)
+    }
+    stream.onClose(
+      lake.onCommit((tx) => {
+        if (!stillAllowed()) return stream.close()
+        const tags = tagsOf(
+          tx.changes.map((change) => change.id),
+          includeDrafts,
+        )
+        if (tags.length > 0) stream.send('message', {tags}, `${tx.seq}`)
+      }),
+    )
+    return stream.response()
+  })
+
+  return {
+    get connections() {
+      return streams.size
+    },
+    close() {
+      unsubscribe()
+      for (const stream of [...streams.keys()]) {
+        stream.send('disconnect', {reason: 'The server is shutting down'})
+        stream.close()
+      }
+    },
+  }
+}
