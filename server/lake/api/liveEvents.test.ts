@@ -1,10 +1,15 @@
+import {mkdtempSync, rmSync} from 'node:fs'
+import {tmpdir} from 'node:os'
+import {join} from 'node:path'
 import type {LiveEvent, SanityClient} from '@sanity/client'
+import {Hono} from 'hono'
 import {afterAll, beforeAll, describe, expect, it, vi} from 'vitest'
+import {Lake} from '../lake.ts'
 import {apiVersion, defaultDataset, localProjectId} from '../../../shared/constants.ts'
 import {createClient} from '@sanity/client'
 import {startLakeUnderTest, type LakeUnderTest} from '../testing/lakeUnderTest.ts'
 import {maxAnonymousStreams} from './listen.ts'
-import {draftsTag, maxResumeGap, publicTag} from './liveEvents.ts'
+import {draftsTag, maxResumeGap, publicTag, registerLiveEvents} from './liveEvents.ts'
 
 // The live-content stream as client.live.events() and the Presentation tool see it.
 
@@ -175,5 +180,63 @@ describe('GET /v{version}/data/live/events/{dataset}', () => {
     expect(await next()).toMatch(/^event: welcome\n/)
     t.lake.auth.revokeSession(session)
     await expect(next()).rejects.toThrow('stream ended')
+  })
+})
+
+describe('live events when the server stops', () => {
+  it('the real client sees disconnect (an error it does not retry)', async () => {
+    const t = await startLakeUnderTest()
+    try {
+      const live = subscribe(t.anon)
+      expect((await live.next()).type).toBe('welcome')
+      const stopping = t.stop()
+      expect(await live.error()).toMatchObject({name: 'DisconnectError'})
+      live.close()
+      await stopping
+    } finally {
+      await t.stop()
+    }
+  })
+})
+
+describe('live events lifecycle (in process)', () => {
+  let dir: string
+  let lake: Lake
+  beforeAll(() => {
+    dir = mkdtempSync(join(tmpdir(), 'live-'))
+    lake = new Lake({dataDir: dir, projectId: 'scriptorium', dataset: 'production', token: 'owner'})
+  })
+  afterAll(() => {
+    lake.close()
+    rmSync(dir, {recursive: true, force: true})
+  })
+
+  it('sends keep-alives, releases a disconnected client, and says disconnect on close', async () => {
+    const app = new Hono()
+    const live = registerLiveEvents(app, lake, {keepAliveMs: 20})
+    const a = blocks(await app.request('/v1/data/live/events/production'))
+    const b = blocks(await app.request('/v1/data/live/events/production'))
+    expect(live.connections).toBe(2)
+    expect(await a()).toMatch(/^event: welcome\n/)
+    expect(await a()).toBe(': keepalive')
+    await a.cancel()
+    expect(live.connections).toBe(1)
+    await lake.mutate([{create: {_id: 'x', _type: 'y'}}])
+    const named: string[] = []
+    while (named.at(-1) !== 'message') {
+      const block = await b()
+      if (!block.startsWith(':')) named.push(block.split('\n')[0].slice('event: '.length))
+    }
+    live.close()
+    expect(live.connections).toBe(0)
+    for (;;) {
+      try {
+        const block = await b()
+        if (!block.startsWith(':')) named.push(block.split('\n')[0].slice('event: '.length))
+      } catch {
+        break
+      }
+    }
+    expect(named).toEqual(['welcome', 'message', 'disconnect'])
   })
 })
