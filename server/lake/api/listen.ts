@@ -16,6 +16,8 @@ export interface ListenConfig {
   keepAliveMs?: number
   /** A resume further behind than this many transactions gets `reset` instead of a replay. */
   maxReplay?: number
+  /** Open streams per client, shared with the live-events stream so the caps bound both. */
+  held?: ClientCounter
 }
 
 /**
@@ -87,7 +89,7 @@ export function registerListen(
   const maxReplay = config.maxReplay ?? 10_000
   /** Open streams, each with the check that its caller may still listen. */
   const streams = new Map<SseStream, () => boolean>()
-  const held = new ClientCounter()
+  const held = config.held ?? new ClientCounter()
   // A logout, expiry or token rotation ends the streams it concerns at once, not at their next
   // event or keep-alive.
   const unsubscribe = lake.auth.onSessionEnd(() => {

@@ -150,10 +150,14 @@ describe('GET /v{version}/data/live/events/{dataset}', () => {
     expect(maxResumeGap).toBeGreaterThan(0)
   })
 
-  it('caps open streams per client with 429 and Retry-After, and frees a slot on disconnect', async () => {
+  it('caps open streams per client, listen streams included, with 429 and Retry-After, and frees a slot on disconnect', async () => {
+    const listenPath = `/v${apiVersion}/data/listen/${defaultDataset}?query=*`
     const controllers = Array.from({length: maxAnonymousStreams}, () => new AbortController())
+    // Half live, half listen: one count bounds both kinds of stream.
     const open = await Promise.all(
-      controllers.map((controller) => t.fetch(path, {signal: controller.signal})),
+      controllers.map((controller, i) =>
+        t.fetch(i % 2 === 0 ? path : listenPath, {signal: controller.signal}),
+      ),
     )
     expect(open.map((res) => res.status)).toEqual(open.map(() => 200))
     const over = await t.fetch(path)

@@ -29,6 +29,8 @@ export const maxResumeGap = 100
 interface LiveEventsConfig {
   /** Interval of `: keepalive` comments, as on the listen stream (Sanity sends one per 15 s). */
   keepAliveMs?: number
+  /** Open streams per client, shared with the listen stream so the caps bound both. */
+  held?: ClientCounter
 }
 
 /**
@@ -74,7 +76,7 @@ export function registerLiveEvents(
 ): {close(): void; readonly connections: number} {
   const keepAliveMs = config.keepAliveMs ?? 15_000
   const streams = new Map<SseStream, () => boolean>()
-  const held = new ClientCounter()
+  const held = config.held ?? new ClientCounter()
   const unsubscribe = lake.auth.onSessionEnd(() => {
     for (const [stream, stillAllowed] of [...streams]) if (!stillAllowed()) stream.close()
   })

@@ -9,6 +9,7 @@ import type {Lake} from '../lake.ts'
 import {registerQuery} from './query.ts'
 import {registerListen} from './listen.ts'
 import {registerLiveEvents} from './liveEvents.ts'
+import {ClientCounter} from './clientCaps.ts'
 import {registerHistory} from './history.ts'
 import {registerExport} from './export.ts'
 import {touchesPublic} from '../publicChange.ts'
@@ -72,8 +73,10 @@ export function registerLakeRoutes(app: Hono, lake: Lake): {cache: QueryCache; c
   registerDoc(app, lake)
   registerMutate(app, lake)
   registerActions(app, lake)
-  const listen = registerListen(app, lake)
-  const live = registerLiveEvents(app, lake)
+  // One count of open streams per client for listen and live events: the caps bound both.
+  const held = new ClientCounter()
+  const listen = registerListen(app, lake, {held})
+  const live = registerLiveEvents(app, lake, {held})
   registerHistory(app, lake)
   registerExport(app, lake)
   return {
