@@ -19,8 +19,7 @@ try {
   if (stale.length > 0) {
     console.error(`Stale generated types: ${stale.join(', ')}. Run \`npm run typegen\` and commit.`)
     process.exitCode = 1
-  }
-  console.log('typegen: generated types are up to date')
+  } else console.log('typegen: generated types are up to date')
 } finally {
   rmSync(out, {recursive: true, force: true})
 }
