@@ -11,6 +11,7 @@ import {
   startSite,
   stopSite,
   unexpected,
+  withoutApp,
   type TestServer,
 } from './site.fixtures.ts'
 
@@ -118,3 +119,51 @@ for (const viewport of viewports) {
     })
   })
 }
+
+describe('accessibility of the states first taps reach, before any script file has loaded', () => {
+  const phone = {viewport: {width: 375, height: 740}, isMobile: true, hasTouch: true}
+
+  it('the open menu, an open modal, Load More done, the toast: no axe violations', async () => {
+    const {page, problems} = await openPage(site.browser, phone)
+    await withoutApp(page)
+    await page.goto(`${site.server.url}/blog`)
+    await page.getByRole('button', {name: 'Menu'}).tap()
+    expect(await axe(page)).toEqual([])
+    await page.keyboard.press('Escape')
+    await page.getByRole('button', {name: 'client'}).tap()
+    await page.getByRole('dialog').waitFor()
+    expect(await axe(page)).toEqual([])
+    await page.keyboard.press('Escape')
+    await page.getByRole('button', {name: 'Load More'}).tap()
+    await expect.poll(() => page.locator('main article').count()).toBe(8)
+    expect(await axe(page)).toEqual([])
+    await page.goto(`${site.server.url}/contact`)
+    await page.getByLabel('Name').fill('Amina')
+    await page.getByLabel('Email').fill('amina@example.com')
+    await page.getByLabel('Message').fill('Hello.')
+    await page.getByRole('button', {name: 'Send'}).tap()
+    await page.getByRole('status').getByText('Thank you!').waitFor()
+    expect(await axe(page)).toEqual([])
+    expect(unexpected(problems)).toEqual([])
+    await page.context().close()
+  })
+
+  it('the toast the server renders after a native post: no axe violations', async () => {
+    // axe needs script; the page is the one a no-JavaScript visitor gets (the app held back).
+    const {page, problems} = await openPage(site.browser)
+    await withoutApp(page)
+    await page.goto(`${site.server.url}/contact`)
+    await page.getByLabel('Name').fill('Bilal')
+    await page.getByLabel('Email').fill('bilal@example.com')
+    await page.getByLabel('Message').fill('Hello.')
+    // form.submit() fires no submit event: a native post, as without JavaScript.
+    await Promise.all([
+      page.waitForURL(/\/contact/, {waitUntil: 'load'}),
+      page.locator('main form').evaluate((form: HTMLFormElement) => form.submit()),
+    ])
+    await page.getByRole('status').getByText('Thank you!').waitFor()
+    expect(await axe(page)).toEqual([])
+    expect(unexpected(problems)).toEqual([])
+    await page.context().close()
+  })
+})
