@@ -5,6 +5,7 @@
  */
 import {ensureChromium} from '../e2e/support/chromium.ts'
 import {firstLoadJsGzip, publicChunks, studioLeaks, type Chunk} from './chunks.ts'
+import {firstTapTable, measureFirstTaps, type FirstTapResult} from './firstTap.ts'
 import {lighthouse, type LighthouseRun, type Preset} from './lighthouse.ts'
 import {startServerProcess} from './serverProcess.ts'
 import {fetchPage, newestPostSlug, publicRoutes} from './site.ts'
@@ -167,6 +168,7 @@ export async function run(): Promise<Section> {
   const server = await startServerProcess()
   const results = new Map<Preset, Map<string, LighthouseRun[]>>()
   const firstLoad = new Map<string, number>()
+  let firstTaps: FirstTapResult[] = []
   try {
     const routes = publicRoutes(await newestPostSlug(server.url))
     for (const route of routes) {
@@ -198,10 +200,17 @@ export async function run(): Promise<Section> {
         }
       }
     }
+    // Issue #12: the first tap on a phone (bench/firstTap.ts), after Lighthouse, alone.
+    firstTaps = await measureFirstTaps(server.url)
   } finally {
     await server.stop()
   }
   notes.unshift(...targetNotes(results, chunks, firstLoad))
+  notes.push(
+    'First tap: Chromium turns prerendering off while DevTools emulates the network ' +
+      '(PrerenderingDisabledByDevTools), so the tab row measures the speculation rules’ fallback, a prefetch; ' +
+      'a phone without DevTools shows the prerendered page at once.',
+  )
   notes.push(
     leaks.length === 0
       ? 'No Studio module in any public chunk (manifest and marker strings checked).'
@@ -210,10 +219,12 @@ export async function run(): Promise<Section> {
   notes.push(...references)
   const tables = [...results].map(([preset, byRoute]) => lighthouseTable(preset, byRoute))
   tables.push(chunkTable(chunks))
+  if (firstTaps.length > 0) tables.push(firstTapTable(firstTaps))
   const data = {
     runs,
     chunks,
     leaks,
+    firstTaps,
     lighthouse: Object.fromEntries([...results].map(([p, m]) => [p, Object.fromEntries(m)])),
   }
   return {
