@@ -168,7 +168,7 @@ export async function run(): Promise<Section> {
   const server = await startServerProcess()
   const results = new Map<Preset, Map<string, LighthouseRun[]>>()
   const firstLoad = new Map<string, number>()
-  let firstTaps: FirstTapResult[] = []
+  let firstTaps: FirstTapResult[] | undefined
   try {
     const routes = publicRoutes(await newestPostSlug(server.url))
     for (const route of routes) {
@@ -219,7 +219,7 @@ export async function run(): Promise<Section> {
   notes.push(...references)
   const tables = [...results].map(([preset, byRoute]) => lighthouseTable(preset, byRoute))
   tables.push(chunkTable(chunks))
-  if (firstTaps.length > 0) tables.push(firstTapTable(firstTaps))
+  if (firstTaps && firstTaps.length > 0) tables.push(firstTapTable(firstTaps))
   const data = {
     runs,
     chunks,

@@ -97,8 +97,8 @@ export function boot(options: BootOptions, formatDate: (date: string) => string)
   })
 
   // 'Load More': the next page's HTML, fetched once per address.
-  const pages = new Map<string, Promise<Document>>()
-  const nextPage = (form: HTMLFormElement): Promise<Document> => {
+  const pages = new Map<string, Promise<{doc: Document; address: string}>>()
+  const nextPage = (form: HTMLFormElement): Promise<{doc: Document; address: string}> => {
     const url = new URL(form.action)
     url.hash = ''
     url.search = new URLSearchParams(
@@ -109,8 +109,7 @@ export function boot(options: BootOptions, formatDate: (date: string) => string)
       page = fetch(url, {headers: {Accept: 'text/html'}}).then(async (response) => {
         if (!response.ok) throw new Error(`${url.pathname}${url.search}: HTTP ${response.status}`)
         const doc = new DOMParser().parseFromString(await response.text(), 'text/html')
-        Object.defineProperty(doc, 'address', {value: url.href})
-        return doc
+        return {doc, address: url.href}
       })
       page.catch(() => pages.delete(url.href))
       pages.set(url.href, page)
@@ -123,9 +122,10 @@ export function boot(options: BootOptions, formatDate: (date: string) => string)
       ? new IntersectionObserver(
           (entries) => {
             for (const entry of entries) {
-              if (!entry.isIntersecting || appRuns()) continue
-              nearing?.unobserve(entry.target)
-              nextPage(entry.target as HTMLFormElement).catch(() => {})
+              const form = entry.target
+              if (!entry.isIntersecting || appRuns() || !(form instanceof HTMLFormElement)) continue
+              nearing?.unobserve(form)
+              nextPage(form).catch(() => {})
             }
           },
           // A screen ahead: the page is there before the visitor reaches the button.
@@ -152,7 +152,7 @@ export function boot(options: BootOptions, formatDate: (date: string) => string)
   const loadMore = async (form: HTMLFormElement) => {
     begin()
     try {
-      const doc = await nextPage(form)
+      const {doc, address} = await nextPage(form)
       const shown = document.querySelectorAll('main article')
       const grid = shown[0]?.parentElement
       const cards = [...doc.querySelectorAll('main article')].slice(shown.length)
@@ -172,7 +172,7 @@ export function boot(options: BootOptions, formatDate: (date: string) => string)
         form.remove()
         cards[0]?.querySelector<HTMLElement>('a')?.focus()
       }
-      history.replaceState(history.state, '', (doc as Document & {address: string}).address)
+      history.replaceState(history.state, '', address)
     } catch (error) {
       // The form still works as a plain GET: the next page, rendered by the server.
       console.warn('[blog] loading more in place failed, loading the next page instead', error)
