@@ -107,11 +107,11 @@ describe('server-rendered HTML', () => {
       expect(attr(head, /<link rel="canonical" href="([^"]+)"/)).toBe(route.canonical)
       // Styles are inlined (no render-blocking stylesheet) and no script is fetched up front: the
       // page's only JavaScript is the inline boot script at the end of the body, which imports the
-      // app's entry at the first interaction.
+      // app's entry at the first click or key, then the speculation rules (web/boot/).
       expect(head).toMatch(/<style data-styled="true"/)
       expect(html).not.toMatch(/rel="stylesheet"|<script[^>]*\ssrc=|rel="modulepreload"/)
       expect(html).toMatch(
-        /<script>\(function boot\([^<]*"app":"\/assets\/entry\.client-[\w-]+\.js"[^<]*<\/script><\/body><\/html>$/,
+        /<script>\(function boot\([^<]*"app":"\/assets\/entry\.client-[\w-]+\.js"[^<]*<\/script><script type="speculationrules">[^<]*<\/script><\/body><\/html>$/,
       )
       expect(html).toContain(`<h1>${route.h1}</h1>`)
     })
