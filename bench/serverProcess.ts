@@ -36,6 +36,8 @@ export async function startServerProcess(
       SEED: options.seed === false ? '0' : '1',
       // No automatic backup in the middle of a measurement (bench/backupScale.ts measures them).
       BACKUP_INTERVAL_MINUTES: '0',
+      // As `npm run serve` and deploy/scriptorium.service run it.
+      MALLOC_ARENA_MAX: '2',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   })

@@ -5,18 +5,20 @@ const fits = ['clip', 'crop', 'fill', 'fillmax', 'max', 'scale', 'min'] as const
 type Fit = (typeof fits)[number]
 
 /**
- * Largest side of a transformed image. The widest layout of the site at dpr 3 is under this,
+ * Largest side of a transformed image. The site's widest column (about 800 CSS px) at dpr 3 and
+ * the Studio's previews are under this,
  * and it bounds the work one request can ask for: `?w=8192&h=8192&dpr=3` once rendered a
  * 604-megapixel PNG for 22 s. Larger requests are clamped (aspect kept), not refused, as a CDN
  * clamps: a srcset with a big candidate still gets an image.
  */
-export const maxOutputSide = 4096
+export const maxOutputSide = 2560
 /**
- * Largest transformed image in pixels, 2²³ (4096 × 2048; a 4:3 image comes out 3344 × 2508):
- * encoding is linear in pixels, and a 4096 × 3072 PNG took 1.3 s (a smooth image) to 5 s (a
- * noisy photo) on the 2-core machine under load; this halves that, and no layout needs more.
+ * Largest transformed image in pixels, 2560 × 1600 (a 4:3 image comes out 2128 × 1596):
+ * encoding time and memory are linear in pixels; a 4096 × 3072 PNG took 1.3–5 s on the 2-core
+ * machine under load, and a flood of 8.4-megapixel transforms grew the process by 280 MiB
+ * (`npm run bench:hostile`). No layout needs more.
  */
-export const maxOutputPixels = 4096 * 2048
+export const maxOutputPixels = 2560 * 1600
 /** Largest `w`/`h` accepted before `dpr`; more is a 400, as before (Sanity documents no limit). */
 const maxRequestedSide = 8192
 /**
