@@ -230,7 +230,7 @@ async function attack(): Promise<AttackReport> {
   const only = process.env.BENCH_HOSTILE_ATTACKS?.split(',')
   const names = Object.keys(attacks).filter((name) => !only || only.includes(name))
   await Promise.all(
-    names.map((name, i) => {
+    names.map((name) => {
       const from = config.attackers[Object.keys(attacks).indexOf(name)]
       report.sent[name] = 0
       return attacks[name](from, (status) => {
