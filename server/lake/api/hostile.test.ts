@@ -2,7 +2,7 @@ import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 import {startTestServer} from '../../../e2e/support/server.ts'
 import type {Lake} from '../lake.ts'
 import {getFrom, queryUrl, type Answer} from '../testing/fromAddress.ts'
-import {maxAnonymousStreams} from './listen.ts'
+import {maxAnonymousStreams} from './openStreams.ts'
 
 // No GROQ evaluation stalls the process: runaway queries and costly listen filters from several
 // clients, against the real server, while an honest client and a page render keep their pace.

@@ -1,4 +1,4 @@
-import {createHash, randomBytes} from 'node:crypto'
+import {randomBytes} from 'node:crypto'
 import type {Context, Hono} from 'hono'
 import {bearerToken} from '../auth.ts'
 import {badRequest, LakeError} from '../errors.ts'
@@ -6,9 +6,9 @@ import {checkDataset, flag, identify, queryParams} from './http.ts'
 import type {Lake} from '../lake.ts'
 import type {Filter, ListenOptions} from '../listenEvents.ts'
 import {listenFilterTimeoutMs, type Lane} from '../queryPool/queryBudgets.ts'
-import {SseStream} from './sse.ts'
 import {clientOf} from '../../http/clientAddress.ts'
-import {ClientCounter, overCap} from './clientCaps.ts'
+import type {ClientCounter} from './clientCaps.ts'
+import {OpenStreams} from './openStreams.ts'
 import {ListenDelivery} from './listenDelivery.ts'
 
 export interface ListenConfig {
@@ -20,13 +20,6 @@ export interface ListenConfig {
   held?: ClientCounter
 }
 
-/**
- * Open streams per anonymous client: the site itself opens none, and a visitor's tool rarely
- * needs more than a couple. Over it: 429.
- */
-export const maxAnonymousStreams = 8
-/** Open streams per owner token or Studio session: the Studio holds up to 8 per tab. */
-export const maxOwnerStreams = 32
 /** A resume that has not caught up within this long gets `reset` (refetch) instead. */
 export const maxReplayMs = 10_000
 
@@ -87,14 +80,7 @@ export function registerListen(
 ): {close(): void; readonly connections: number} {
   const keepAliveMs = config.keepAliveMs ?? 15_000
   const maxReplay = config.maxReplay ?? 10_000
-  /** Open streams, each with the check that its caller may still listen. */
-  const streams = new Map<SseStream, () => boolean>()
-  const held = config.held ?? new ClientCounter()
-  // A logout, expiry or token rotation ends the streams it concerns at once, not at their next
-  // event or keep-alive.
-  const unsubscribe = lake.auth.onSessionEnd(() => {
-    for (const [stream, stillAllowed] of [...streams]) if (!stillAllowed()) stream.close()
-  })
+  const streams = new OpenStreams(lake, keepAliveMs, config.held)
 
   app.get('/:version/data/listen/:dataset', async (c) => {
     checkDataset(c, lake)
@@ -105,29 +91,14 @@ export function registerListen(
     const filter: Filter = {query, params: queryParams(c)}
     const client = clientOf(c).key
     const lane: Lane = authenticated ? 'trusted' : 'anonymous'
-    // The owner's cap is per token (each Studio session), a visitor's per address.
-    const capKey = token ? `token ${createHash('sha256').update(token).digest('hex')}` : client
-    const max = token ? maxOwnerStreams : maxAnonymousStreams
-    const release = held.acquire(capKey, max)
-    if (!release) throw overCap(c, client, 'listen-cap', `More than ${max} open listen streams`)
+    const release = streams.reserve(c, client, token, 'listen-cap', 'listen streams')
     try {
       await probe(lake, filter, lane, client)
     } catch (error) {
       release()
       throw error
     }
-    // Re-checks do not count as use: an open stream alone must not keep a session from idling out.
-    const stillAllowed = () =>
-      token === undefined || lake.auth.verify(token, {touch: false}) !== undefined
-    const stream = new SseStream({
-      keepAliveMs,
-      stillWanted: stillAllowed,
-      onClose: () => {
-        streams.delete(stream)
-        release()
-      },
-    })
-    streams.set(stream, stillAllowed)
+    const {stream, stillAllowed} = streams.open(token, release)
     const delivery = new ListenDelivery(lake, {
       stream,
       filter,
@@ -162,12 +133,6 @@ export function registerListen(
     get connections() {
       return streams.size
     },
-    close() {
-      unsubscribe()
-      for (const stream of [...streams.keys()]) {
-        stream.send('disconnect', {reason: 'The server is shutting down'})
-        stream.close()
-      }
-    },
+    close: () => streams.close(),
   }
 }

@@ -8,7 +8,7 @@ import {Lake} from '../lake.ts'
 import {apiVersion, defaultDataset, localProjectId} from '../../../shared/constants.ts'
 import {createClient} from '@sanity/client'
 import {startLakeUnderTest, type LakeUnderTest} from '../testing/lakeUnderTest.ts'
-import {maxAnonymousStreams} from './listen.ts'
+import {maxAnonymousStreams} from './openStreams.ts'
 import {draftsTag, maxResumeGap, publicTag, registerLiveEvents} from './liveEvents.ts'
 
 // The live-content stream as client.live.events() and the Presentation tool see it.

@@ -1,15 +1,13 @@
-import {createHash} from 'node:crypto'
 import type {Hono} from 'hono'
 import {bearerToken} from '../auth.ts'
 import {unauthorized} from '../errors.ts'
 import {checkDataset, flag, identify} from './http.ts'
 import type {Lake} from '../lake.ts'
 import {isDraftId, isPublicId} from '../types.ts'
-import {SseStream} from './sse.ts'
 import {clientOf} from '../../http/clientAddress.ts'
 import {refusals, safe} from '../../http/log.ts'
-import {ClientCounter, overCap} from './clientCaps.ts'
-import {maxAnonymousStreams, maxOwnerStreams} from './listen.ts'
+import type {ClientCounter} from './clientCaps.ts'
+import {OpenStreams} from './openStreams.ts'
 
 /**
  * The tags a `message` carries (docs/studio-protocol.md, "Live events"). Query responses carry
@@ -75,11 +73,7 @@ export function registerLiveEvents(
   config: LiveEventsConfig = {},
 ): {close(): void; readonly connections: number} {
   const keepAliveMs = config.keepAliveMs ?? 15_000
-  const streams = new Map<SseStream, () => boolean>()
-  const held = config.held ?? new ClientCounter()
-  const unsubscribe = lake.auth.onSessionEnd(() => {
-    for (const [stream, stillAllowed] of [...streams]) if (!stillAllowed()) stream.close()
-  })
+  const streams = new OpenStreams(lake, keepAliveMs, config.held)
 
   app.get('/:version/data/live/events/:dataset', (c) => {
     checkDataset(c, lake)
@@ -97,22 +91,8 @@ export function registerLiveEvents(
     const token = authenticated ? bearerToken(c.req.header('authorization')) : undefined
     // Same caps as the listen stream: the owner's per token (each Studio session), a visitor's
     // per address.
-    const capKey = token ? `token ${createHash('sha256').update(token).digest('hex')}` : client
-    const max = token ? maxOwnerStreams : maxAnonymousStreams
-    const release = held.acquire(capKey, max)
-    if (!release) throw overCap(c, client, 'live-cap', `More than ${max} open live event streams`)
-    // Re-checks do not count as use: an open stream alone must not keep a session from idling out.
-    const stillAllowed = () =>
-      token === undefined || lake.auth.verify(token, {touch: false}) !== undefined
-    const stream = new SseStream({
-      keepAliveMs,
-      stillWanted: stillAllowed,
-      onClose: () => {
-        streams.delete(stream)
-        release()
-      },
-    })
-    streams.set(stream, stillAllowed)
+    const release = streams.reserve(c, client, token, 'live-cap', 'live event streams')
+    const {stream, stillAllowed} = streams.open(token, release)
     // EventSource sends Last-Event-ID when it reconnects by itself.
     const lastEventId = c.req.header('last-event-id')
     // One tick from here to the subscription: a commit is either counted in `missed` (up to
@@ -141,12 +121,6 @@ export function registerLiveEvents(
     get connections() {
       return streams.size
     },
-    close() {
-      unsubscribe()
-      for (const stream of [...streams.keys()]) {
-        stream.send('disconnect', {reason: 'The server is shutting down'})
-        stream.close()
-      }
-    },
+    close: () => streams.close(),
   }
 }

@@ -1,0 +1,76 @@
+import {createHash} from 'node:crypto'
+import type {Context} from 'hono'
+import type {Lake} from '../lake.ts'
+import {ClientCounter, overCap} from './clientCaps.ts'
+import {SseStream} from './sse.ts'
+
+/**
+ * Open streams per anonymous client: the site itself opens none, and a visitor's tool rarely
+ * needs more than a couple. Over it: 429.
+ */
+export const maxAnonymousStreams = 8
+/** Open streams per owner token or Studio session: the Studio holds up to 8 per tab. */
+export const maxOwnerStreams = 32
+
+/**
+ * The long-lived streams of one endpoint (listen, live events): each holds a slot under its
+ * caller's cap (the owner's per token, a visitor's per address; `held` may be shared between
+ * endpoints so the caps bound them together), re-checks its token before each event and
+ * keep-alive, ends at once when its session does, and says `disconnect` at shutdown.
+ */
+export class OpenStreams {
+  /** Open streams, each with the check that its caller may still listen. */
+  private readonly streams = new Map<SseStream, () => boolean>()
+  private readonly unsubscribe: () => void
+  private readonly lake: Lake
+  private readonly keepAliveMs: number
+  private readonly held: ClientCounter
+
+  constructor(lake: Lake, keepAliveMs: number, held = new ClientCounter()) {
+    this.lake = lake
+    this.keepAliveMs = keepAliveMs
+    this.held = held
+    // A logout, expiry or token rotation ends the streams it concerns at once.
+    this.unsubscribe = lake.auth.onSessionEnd(() => {
+      for (const [stream, stillAllowed] of [...this.streams]) if (!stillAllowed()) stream.close()
+    })
+  }
+
+  /** Takes the caller's slot, or throws the 429 (`kind` names the refusal in the log). */
+  reserve(c: Context, client: string, token: string | undefined, kind: string, what: string) {
+    const capKey = token ? `token ${createHash('sha256').update(token).digest('hex')}` : client
+    const max = token ? maxOwnerStreams : maxAnonymousStreams
+    const release = this.held.acquire(capKey, max)
+    if (!release) throw overCap(c, client, kind, `More than ${max} open ${what}`)
+    return release
+  }
+
+  /** Opens the stream for a reserved slot; closing it frees the slot. */
+  open(token: string | undefined, release: () => void) {
+    // Re-checks do not count as use: an open stream alone must not keep a session from idling out.
+    const stillAllowed = () =>
+      token === undefined || this.lake.auth.verify(token, {touch: false}) !== undefined
+    const stream = new SseStream({
+      keepAliveMs: this.keepAliveMs,
+      stillWanted: stillAllowed,
+      onClose: () => {
+        this.streams.delete(stream)
+        release()
+      },
+    })
+    this.streams.set(stream, stillAllowed)
+    return {stream, stillAllowed}
+  }
+
+  get size(): number {
+    return this.streams.size
+  }
+
+  close(): void {
+    this.unsubscribe()
+    for (const stream of [...this.streams.keys()]) {
+      stream.send('disconnect', {reason: 'The server is shutting down'})
+      stream.close()
+    }
+  }
+}
