@@ -1,4 +1,4 @@
-import {randomBytes} from 'node:crypto'
+import {OneTimeTokens} from '../http/oneTimeTokens.ts'
 import {sentParam} from '../../web/contactToast.ts'
 
 /** A marker waits this long for the browser to follow the relay's 303, which it does at once. */
@@ -17,36 +17,9 @@ export const maxSentMarkers = 10_000
  * already taken, and gets the plain page. Kept in memory: a restart in between only loses a
  * toast, never a message (it was stored before the redirect).
  */
-export class SentMarkers {
-  private readonly markers = new Map<string, number>()
-  private readonly now: () => number
-
+export class SentMarkers extends OneTimeTokens {
   constructor(now: () => number = Date.now) {
-    this.now = now
-  }
-
-  /** A new token, valid once within `sentMarkerTtlMs`. */
-  issue(): string {
-    const now = this.now()
-    for (const [token, expires] of this.markers) {
-      // Insertion order is expiry order: stop at the first live one.
-      if (expires > now && this.markers.size < maxSentMarkers) break
-      this.markers.delete(token)
-    }
-    const token = randomBytes(16).toString('base64url')
-    this.markers.set(token, now + sentMarkerTtlMs)
-    return token
-  }
-
-  /** True the first time a live token is presented; false for any other string, ever after. */
-  take(token: string): boolean {
-    const expires = this.markers.get(token)
-    this.markers.delete(token)
-    return expires !== undefined && expires > this.now()
-  }
-
-  get size(): number {
-    return this.markers.size
+    super({ttlMs: sentMarkerTtlMs, max: maxSentMarkers, bytes: 16, now})
   }
 }
 

@@ -18,6 +18,7 @@ const allowedOutside = new Set([
   'server/http/log.ts',
   'server/http/publicOrigin.ts',
   'server/http/cachedBody.ts',
+  'server/http/oneTimeTokens.ts',
   'server/compress.ts',
   'server/html.ts',
 ])
