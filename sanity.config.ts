@@ -3,6 +3,7 @@ import {visionTool} from '@sanity/vision'
 import {defineConfig} from 'sanity'
 import {structureTool} from 'sanity/structure'
 import {schemaTypes} from './schemas/index.ts'
+import {presentation} from './studio/presentation/index.ts'
 import {withoutInboxTemplates} from './studio/structure/inbox.ts'
 import {structure} from './studio/structure/index.ts'
 import {apiVersion, localProjectId} from './shared/constants.ts'
@@ -30,6 +31,7 @@ export default defineConfig({
   }),
   plugins: [
     structureTool({structure}),
+    presentation,
     visionTool({defaultApiVersion: `v${apiVersion}`, datasets: [studioDataset]}),
   ],
   schema: {types: schemaTypes},

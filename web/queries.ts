@@ -10,9 +10,9 @@ import {excerptLength, fallbackExcerpt} from '../shared/constants.ts'
 const postCardFields = /* groq */ `{title, "slug": slug.current, date, excerpt, category}`
 
 /** The posts the site lists: a post needs a slug to have an address (requirements §7.1). */
-const listedPost = /* groq */ `_type == "post" && defined(slug.current)`
+export const listedPost = /* groq */ `_type == "post" && defined(slug.current)`
 
-const postOrder = /* groq */ `order(date desc, _id asc)`
+export const postOrder = /* groq */ `order(date desc, _id asc)`
 
 /** The spec's list query: all posts by date descending (kept for the sitemap and feeds). */
 export const postListQuery = defineQuery(`*[${listedPost}] | ${postOrder} ${postCardFields}`)
@@ -46,9 +46,12 @@ export const postBySlugQuery = defineQuery(`*[_type == "post" && slug.current ==
   )
 }`)
 
-/** Home's lazily shown 'Latest writing' section: the three newest posts. */
+/** How many of the newest posts Home's 'Latest writing' section shows. */
+export const latestPostCount = 3
+
+/** Home's lazily shown 'Latest writing' section: the newest posts. */
 export const latestPostsQuery = defineQuery(
-  `*[${listedPost}] | ${postOrder} [0...3] ${postCardFields}`,
+  `*[${listedPost}] | ${postOrder} [0...${latestPostCount}] ${postCardFields}`,
 )
 
 /** Every post's address and last change, for the sitemap (server/discovery). */
