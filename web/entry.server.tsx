@@ -15,7 +15,7 @@ import {bootScript, type ClientAssets} from './boot/bootScript.ts'
 import {speculationRulesScript} from './boot/speculationRules.ts'
 import type {Flash} from './components/flashContext.ts'
 import {routes} from './routes.tsx'
-import {createSiteClient} from './sanity.client.ts'
+import {createPreviewClient, createSiteClient} from './sanity.client.ts'
 
 export type {ClientAssets} from './boot/bootScript.ts'
 export {bootScriptSource} from './boot/bootScript.ts'
@@ -32,6 +32,11 @@ export interface RenderOptions {
   assets: ClientAssets
   /** A one-time message to render into this page (never cache the result). */
   flash?: Flash
+  /**
+   * Preview mode (server/preview/): the drafts perspective, read with these headers (the preview
+   * session's credential) from `contentOrigin` (local) or sanity.io (hosted). Never cached.
+   */
+  preview?: {headers: Record<string, string>}
 }
 
 export interface RenderedPage {
@@ -72,7 +77,15 @@ export async function render(
   request: Request,
   options: RenderOptions,
 ): Promise<RenderedPage | Response> {
-  const client = clientFor(options.site, options.contentOrigin, options.contentHeaders)
+  const {site, preview} = options
+  // A preview client per render: its credential is the visitor's own preview session.
+  const client = preview
+    ? createPreviewClient(
+        site,
+        site.mode === 'local' ? options.contentOrigin : undefined,
+        preview.headers,
+      )
+    : clientFor(site, options.contentOrigin, options.contentHeaders)
   const requestContext = new RouterContextProvider()
   requestContext.set(sanityClientContext, () => Promise.resolve(client))
   const context = await handler.query(request, {requestContext})
@@ -87,6 +100,7 @@ export async function render(
         site: options.site,
         hydrationData: {loaderData: context.loaderData, actionData: context.actionData},
         ...(options.flash ? {flash: options.flash} : {}),
+        ...(preview ? {preview: true as const} : {}),
       })
   const sheet = new ServerStyleSheet()
   try {
@@ -114,7 +128,7 @@ export async function render(
     return {
       status: context.statusCode,
       html,
-      cacheable: !failed && !noStore && !options.flash,
+      cacheable: !failed && !noStore && !options.flash && !preview,
       ...(ownAddress ? {ownAddress} : {}),
     }
   } finally {

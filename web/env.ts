@@ -75,3 +75,41 @@ export function siteClientConfig(
   if (site.mode === 'hosted') return base
   return {...base, apiHost: origin, useProjectHostname: false, ...(headers ? {headers} : {})}
 }
+
+/**
+ * Where the browser's content reads go in preview mode: the site's own server, which checks the
+ * preview cookie and forwards them with a credential the browser never holds (server/preview/).
+ */
+export const previewContentPath = '/api/preview/content'
+
+/** Options for @sanity/client in preview mode: drafts overlaid on published, never a CDN. */
+export interface PreviewClientConfig {
+  projectId: string
+  dataset: string
+  apiVersion: string
+  useCdn: false
+  perspective: 'drafts'
+  apiHost?: string
+  useProjectHostname?: false
+  headers?: Record<string, string>
+}
+
+/**
+ * `apiHost` is the local lake (server, local mode), the preview proxy (browser, either mode) or
+ * undefined for sanity.io (server, hosted mode); `headers` carry the server's preview credential.
+ */
+export function previewClientConfig(
+  site: SiteConfig,
+  apiHost: string | undefined,
+  headers?: Record<string, string>,
+): PreviewClientConfig {
+  return {
+    projectId: site.projectId,
+    dataset: site.dataset,
+    apiVersion: site.apiVersion,
+    useCdn: false,
+    perspective: 'drafts',
+    ...(apiHost === undefined ? {} : {apiHost, useProjectHostname: false as const}),
+    ...(headers ? {headers} : {}),
+  }
+}

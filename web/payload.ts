@@ -8,6 +8,8 @@ export interface Payload {
   hydrationData: HydrationState
   /** A one-time message rendered into this page (components/flashContext.ts). */
   flash?: Flash
+  /** Preview mode (server/preview/): drafts shown, the app loaded at once, content via the proxy. */
+  preview?: true
 }
 
 export const payloadElementId = 'site-payload'

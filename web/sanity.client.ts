@@ -1,5 +1,5 @@
 import {createClient, type SanityClient} from '@sanity/client'
-import {siteClientConfig, type SiteConfig} from './env.ts'
+import {previewClientConfig, siteClientConfig, type SiteConfig} from './env.ts'
 
 /**
  * The site's one content client: read-only, no token, CDN on. Retries, POST for long queries and
@@ -12,4 +12,13 @@ export function createSiteClient(
   headers?: Record<string, string>,
 ): SanityClient {
   return createClient(siteClientConfig(site, origin, headers))
+}
+
+/** The content client in preview mode (env.ts `previewClientConfig`). */
+export function createPreviewClient(
+  site: SiteConfig,
+  apiHost: string | undefined,
+  headers?: Record<string, string>,
+): SanityClient {
+  return createClient(previewClientConfig(site, apiHost, headers))
 }
