@@ -89,7 +89,7 @@ describe('/readyz and the query workers', () => {
             query,
             params,
             perspective: 'raw',
-            authenticated: options.authenticated,
+            reader: options.authenticated ? 'owner' : 'anonymous',
             maxResultBytes: 1024,
             sanity: {projectId: 'scriptorium', dataset: 'production'},
           },

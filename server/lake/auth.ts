@@ -4,6 +4,7 @@ import {join} from 'node:path'
 import type {DatabaseSync, StatementSync} from 'node:sqlite'
 import {moveAside, privateFileMode, tightenMode, writeFileDurablySync} from './files/durableFile.ts'
 import {FailedAttempts} from './failedAttempts.ts'
+import {PreviewSessions} from './previewSessions.ts'
 
 /** The owner token guards every write: a short one can be guessed (LAKE_TOKEN is refused below it). */
 export const minLakeTokenLength = 32
@@ -18,6 +19,10 @@ export const owner = {
 
 export interface Identity {
   userId: string
+  /** The Studio session's token hash; undefined for the owner token itself. */
+  session?: string
+  /** A read-only preview session (previewSessions.ts): reads drafts, writes nothing. */
+  preview?: true
 }
 
 const tokenFileName = 'owner-token'
@@ -112,6 +117,8 @@ export class Auth {
   readonly attempts: FailedAttempts
   private readonly endListeners = new Set<SessionEndListener>()
   private readonly statements: {select: StatementSync; touch: StatementSync}
+  /** Read-only preview sessions, each ending with the Studio session that opened it. */
+  readonly previews: PreviewSessions
 
   constructor(ownerToken: string, db: DatabaseSync, options: AuthOptions = {}) {
     this.ownerToken = ownerToken
@@ -130,6 +137,10 @@ export class Auth {
       ),
       touch: db.prepare('UPDATE sessions SET used_ms = ? WHERE token_hash = ?'),
     }
+    this.previews = new PreviewSessions(
+      (parent) => parent === undefined || this.liveSession(parent, false)?.identity !== undefined,
+      () => this.now(),
+    )
   }
 
   /**
@@ -151,6 +162,8 @@ export class Auth {
     if (!token) return undefined
     const presented = digest(token)
     if (timingSafeEqual(presented, this.ownerDigest)) return {userId: owner.id}
+    const preview = this.previews.check(token, options.touch ?? true)
+    if (preview !== undefined) return preview === 'ended' ? undefined : preview
     return this.liveSession(presented.toString('hex'), options.touch ?? true)?.identity
   }
 
@@ -165,6 +178,10 @@ export class Auth {
     const presented = digest(token)
     if (timingSafeEqual(presented, this.ownerDigest))
       return {ok: true, identity: {userId: owner.id}}
+    // A preview session that ended is not a guess either.
+    const preview = this.previews.check(token)
+    if (preview === 'ended') return {ok: false, throttled: false}
+    if (preview !== undefined) return {ok: true, identity: preview}
     const session = this.liveSession(presented.toString('hex'), true)
     if (session?.identity) return {ok: true, identity: session.identity}
     if (!session) this.attempts.fail(client)
@@ -234,7 +251,7 @@ export class Auth {
     if (touch && now - Number(row.used_ms) >= Math.min(sessionTouchIntervalMs, idleMs / 10)) {
       this.statements.touch.run(now, tokenHash)
     }
-    return {identity: {userId: String(row.user_id)}}
+    return {identity: {userId: String(row.user_id), session: tokenHash}}
   }
 
   /** Forgets sessions long ended: the table holds at most the logins of the last max + keep. */

@@ -31,6 +31,8 @@ export interface QueryOptions {
   perspective?: Perspective
   /** Authenticated callers may see private (dotted) ids; anonymous ones never do. */
   authenticated?: boolean
+  /** A preview session: authenticated, but sees only public documents and their drafts. */
+  preview?: boolean
   /**
    * Which budget and lane of the query pool: 'trusted' for the owner and the site's own renders,
    * 'anonymous' for visitors. Defaults to 'trusted' for authenticated calls, else 'anonymous'.
@@ -141,7 +143,7 @@ export class Lake {
         query,
         params,
         perspective: options.perspective ?? 'raw',
-        authenticated,
+        reader: !authenticated ? 'anonymous' : options.preview ? 'preview' : 'owner',
         maxResultBytes: limits.maxResultBytes,
         sanity: this.sanity,
       },

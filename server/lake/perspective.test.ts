@@ -9,33 +9,44 @@ const docs: Doc[] = [
   {_id: 'drafts.b', _type: 'post', title: 'B draft only'},
   {_id: 'inbox.m', _type: 'message'},
   {_id: 'versions.r1.a', _type: 'post'},
+  {_id: 'drafts.3f9c', _type: 'sanity.previewUrlSecret', secret: 's'},
 ]
 const ids = (list: Doc[]) => list.map((d) => d._id)
 
 describe('documentsFor', () => {
   it('raw: everything for the owner, only undotted ids for anonymous readers', () => {
-    expect(ids(documentsFor(docs, 'raw', true))).toEqual([
+    expect(ids(documentsFor(docs, 'raw', 'owner'))).toEqual([
       'a',
       'drafts.a',
       'drafts.b',
       'inbox.m',
       'versions.r1.a',
+      'drafts.3f9c',
     ])
-    expect(ids(documentsFor(docs, 'raw', false))).toEqual(['a'])
+    expect(ids(documentsFor(docs, 'raw', 'anonymous'))).toEqual(['a'])
+  })
+
+  it('a preview session: public documents and their drafts, no other private ids or secrets', () => {
+    expect(ids(documentsFor(docs, 'raw', 'preview'))).toEqual(['a', 'drafts.a', 'drafts.b'])
+    expect(documentsFor(docs, 'drafts', 'preview')).toEqual([
+      {_id: 'a', _type: 'post', title: 'A draft', _originalId: 'drafts.a'},
+      {_id: 'b', _type: 'post', title: 'B draft only', _originalId: 'drafts.b'},
+    ])
   })
 
   it('published: no drafts or versions; other private ids (inbox.*) only for the owner', () => {
-    expect(ids(documentsFor(docs, 'published', true))).toEqual(['a', 'inbox.m'])
-    expect(ids(documentsFor(docs, 'published', false))).toEqual(['a'])
+    expect(ids(documentsFor(docs, 'published', 'owner'))).toEqual(['a', 'inbox.m'])
+    expect(ids(documentsFor(docs, 'published', 'anonymous'))).toEqual(['a'])
   })
 
   it('drafts: each draft over its published id with _originalId; private ids only for the owner', () => {
-    expect(documentsFor(docs, 'drafts', true)).toEqual([
+    expect(documentsFor(docs, 'drafts', 'owner')).toEqual([
       {_id: 'a', _type: 'post', title: 'A draft', _originalId: 'drafts.a'},
       {_id: 'b', _type: 'post', title: 'B draft only', _originalId: 'drafts.b'},
       {_id: 'inbox.m', _type: 'message', _originalId: 'inbox.m'},
+      {_id: '3f9c', _type: 'sanity.previewUrlSecret', secret: 's', _originalId: 'drafts.3f9c'},
     ])
-    expect(documentsFor(docs, 'previewDrafts', false)).toEqual([
+    expect(documentsFor(docs, 'previewDrafts', 'anonymous')).toEqual([
       {_id: 'a', _type: 'post', title: 'A published', _originalId: 'a'},
     ])
   })

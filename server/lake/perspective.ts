@@ -28,11 +28,28 @@ function isVariantId(id: string): boolean {
 }
 
 /**
+ * What a read-only preview session (previewSessions.ts) reads: public documents and the drafts
+ * of public documents, never other private ids (inbox.*) nor the Studio's own system documents
+ * (its preview secrets are drafts of a public id).
+ */
+export function isPreviewVisible(doc: Pick<Doc, '_id' | '_type'>): boolean {
+  if (isPublicId(doc._id)) return true
+  const system = typeof doc._type === 'string' && doc._type.startsWith('sanity.')
+  return !system && isDraftId(doc._id) && isPublicId(publishedIdOf(doc._id))
+}
+
+/** Who reads: a visitor (public ids only), a preview session, or the owner (everything). */
+export type Reader = 'anonymous' | 'preview' | 'owner'
+
+/**
  * The documents a query sees. Anonymous readers never see private ids (any id with a dot),
  * whatever perspective they ask for; `drafts` overlays each draft onto its published id.
  */
-export function documentsFor(all: Doc[], perspective: Perspective, authenticated: boolean): Doc[] {
-  const visible = authenticated ? all : all.filter((doc) => isPublicId(doc._id))
+export function documentsFor(all: Doc[], perspective: Perspective, reader: Reader): Doc[] {
+  const visible =
+    reader === 'owner'
+      ? all
+      : all.filter(reader === 'preview' ? isPreviewVisible : (doc) => isPublicId(doc._id))
   switch (perspective) {
     case 'raw':
       return visible

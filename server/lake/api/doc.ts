@@ -19,7 +19,9 @@ function systemOnly(doc: Doc): Doc {
 export function registerDoc(app: Hono, lake: Lake): void {
   app.get('/:version/data/doc/:dataset/:ids', (c) => {
     checkDataset(c, lake)
-    const authenticated = identify(c, lake) !== undefined
+    const identity = identify(c, lake)
+    // A preview session reads through queries; by id it sees what a visitor sees.
+    const authenticated = identity !== undefined && !identity.preview
     // Hono has already decoded the path parameter once; decoding again turned `%25` into a 500.
     const ids = c.req
       .param('ids')

@@ -1,6 +1,6 @@
 import type {Context} from 'hono'
 import {bearerToken, type Identity} from '../auth.ts'
-import {badRequest, LakeError, messageOf, notFound, unauthorized} from '../errors.ts'
+import {badRequest, forbidden, LakeError, messageOf, notFound, unauthorized} from '../errors.ts'
 import {isRecord} from '../types.ts'
 import type {Lake} from '../lake.ts'
 import {clientOf} from '../../http/clientAddress.ts'
@@ -43,9 +43,14 @@ export function identify(c: Context, lake: Lake): Identity | undefined {
   throw unauthorized('Unauthorized - Session does not match project host or has expired')
 }
 
+/**
+ * The owner's identity, for everything beyond reading published content and drafts: a preview
+ * session (server/lake/previewSessions.ts) is read-only, so it gets 403 here.
+ */
 export function requireIdentity(c: Context, lake: Lake): Identity {
   const identity = identify(c, lake)
   if (!identity) throw unauthorized('Unauthorized - a token is required for this request')
+  if (identity.preview) throw forbidden('A preview session is read-only')
   return identity
 }
 

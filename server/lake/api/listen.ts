@@ -84,8 +84,10 @@ export function registerListen(
 
   app.get('/:version/data/listen/:dataset', async (c) => {
     checkDataset(c, lake)
-    const authenticated = identify(c, lake) !== undefined
-    const token = authenticated ? bearerToken(c.req.header('authorization')) : undefined
+    const identity = identify(c, lake)
+    // A preview session listens as a visitor: it exists for the site's drafts, not the Studio's.
+    const authenticated = identity !== undefined && !identity.preview
+    const token = identity ? bearerToken(c.req.header('authorization')) : undefined
     const query = c.req.query('query')
     if (!query || query.trim() === '') throw badRequest('Missing "query" parameter')
     const filter: Filter = {query, params: queryParams(c)}

@@ -2,6 +2,7 @@ import type {Hono} from 'hono'
 import {badRequest} from '../errors.ts'
 import {checkDataset, flag, readJsonBody, requireIdentity} from './http.ts'
 import type {Lake} from '../lake.ts'
+import {previewSecretType} from '../previewSessions.ts'
 
 /** POST /data/mutate: the owner's mutations, committed durably in one transaction. */
 export function registerMutate(app: Hono, lake: Lake): void {
@@ -25,6 +26,9 @@ export function registerMutate(app: Hono, lake: Lake): void {
       dryRun: flag(c, 'dryRun'),
       autoGenerateArrayKeys: flag(c, 'autoGenerateArrayKeys'),
     })
+    // The Presentation tool's secret: a preview it opens ends with this Studio session.
+    for (const {id, document} of result.results)
+      if (document?._type === previewSecretType) lake.auth.previews.noteSecretAuthor(id, identity)
     const returnDocuments = flag(c, 'returnDocuments')
     return c.json({
       transactionId: result.transactionId,

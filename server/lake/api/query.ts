@@ -73,6 +73,7 @@ export function registerQuery(app: Hono, lake: Lake, cache: QueryCache): void {
       result = await lake.queryJson(query, params, {
         perspective,
         authenticated: !anonymous,
+        preview: identity?.preview === true,
         lane: trusted ? 'trusted' : 'anonymous',
         client,
       })

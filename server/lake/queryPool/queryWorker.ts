@@ -12,7 +12,7 @@ import {parentPort} from 'node:worker_threads'
 import {evaluateSync} from 'groq-js'
 import {LakeError} from '../errors.ts'
 import {evaluateJson, parseQuery} from '../groq.ts'
-import {documentsFor, type Perspective} from '../perspective.ts'
+import {documentsFor, type Perspective, type Reader} from '../perspective.ts'
 import type {Doc} from '../types.ts'
 import {parseStoredDoc} from '../storeRows.ts'
 
@@ -25,7 +25,7 @@ export type WorkerTask =
       query: string
       params: Record<string, unknown>
       perspective: Perspective
-      authenticated: boolean
+      reader: Reader
       maxResultBytes: number
       sanity: Sanity
     }
@@ -67,11 +67,11 @@ let loadedSeq = 0
 /** Per perspective and access, the documents a query sees; rebuilt after each change. */
 const views = new Map<string, Doc[]>()
 
-function view(perspective: Perspective, authenticated: boolean): Doc[] {
-  const key = `${perspective}:${authenticated}`
+function view(perspective: Perspective, reader: Reader): Doc[] {
+  const key = `${perspective}:${reader}`
   let docsFor = views.get(key)
   if (!docsFor) {
-    docsFor = documentsFor([...docs.values()], perspective, authenticated)
+    docsFor = documentsFor([...docs.values()], perspective, reader)
     views.set(key, docsFor)
   }
   return docsFor
@@ -121,7 +121,7 @@ function matches(task: Extract<WorkerTask, {type: 'match'}>): boolean[] {
 
 async function select(task: Extract<WorkerTask, {type: 'select'}>): Promise<string[]> {
   const overlay = new Map(task.overlay)
-  const working = view('raw', true).filter((doc) => !overlay.has(doc._id))
+  const working = view('raw', 'owner').filter((doc) => !overlay.has(doc._id))
   for (const doc of overlay.values()) if (doc) working.push(doc)
   const json = await evaluateJson(parseQuery(task.query, task.params), working, task.params, {
     maxResultBytes: Number.MAX_SAFE_INTEGER,
@@ -140,7 +140,7 @@ async function perform(task: WorkerTask): Promise<WorkerResult> {
   switch (task.type) {
     case 'query': {
       const tree = parseQuery(task.query, task.params)
-      const docsFor = view(task.perspective, task.authenticated)
+      const docsFor = view(task.perspective, task.reader)
       return {json: await evaluateJson(tree, docsFor, task.params, task)}
     }
     case 'match':
