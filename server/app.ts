@@ -5,6 +5,7 @@ import {mountContact} from './contact/feature.ts'
 import {mountDiscovery} from './discovery/feature.ts'
 import {errorResponse} from './lake/api/errorResponse.ts'
 import {registerLakeRoutes} from './lake/api/routes.ts'
+import {mountPreview} from './preview/feature.ts'
 import {mountSite} from './render/feature.ts'
 import {mountStudio} from './studio/feature.ts'
 import {studioCors} from './studio/cors.ts'
@@ -34,9 +35,11 @@ export function createApp(ctx: AppContext): {app: Hono; features: Feature[]} {
     const lakeRoutes = registerLakeRoutes(app, ctx.lake)
     features.push({close: () => lakeRoutes.close()})
   }
-  for (const mount of [mountStudio, mountContact, mountDiscovery, mountSite]) {
+  const preview = mountPreview(app, ctx)
+  for (const mount of [mountStudio, mountContact, mountDiscovery]) {
     const feature = mount(app, ctx)
     if (feature) features.push(feature)
   }
+  features.push(mountSite(app, ctx, preview))
   return {app, features}
 }

@@ -26,6 +26,11 @@ export interface ServerConfig {
   tlsKey: string | undefined
   /** Hosted Sanity project id; undefined means the local lake. */
   hostedProjectId: string | undefined
+  /**
+   * SANITY_API_READ_TOKEN (hosted mode only): a sanity.io Viewer token the site's server reads
+   * drafts with in preview mode (docs/hosted.md). Never sent to a browser.
+   */
+  hostedReadToken: string | undefined
   projectId: string
   dataset: string
   smtpUrl: string | undefined
@@ -110,6 +115,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     tlsCert: env.TLS_CERT || undefined,
     tlsKey: env.TLS_KEY || undefined,
     hostedProjectId,
+    hostedReadToken: env.SANITY_API_READ_TOKEN || undefined,
     projectId: hostedProjectId ?? localProjectId,
     dataset: env.SANITY_STUDIO_DATASET || defaultDataset,
     smtpUrl: env.SMTP_URL || undefined,

@@ -6,6 +6,8 @@ import type {Feature} from '../feature.ts'
 import {createSiteHandler} from './handler.ts'
 import {internalHeaders} from '../lake/api/internal.ts'
 import {sentMarkers} from '../contact/sentMarkers.ts'
+import type {PreviewAccess} from '../preview/access.ts'
+import {presentedPreviewToken} from '../preview/cookie.ts'
 
 const distDir = fileURLToPath(new URL('../../dist/', import.meta.url))
 
@@ -13,8 +15,9 @@ const distDir = fileURLToPath(new URL('../../dist/', import.meta.url))
  * The public site, mounted last as the catch-all: browser assets from dist/client and every
  * other GET rendered on the server by dist/server's renderer. Rendered pages are cached until
  * the lake reports a content change; in hosted mode (no lake to listen to) nothing is cached.
+ * Pages in preview mode are never cached.
  */
-export function mountSite(app: Hono, ctx: AppContext): Feature {
+export function mountSite(app: Hono, ctx: AppContext, preview: PreviewAccess): Feature {
   // Resolved again only when SITE_URL changes (it is known only after listen).
   let site = {siteUrl: '', config: resolveSiteConfig({siteUrl: ''})}
   const handler = createSiteHandler({
@@ -38,6 +41,11 @@ export function mountSite(app: Hono, ctx: AppContext): Feature {
     sentMarkers,
   })
   const unsubscribe = ctx.onContentChange(() => handler.invalidate())
-  app.get('*', (c) => handler.handle(c.req.raw))
+  app.get('*', (c) => {
+    // In preview (a live preview cookie over HTTPS), the drafts, rendered for this request alone.
+    const token = presentedPreviewToken(c)
+    const credential = token ? preview.credential(token) : undefined
+    return handler.handle(c.req.raw, credential ? {headers: credential} : undefined)
+  })
   return {close: () => void unsubscribe()}
 }

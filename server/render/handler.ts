@@ -33,8 +33,13 @@ export interface SiteHandlerOptions {
   sentMarkers?: {take(token: string): boolean}
 }
 
+/** A request in preview mode: the credential its drafts are read with (server/preview/). */
+export interface PreviewRequest {
+  headers: Record<string, string>
+}
+
 export interface SiteHandler {
-  handle(request: Request): Promise<Response>
+  handle(request: Request, preview?: PreviewRequest): Promise<Response>
   /** Drops every cached page: the content changed. */
   invalidate(): void
   /** How many pages the render cache holds: real pages, and variants or error pages. */
@@ -58,6 +63,7 @@ export function createSiteHandler(options: SiteHandlerOptions): SiteHandler {
     url: URL,
     key: string,
     flash?: Flash,
+    preview?: PreviewRequest,
   ): Promise<RenderedPage | Response> {
     bundle ??= loadSiteBundle(options.distDir)
     const built = await bundle
@@ -78,6 +84,7 @@ export function createSiteHandler(options: SiteHandlerOptions): SiteHandler {
       contentHeaders: options.contentHeaders?.(),
       assets: built.assets,
       ...(flash ? {flash} : {}),
+      ...(preview ? {preview} : {}),
     })
     if (result instanceof Response) return result
     const page = new RenderedPage(result.status, result.html, {
@@ -85,8 +92,10 @@ export function createSiteHandler(options: SiteHandlerOptions): SiteHandler {
       'permissions-policy': permissionsPolicy,
       // A one-time page: no cache, and no copy for Back to show again.
       ...(flash ? {'cache-control': 'no-store'} : {}),
+      // The owner's drafts: kept by no cache, shown by no search engine.
+      ...(preview ? {'cache-control': 'private, no-store', 'x-robots-tag': 'noindex'} : {}),
     })
-    if (options.cache && result.cacheable) {
+    if (options.cache && result.cacheable && !preview) {
       // A loader may name the page's own address (the blog's count clamped to the tab's last page).
       const own = result.ownAddress === undefined || result.ownAddress === url.pathname + url.search
       if (result.status === 200 && own && isOwnAddress(result.html, url))
@@ -97,10 +106,25 @@ export function createSiteHandler(options: SiteHandlerOptions): SiteHandler {
   }
 
   return {
-    async handle(request) {
+    async handle(request, preview) {
       const requested = new URL(request.url)
-      const url = pageAddress(requested)
       const acceptEncoding = request.headers.get('accept-encoding') ?? undefined
+      if (preview) {
+        // Every parameter kept (the Studio's own included), no cache, no shared render.
+        const asset = await assets.respond(requested.pathname, acceptEncoding)
+        if (asset) return asset
+        try {
+          const page = await renderPage(requested, '', undefined, preview)
+          return page instanceof Response ? page : page.respond(acceptEncoding, undefined)
+        } catch (error) {
+          console.error(`[site] rendering ${safe(requested.pathname)} in preview failed`, error)
+          return new Response('Internal server error', {
+            status: 500,
+            headers: {'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store'},
+          })
+        }
+      }
+      const url = pageAddress(requested)
       // Page addresses have no file extension: look in the render cache before the disk.
       const key = `${options.site().siteUrl}${url.pathname}${url.search}`
       // The relay's marker: taken (or refused) here, and never part of the page's address.

@@ -1,0 +1,241 @@
+import {request as httpsRequest} from 'node:https'
+import {createClient} from '@sanity/client'
+import {createPreviewSecret} from '@sanity/preview-url-secret/create-secret'
+import {afterAll, beforeAll, describe, expect, it} from 'vitest'
+import {startTestServer} from '../../e2e/support/server.ts'
+import {apiVersion, defaultDataset, localProjectId} from '../../shared/constants.ts'
+import {importDocuments} from '../lake/importer.ts'
+import {previewSecretType} from '../lake/previewSessions.ts'
+import {previewCookieName} from './cookie.ts'
+
+// Preview mode end to end over the real server: the Studio's own secret writer, the enable and
+// disable routes, the cookie, the rendered drafts and the content proxy.
+
+interface Answer {
+  status: number
+  headers: Record<string, string | string[] | undefined>
+  body: string
+}
+
+/** A GET over the server's HTTPS listener (self-signed certificate), as a browser would send. */
+function httpsGet(url: string, headers: Record<string, string> = {}): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const req = httpsRequest(url, {rejectUnauthorized: false, headers}, (res) => {
+      let body = ''
+      res.setEncoding('utf8')
+      res.on('data', (chunk: string) => (body += chunk))
+      res.on('end', () => resolve({status: res.statusCode ?? 0, headers: res.headers, body}))
+    })
+    req.on('error', reject)
+    req.end()
+  })
+}
+
+const cookieOf = (answer: Answer) => {
+  const header = answer.headers['set-cookie']
+  return (Array.isArray(header) ? header : [header ?? '']).join('\n')
+}
+const tokenIn = (setCookie: string) =>
+  new RegExp(`${previewCookieName}=(prv[\\w-]+)`).exec(setCookie)?.[1]
+
+describe('preview mode', () => {
+  let server: Awaited<ReturnType<typeof startTestServer>>
+  let studioSession: string
+  const enableUrl = (secret: string, path = '/blog/first') =>
+    `${server.httpsUrl}/api/preview/enable?sanity-preview-secret=${encodeURIComponent(secret)}` +
+    `&sanity-preview-perspective=drafts&sanity-preview-pathname=${encodeURIComponent(path)}`
+  /** What the Presentation tool does when it opens: write a secret with the Studio's session. */
+  const newSecret = async (session = studioSession) => {
+    const studio = createClient({
+      projectId: localProjectId,
+      dataset: defaultDataset,
+      apiVersion: '2025-02-19',
+      apiHost: server.url,
+      useProjectHostname: false,
+      useCdn: false,
+      token: session,
+    })
+    return (await createPreviewSecret(studio, 'test', '/studio', 'p-owner')).secret
+  }
+  const enable = async (secret: string, headers: Record<string, string> = {}) => {
+    const answer = await httpsGet(enableUrl(secret), headers)
+    return {answer, token: tokenIn(cookieOf(answer))}
+  }
+  const page = (path: string, token?: string) =>
+    httpsGet(`${server.httpsUrl}${path}`, token ? {cookie: `${previewCookieName}=${token}`} : {})
+
+  beforeAll(async () => {
+    server = await startTestServer({SEED: '0'})
+    const owner = server.lake!
+    await owner.mutate([
+      {
+        create: {
+          _id: 'first',
+          _type: 'post',
+          title: 'Published title',
+          slug: {_type: 'slug', current: 'first'},
+          date: '2026-01-01',
+          category: 'Fiction',
+        },
+      },
+      {
+        create: {
+          _id: 'drafts.first',
+          _type: 'post',
+          title: 'Draft title',
+          slug: {_type: 'slug', current: 'first'},
+          date: '2026-01-01',
+          category: 'Fiction',
+        },
+      },
+      {
+        create: {
+          _id: 'drafts.unborn',
+          _type: 'post',
+          title: 'Never published',
+          slug: {_type: 'slug', current: 'unborn'},
+          date: '2026-02-01',
+          category: 'Fiction',
+        },
+      },
+    ])
+    studioSession = owner.auth.createSession()
+  })
+  afterAll(() => server.stop())
+
+  it('a valid secret sets a Secure, HttpOnly, SameSite=Lax cookie and redirects to the page', async () => {
+    const {answer, token} = await enable(await newSecret())
+    expect(answer.status).toBe(303)
+    expect(answer.headers.location).toBe('/blog/first?sanity-preview-perspective=drafts')
+    expect(answer.headers['referrer-policy']).toBe('no-referrer')
+    const cookie = cookieOf(answer)
+    expect(cookie).toMatch(new RegExp(`^${previewCookieName}=prv[\\w-]{43}; `))
+    for (const flag of ['Path=/', 'HttpOnly', 'Secure', 'SameSite=Lax'])
+      expect(cookie).toContain(flag)
+    expect(token).toBeDefined()
+  })
+
+  it('with the cookie, pages show drafts, uncached and unindexed; without it, the published post', async () => {
+    const {token} = await enable(await newSecret())
+    const preview = await page('/blog/first', token)
+    expect(preview.status).toBe(200)
+    expect(preview.body).toContain('Draft title')
+    expect(preview.headers['cache-control']).toBe('private, no-store')
+    expect(preview.headers['x-robots-tag']).toBe('noindex')
+    expect((await page('/blog/unborn', token)).body).toContain('Never published')
+
+    const visitor = await page('/blog/first')
+    expect(visitor.body).toContain('Published title')
+    expect(visitor.body).not.toContain('Draft title')
+    expect((await page('/blog/unborn')).status).toBe(404)
+    // The preview did not leave its drafts in the render cache.
+    expect((await page('/blog/first')).body).not.toContain('Draft title')
+  })
+
+  it('the cookie counts over HTTPS only', async () => {
+    const {token} = await enable(await newSecret())
+    const plain = await fetch(`${server.url}/blog/first`, {
+      headers: {cookie: `${previewCookieName}=${token}`},
+    })
+    expect(await plain.text()).toContain('Published title')
+    const insecureEnable = await fetch(
+      enableUrl(await newSecret()).replace(server.httpsUrl, server.url),
+      {redirect: 'manual'},
+    )
+    expect(insecureEnable.status).toBe(403)
+    expect(insecureEnable.headers.get('set-cookie')).toBeNull()
+  })
+
+  it('refuses a wrong, an expired and a replayed secret', async () => {
+    const wrong = await enable('not-the-secret')
+    expect(wrong.answer.status).toBe(401)
+    expect(wrong.token).toBeUndefined()
+
+    // A secret written two hours ago (SECRET_TTL is one hour), e.g. from a restored export.
+    const lake = server.lake!
+    const old = new Date(Date.now() - 2 * 3_600_000).toISOString()
+    importDocuments(lake, [
+      {
+        _id: 'drafts.old-secret',
+        _type: previewSecretType,
+        secret: 'old-secret-value',
+        studioUrl: '/studio',
+        _createdAt: old,
+        _updatedAt: old,
+        _rev: 'r1',
+      },
+    ])
+    lake.auth.previews.noteSecretAuthor('drafts.old-secret', lake.auth.verify(studioSession)!)
+    const expired = await enable('old-secret-value')
+    expect(expired.answer.status).toBe(401)
+    expect(expired.token).toBeUndefined()
+
+    const secret = await newSecret()
+    const first = await enable(secret)
+    expect(first.answer.status).toBe(303)
+    // Another browser with the same link: refused.
+    const replay = await enable(secret)
+    expect(replay.answer.status).toBe(401)
+    expect(replay.answer.body).toMatch(/already been used/)
+    // The browser it opened a preview for (the Studio reloading its frame): let through.
+    const reload = await enable(secret, {cookie: `${previewCookieName}=${first.token}`})
+    expect(reload.answer.status).toBe(303)
+  })
+
+  it('disable ends the preview and clears the cookie; a forged cookie shows nothing', async () => {
+    const {token} = await enable(await newSecret())
+    const exit = await httpsGet(`${server.httpsUrl}/api/preview/disable?redirect=%2Fblog%2Ffirst`, {
+      cookie: `${previewCookieName}=${token}`,
+    })
+    expect(exit.status).toBe(303)
+    expect(exit.headers.location).toBe('/blog/first')
+    expect(cookieOf(exit)).toMatch(/Max-Age=0/)
+    expect((await page('/blog/first', token)).body).toContain('Published title')
+    const offSite = await httpsGet(
+      `${server.httpsUrl}/api/preview/disable?redirect=%2F%2Fevil.example`,
+    )
+    expect(offSite.headers.location).toBe('/')
+    const forged = `prv${'A'.repeat(43)}`
+    expect((await page('/blog/first', forged)).body).toContain('Published title')
+  })
+
+  it('ends when the Studio session that opened it logs out', async () => {
+    const session = server.lake!.auth.createSession()
+    const {token} = await enable(await newSecret(session))
+    expect((await page('/blog/first', token)).body).toContain('Draft title')
+    server.lake!.auth.revokeSession(session)
+    expect((await page('/blog/first', token)).body).toContain('Published title')
+  })
+
+  it('the content proxy reads drafts for the cookie only, and writes nothing', async () => {
+    const {token} = await enable(await newSecret())
+    const query = encodeURIComponent('*[_id == "first"][0].title')
+    const path = `/api/preview/content/v${apiVersion}/data/query/production?query=${query}`
+    const withCookie = await page(path, token)
+    expect(withCookie.status).toBe(200)
+    expect(JSON.parse(withCookie.body)).toMatchObject({result: 'Draft title'})
+    expect(withCookie.headers['cache-control']).toBe('private, no-store')
+    const without = await page(path)
+    expect(without.status).toBe(401)
+    expect(JSON.parse(without.body)).toMatchObject({error: {type: 'httpUnauthorized'}})
+
+    // The preview cookie writes nothing, through the lake or through the proxy.
+    const cookie = `${previewCookieName}=${token}`
+    const body = JSON.stringify({mutations: [{create: {_type: 'post', title: 'sneaky'}}]})
+    for (const target of [
+      `/v${apiVersion}/data/mutate/production`,
+      `/api/preview/content/v${apiVersion}/data/mutate/production`,
+    ]) {
+      const res = await fetch(`${server.url}${target}`, {
+        method: 'POST',
+        headers: {cookie, 'content-type': 'application/json', 'x-forwarded-proto': 'https'},
+        body,
+      })
+      expect(res.status, target).toBeGreaterThanOrEqual(400)
+      expect(res.status, target).toBeLessThan(500)
+    }
+    expect(await server.lake!.query('count(*[title == "sneaky"])', {}, {authenticated: true})).toBe(
+      0,
+    )
+  })
+})
