@@ -31,7 +31,9 @@ export function historySeqs(db: DatabaseSync, docIds: string[], bounds: SeqBound
 
 /**
  * The log position of a transaction id, or of a revision of one of `docIds` (imported
- * documents keep the `_rev` they were exported with, which is no transaction id here).
+ * documents keep the `_rev` they were exported with, which is no transaction id here), or else
+ * of any document: the Studio asks for a new draft's history from its published document's
+ * revision (the Presentation tool does on opening an imported post).
  */
 export function seqOf(db: DatabaseSync, id: string, docIds: string[]): number | undefined {
   const tx = db.prepare('SELECT seq FROM transactions WHERE id = ?').get(id)
@@ -40,7 +42,9 @@ export function seqOf(db: DatabaseSync, id: string, docIds: string[]): number | 
   const rev = db
     .prepare(`SELECT MAX(seq) AS seq FROM revisions WHERE rev = ? AND doc_id IN (${marks})`)
     .get(id, ...docIds)
-  return rev?.seq == null ? undefined : Number(rev.seq)
+  if (rev?.seq != null) return Number(rev.seq)
+  const anyDoc = db.prepare('SELECT MAX(seq) AS seq FROM revisions WHERE rev = ?').get(id)
+  return anyDoc?.seq == null ? undefined : Number(anyDoc.seq)
 }
 
 /** The first transaction at or after `iso` (side 'from') or the last at or before it ('to'). */

@@ -132,6 +132,10 @@ describe('history: transactions', () => {
     expect(
       await lines('reverse=true&toTransaction=rev-from-hosted', 'imp-1,drafts.imp-1'),
     ).toHaveLength(1)
+    // A draft made later is asked for from its published document's imported revision.
+    await t.owner.create({_id: 'drafts.imp-1', _type: 'post', title: 'Imported, edited'})
+    const draftHistory = await lines('fromTransaction=rev-from-hosted', 'drafts.imp-1')
+    expect(draftHistory.map((line) => line.documentIDs)).toEqual([['drafts.imp-1']])
   })
 
   it('filters by time', async () => {
