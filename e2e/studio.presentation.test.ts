@@ -1,0 +1,161 @@
+import type {Browser, BrowserContext, Frame, Page} from 'playwright-core'
+import {afterAll, beforeAll, describe, expect, it} from 'vitest'
+import {launchBrowser} from './support/browser.ts'
+import {startTestServer} from './support/server.ts'
+import {logIn, studioContext, waitForPublishable, watchContext} from './studio-driver.ts'
+
+type Server = Awaited<ReturnType<typeof startTestServer>>
+
+const post = (id: string, title: string, slug: string) => ({
+  _id: id,
+  _type: 'post',
+  title,
+  slug: {_type: 'slug', current: slug},
+  date: '2026-03-01',
+  category: 'Fiction',
+  body: [
+    {
+      _type: 'block',
+      _key: 'b1',
+      style: 'normal',
+      markDefs: [],
+      children: [{_type: 'span', _key: 's1', text: `The body of ${title}.`, marks: []}],
+    },
+  ],
+})
+
+/** The site framed by the Presentation tool, once it shows `path`. */
+async function siteFrame(page: Page, path: string): Promise<Frame> {
+  const deadline = Date.now() + 60_000
+  for (;;) {
+    const frame = page
+      .frames()
+      .find((f) => f !== page.mainFrame() && new URL(f.url()).pathname === path)
+    if (frame) return frame
+    if (Date.now() > deadline) throw new Error(`no framed page at ${path}`)
+    await page.waitForEvent('framenavigated', {timeout: 60_000})
+  }
+}
+
+/** The published page as an anonymous visitor gets it (no cookie, plain HTTP). */
+async function publicTitle(server: Server, path: string): Promise<string | undefined> {
+  const html = await (await fetch(`${server.url}${path}`)).text()
+  return /<h1[^>]*>([^<]*)<\/h1>/.exec(html)?.[1]
+}
+
+// The owner previews drafts on the real site inside the Studio (docs/preview.md), with the real
+// Studio, the real Presentation tool and Chromium.
+describe('the Presentation tool', () => {
+  let server: Server
+  let browser: Browser
+  let context: BrowserContext
+  let page: Page
+  let watch: ReturnType<typeof watchContext>
+  let studio: string
+
+  beforeAll(async () => {
+    server = await startTestServer({SEED: '0'})
+    await server.lake!.mutate([
+      {create: post('first', 'Published title', 'first')},
+      {create: post('second', 'Second post', 'second')},
+      {create: {...post('drafts.second', 'Second, renamed', 'second-renamed')}},
+      {create: {...post('drafts.unborn', 'Never published', 'unborn')}},
+    ])
+    browser = await launchBrowser()
+    context = await studioContext(browser)
+    watch = watchContext(context)
+    page = await context.newPage()
+    await logIn(page, server.url, server.lake!.token)
+    studio = new URL(page.url()).origin
+  }, 120_000)
+  afterAll(async () => {
+    await browser?.close()
+    await server?.stop()
+  })
+
+  it('frames the published post, a never-published draft and a draft at its new slug', async () => {
+    await page.goto(`${studio}/studio/presentation/post/unborn?preview=/blog/unborn`)
+    const unborn = await siteFrame(page, '/blog/unborn')
+    await unborn.getByRole('heading', {level: 1, name: 'Never published'}).waitFor()
+    expect(await publicTitle(server, '/blog/unborn')).not.toBe('Never published')
+
+    await page.goto(`${studio}/studio/presentation/post/second?preview=/blog/second-renamed`)
+    const renamed = await siteFrame(page, '/blog/second-renamed')
+    await renamed.getByRole('heading', {level: 1, name: 'Second, renamed'}).waitFor()
+
+    await page.goto(`${studio}/studio/presentation/post/first?preview=/blog/first`)
+    const first = await siteFrame(page, '/blog/first')
+    await first.getByRole('heading', {level: 1, name: 'Published title'}).waitFor()
+  }, 180_000)
+
+  it('follows typing in the title within 2 s, without publishing and without a reload', async () => {
+    const frame = await siteFrame(page, '/blog/first')
+    // A marker a full reload would lose.
+    await frame.evaluate(() => ((window as {kept?: boolean}).kept = true))
+    const title = page.getByTestId('field-title').locator('input')
+    await title.click()
+    await title.press('End')
+    await title.pressSequentially(' revised', {delay: 30})
+    const lastKey = Date.now()
+    await frame
+      .getByRole('heading', {level: 1, name: 'Published title revised'})
+      .waitFor({timeout: 10_000})
+    const latency = Date.now() - lastKey
+    console.log(`[presentation] keystroke to preview: ${latency} ms`)
+    expect(latency).toBeLessThan(2000)
+    expect(await frame.evaluate(() => (window as {kept?: boolean}).kept)).toBe(true)
+    expect(await publicTitle(server, '/blog/first')).toBe('Published title')
+  }, 60_000)
+
+  it('writing with the preview cookie fails', async () => {
+    const frame = await siteFrame(page, '/blog/first')
+    const status = await frame.evaluate(async () => {
+      const res = await fetch('/v2025-02-19/data/mutate/production', {
+        method: 'POST',
+        headers: {'content-type': 'application/json'},
+        body: JSON.stringify({mutations: [{create: {_type: 'post', title: 'from the frame'}}]}),
+      })
+      return res.status
+    })
+    expect(status).toBe(401)
+    expect(
+      await server.lake!.query('count(*[title == "from the frame"])', {}, {authenticated: true}),
+    ).toBe(0)
+  })
+
+  it('clicking the framed title brings the title field forward', async () => {
+    // Focus elsewhere first, so the click is what moves it.
+    await page.getByTestId('field-date').locator('input').first().click()
+    await page.waitForURL(/\/first\/date\b/)
+    const frame = await siteFrame(page, '/blog/first')
+    await frame.getByRole('heading', {level: 1}).click()
+    await page.waitForURL(/\/first\/title\b/)
+    await page.waitForFunction(
+      () => document.activeElement?.closest('[data-testid="field-title"]') !== null,
+    )
+  }, 60_000)
+
+  it('Publish updates the public page', async () => {
+    await waitForPublishable(page)
+    await page.getByTestId('action-publish').click()
+    const deadline = Date.now() + 30_000
+    while ((await publicTitle(server, '/blog/first')) !== 'Published title revised') {
+      if (Date.now() > deadline) throw new Error('the public page did not update')
+      await new Promise((resolve) => setTimeout(resolve, 100))
+    }
+  }, 60_000)
+
+  it('disable exits preview', async () => {
+    const site = await context.newPage()
+    await site.goto(`${studio}/blog/unborn`)
+    await site.getByRole('heading', {level: 1, name: 'Never published'}).waitFor()
+    await site.goto(`${studio}/api/preview/disable?redirect=/blog/unborn`)
+    watch.expectNotFound(`${studio}/blog/unborn`)
+    await site.getByText('Post not found.').waitFor()
+    await site.close()
+  }, 60_000)
+
+  it('the Studio logged no console error', () => {
+    expect(watch.consoleErrors).toEqual([])
+  })
+})
