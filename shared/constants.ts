@@ -16,6 +16,10 @@ export const apiVersion = '2023-07-29'
 /** The owner's login page, served by the lake for the Studio's 'local' login provider. */
 export const studioLoginPath = '/studio-login'
 
+/** Where the site enters and leaves preview mode (docs/preview.md); the Studio frames them. */
+export const previewEnablePath = '/api/preview/enable'
+export const previewDisablePath = '/api/preview/disable'
+
 /**
  * The derived excerpt (requirements §3.3, §9.4): the first 151 characters — Unicode code points,
  * as GROQ's `string::split(text, "")` counts them — of a post body's plain text, or the fallback

@@ -2,10 +2,8 @@ import type {Context, Hono} from 'hono'
 import {clientOf} from '../http/clientAddress.ts'
 import {refusals, safe} from '../http/log.ts'
 import {clearedPreviewCookie, presentedPreviewToken, previewCookie, sameSitePath} from './cookie.ts'
+import {previewDisablePath, previewEnablePath} from '../../shared/constants.ts'
 import type {EnableRefusal, PreviewAccess} from './access.ts'
-
-export const previewEnablePath = '/api/preview/enable'
-export const previewDisablePath = '/api/preview/disable'
 
 const refusalText: Record<EnableRefusal, string> = {
   invalid:

@@ -1,10 +1,7 @@
 import {map} from 'rxjs'
 import {presentationTool, type DocumentLocationResolver} from 'sanity/presentation'
+import {previewDisablePath, previewEnablePath} from '../../shared/constants.ts'
 import {latestPostCount, listedPost, postOrder} from '../../web/queries.ts'
-
-/** Where the site enters and leaves preview mode (server/preview/). */
-export const previewEnablePath = '/api/preview/enable'
-export const previewDisablePath = '/api/preview/disable'
 
 /**
  * Where a post appears: its own page, the blog, and Home while it is among the newest posts.
