@@ -12,6 +12,7 @@ import {clientOf} from '../../http/clientAddress.ts'
 import {ClientCounter, overCap} from './clientCaps.ts'
 import {isInternal} from './internal.ts'
 import {CachedBody} from '../../http/cachedBody.ts'
+import {draftsTag, publicTag} from './liveEvents.ts'
 
 function perspectiveOf(c: Context): Perspective {
   const requested = c.req.query('perspective')
@@ -85,7 +86,11 @@ export function registerQuery(app: Hono, lake: Lake, cache: QueryCache): void {
       release()
     }
     const ms = Math.round(performance.now() - started)
-    const body = `{${returnQuery ? `"query":${JSON.stringify(query)},` : ''}"result":${result},"ms":${ms}}`
+    // The live-events tags this answer depends on (liveEvents.ts): coarse, so any change a
+    // reader of this perspective could see means refetch.
+    const drafts = !anonymous && perspective !== 'published'
+    const syncTags = JSON.stringify(drafts ? [publicTag, draftsTag] : [publicTag])
+    const body = `{${returnQuery ? `"query":${JSON.stringify(query)},` : ''}"result":${result},"syncTags":${syncTags},"ms":${ms}}`
     // Valid until the next commit: the revision, and which request this answers.
     const etag = `"${lake.revision}-${createHash('sha1').update(key).digest('base64url').slice(0, 16)}"`
     const answer = new CachedBody(Buffer.from(body), {etag, compress: false})
