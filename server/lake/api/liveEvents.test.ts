@@ -117,6 +117,23 @@ describe('GET /v{version}/data/live/events/{dataset}', () => {
     live.close()
   })
 
+  it('query answers name the tags whose messages mean they may have changed', async () => {
+    const anon = await t.anon.fetch('count(*)', {}, {filterResponse: false})
+    expect(anon.syncTags).toEqual([publicTag])
+    const owner = await t.owner.fetch(
+      'count(*)',
+      {},
+      {filterResponse: false, perspective: 'drafts'},
+    )
+    expect(owner.syncTags).toEqual([publicTag, draftsTag])
+    const published = await t.owner.fetch(
+      'count(*)',
+      {},
+      {filterResponse: false, perspective: 'published'},
+    )
+    expect(published.syncTags).toEqual([publicTag])
+  })
+
   it('resumes from Last-Event-ID: what was missed, nothing, or restart when it cannot say', async () => {
     const before = String(t.lake.revision)
     await t.owner.create({_id: 'drafts.live-3', _type: 'post'})
