@@ -50,11 +50,11 @@ describe('Auth', () => {
 
   it('accepts the owner token and live sessions, nothing else', () => {
     const {store, auth} = open()
-    expect(auth.verify('owner-secret')).toEqual({userId: 'p-owner'})
+    expect(auth.verify('owner-secret')).toMatchObject({userId: 'p-owner'})
     expect(auth.verify('owner-secret ')).toBeUndefined()
     expect(auth.verify('')).toBeUndefined()
     const session = auth.createSession()
-    expect(auth.verify(session)).toEqual({userId: 'p-owner'})
+    expect(auth.verify(session)).toMatchObject({userId: 'p-owner'})
     // Only a hash is stored, never the token itself.
     expect(JSON.stringify(store.db.prepare('SELECT * FROM sessions').all())).not.toContain(session)
     let ended = 0
@@ -78,9 +78,9 @@ describe('Auth', () => {
     // Used every 5 minutes: the busy one lives on; last use is written once a minute at most.
     for (let minute = 5; minute <= 55; minute += 5) {
       now = 1_000_000 + minute * 60_000
-      expect(auth.verify(busy)).toEqual({userId: 'p-owner'})
+      expect(auth.verify(busy)).toMatchObject({userId: 'p-owner'})
       now += 20_000
-      expect(auth.verify(busy)).toEqual({userId: 'p-owner'})
+      expect(auth.verify(busy)).toMatchObject({userId: 'p-owner'})
       expect(Math.max(...usedAt())).toBe(now - 20_000)
     }
     expect(auth.verify(idle)).toBeUndefined()
@@ -90,7 +90,7 @@ describe('Auth', () => {
     // Re-checks of open streams (touch: false) do not count as use.
     const quiet = auth.createSession()
     now += 9 * 60_000
-    expect(auth.verify(quiet, {touch: false})).toEqual({userId: 'p-owner'})
+    expect(auth.verify(quiet, {touch: false})).toMatchObject({userId: 'p-owner'})
     now += 2 * 60_000
     expect(auth.verify(quiet, {touch: false})).toBeUndefined()
   })
@@ -101,7 +101,9 @@ describe('Auth', () => {
     const rotated = new Auth('owner-secret-two', store.db)
     expect(rotated.verify(session)).toBeUndefined()
     expect(rotated.verify('owner-secret-one')).toBeUndefined()
-    expect(new Auth('owner-secret-one', store.db).verify(session)).toEqual({userId: 'p-owner'})
+    expect(new Auth('owner-secret-one', store.db).verify(session)).toMatchObject({
+      userId: 'p-owner',
+    })
   })
 
   it('refuses a client after ten wrong tokens without comparing its token, others still pass', () => {
