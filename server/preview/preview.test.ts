@@ -182,6 +182,21 @@ describe('preview mode', () => {
     expect(reload.answer.status).toBe(303)
   })
 
+  it('throttles bad secrets per client: after 10, a 429 with Retry-After without a check', async () => {
+    // Another client address than the tests above (TRUST_PROXY off: the peer is the client).
+    const other = await startTestServer({SEED: '0'})
+    try {
+      const url = (secret: string) =>
+        `${other.httpsUrl}/api/preview/enable?sanity-preview-secret=${secret}`
+      for (let i = 0; i < 10; i++) expect((await httpsGet(url(`wrong-${i}`))).status).toBe(401)
+      const throttled = await httpsGet(url('wrong-10'))
+      expect(throttled.status).toBe(429)
+      expect(Number(throttled.headers['retry-after'])).toBeGreaterThan(0)
+    } finally {
+      await other.stop()
+    }
+  })
+
   it('disable ends the preview and clears the cookie; a forged cookie shows nothing', async () => {
     const {token} = await enable(await newSecret())
     const exit = await httpsGet(`${server.httpsUrl}/api/preview/disable?redirect=%2Fblog%2Ffirst`, {
@@ -218,6 +233,32 @@ describe('preview mode', () => {
     const without = await page(path)
     expect(without.status).toBe(401)
     expect(JSON.parse(without.body)).toMatchObject({error: {type: 'httpUnauthorized'}})
+
+    // A POSTed query over 1 MiB is refused while it streams.
+    const huge = await fetch(`${server.url}${path}`, {
+      method: 'POST',
+      headers: {cookie: `${previewCookieName}=${token}`, 'x-forwarded-proto': 'https'},
+      body: JSON.stringify({query: 'count(*)', params: {pad: 'x'.repeat(1100 * 1024)}}),
+    })
+    // Plain HTTP without TRUST_PROXY: the forwarded proto does not count, so not in preview.
+    expect(huge.status).toBe(401)
+    const tooLarge = await new Promise<number>((resolve, reject) => {
+      const req = httpsRequest(
+        `${server.httpsUrl}${path}`,
+        {
+          method: 'POST',
+          rejectUnauthorized: false,
+          headers: {cookie: `${previewCookieName}=${token}`, 'content-type': 'application/json'},
+        },
+        (res) => {
+          res.resume()
+          resolve(res.statusCode ?? 0)
+        },
+      )
+      req.on('error', reject)
+      req.end(JSON.stringify({query: 'count(*)', params: {pad: 'x'.repeat(1100 * 1024)}}))
+    })
+    expect(tooLarge).toBe(413)
 
     // The preview cookie writes nothing, through the lake or through the proxy.
     const cookie = `${previewCookieName}=${token}`

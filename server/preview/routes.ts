@@ -3,7 +3,11 @@ import {clientOf} from '../http/clientAddress.ts'
 import {refusals, safe} from '../http/log.ts'
 import {clearedPreviewCookie, presentedPreviewToken, previewCookie, sameSitePath} from './cookie.ts'
 import {previewDisablePath, previewEnablePath} from '../../shared/constants.ts'
+import {ClientCounter} from '../lake/api/clientCaps.ts'
 import type {EnableRefusal, PreviewAccess} from './access.ts'
+
+/** Preview links checked at once per client: the Studio opens one frame. */
+const maxChecksPerClient = 2
 
 const refusalText: Record<EnableRefusal, string> = {
   invalid:
@@ -47,6 +51,9 @@ function redirect(location: string, cookie: string): Response {
  * GET /api/preview/disable: ends the preview and redirects to `?redirect=` (a path on this site).
  */
 export function registerPreviewRoutes(app: Hono, access: PreviewAccess): void {
+  // Each check is a query in the owner's lane: a burst from one client must not queue many of
+  // them before its bad secrets are counted.
+  const checking = new ClientCounter()
   app.get(previewEnablePath, async (c: Context) => {
     const client = clientOf(c).key
     const what = `${c.req.method} ${safe(c.req.path)} from ${client}`
@@ -62,12 +69,19 @@ export function registerPreviewRoutes(app: Hono, access: PreviewAccess): void {
         'retry-after': String(seconds),
       })
     }
+    const release = checking.acquire(client, maxChecksPerClient)
+    if (!release) {
+      refusals.refuse(client, 'preview-cap', `[preview] 429 ${what}: checks in flight`)
+      return text(429, 'A preview link is already being checked; try again.', {'retry-after': '1'})
+    }
     let result
     try {
       result = await access.enable(new URL(c.req.url), presentedPreviewToken(c))
     } catch (error) {
       console.error(`[preview] validating a preview link failed (${what})`, error)
       return text(503, 'The preview could not be checked just now; reload to try again.')
+    } finally {
+      release()
     }
     if ('refused' in result) {
       if (result.refused !== 'unconfigured') access.attempts.fail(client)
