@@ -1,7 +1,8 @@
 import {fileURLToPath} from 'node:url'
 import react from '@vitejs/plugin-react'
-import type {UserConfig} from 'vite'
+import {loadEnv, type UserConfig} from 'vite'
 import {precompress} from '../web/vite.precompress.ts'
+import {ownOrigin} from './vite.ownOrigin.ts'
 
 const rootDir = fileURLToPath(new URL('..', import.meta.url))
 
@@ -11,14 +12,18 @@ const rootDir = fileURLToPath(new URL('..', import.meta.url))
  * time (hosted mode, docs/studio.md).
  */
 export function studioViteConfig(): UserConfig {
+  // Read as studio/env.ts will see it: .env files and the process's environment.
+  const hosted = Boolean(loadEnv('studio', rootDir, 'SANITY_STUDIO_').SANITY_STUDIO_PROJECT_ID)
   return {
     root: fileURLToPath(new URL('.', import.meta.url)),
     base: '/studio/',
     envDir: rootDir,
     envPrefix: ['VITE_', 'SANITY_STUDIO_'],
     publicDir: false,
-    // Brotli and gzip forms beside each chunk, served by Accept-Encoding (server/studio/static.ts).
-    plugins: [react(), precompress()],
+    // A local Studio requests nothing beyond its own origin (docs/studio-protocol.md §g.5); a
+    // hosted one talks to sanity.io anyway and keeps Sanity's defaults. Brotli and gzip forms
+    // beside each chunk, served by Accept-Encoding (server/studio/static.ts).
+    plugins: [react(), ...(hosted ? [] : [ownOrigin()]), precompress()],
     build: {
       outDir: fileURLToPath(new URL('../dist/studio', import.meta.url)),
       emptyOutDir: true,

@@ -1,6 +1,7 @@
 import {readFileSync} from 'node:fs'
 import {connect} from 'node:http2'
 import {join} from 'node:path'
+import sanityPackage from 'sanity/package.json' with {type: 'json'}
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 import {startTestServer} from '../../e2e/support/server.ts'
 
@@ -54,5 +55,22 @@ describe('the Studio feature', () => {
     expect(foreign.headers.get('access-control-allow-origin')).toBeNull()
     const get = await fetch(`${server.url}/v2021-06-07/users/me`, {headers: {origin: sdkOrigin}})
     expect(get.headers.get('access-control-allow-origin')).toBe(sdkOrigin)
+  })
+
+  it("answers the local Studio's version check with the installed sanity, on its own origin", async () => {
+    // What the Studio asks (studio/vite.ownOrigin.ts points its module CDN here): the newest
+    // `sanity` for a range, and the auto-updating form by app id.
+    for (const path of [
+      '/studio/module-cdn/v1/modules/sanity/latest/%5E6.16.0/t1795385786',
+      '/studio/module-cdn/v1/modules/by-app/app-1/t1795385786/%5E6.16.0/sanity',
+    ]) {
+      const answer = await fetch(`${server.url}${path}`)
+      expect(answer.status).toBe(200)
+      expect(answer.headers.get('content-type')).toContain('application/json')
+      await expect(answer.json()).resolves.toEqual({
+        latest: sanityPackage.version,
+        packageVersion: sanityPackage.version,
+      })
+    }
   })
 })

@@ -2,6 +2,7 @@ import type {Context, Hono} from 'hono'
 import type {AppContext} from '../context.ts'
 import type {Feature} from '../feature.ts'
 import {registerStudioLakeRoutes} from '../lake/studio/index.ts'
+import {registerModuleCdn} from './moduleCdn.ts'
 import {isStudioOrigin, isStudioUrl, studioHttpsOrigin} from './origins.ts'
 import {serveStudio} from './static.ts'
 
@@ -18,7 +19,9 @@ function onPlainHttp(c: Context): boolean {
  * The embedded Studio (docs/studio.md): dist/studio at /studio over HTTPS + HTTP/2 (the plain
  * listener redirects there: the Studio stalls on HTTP/1.1; behind a TLS proxy it serves, see
  * studioHttpsOrigin), and, with a local lake, the endpoints the Studio needs beyond the data
- * API. Its CORS is app-wide middleware (cors.ts, registered first in server/app.ts).
+ * API, and the answer to its version check (moduleCdn.ts: a local Studio asks its own origin,
+ * docs/studio-protocol.md §g.5). Its CORS is app-wide middleware (cors.ts, registered first in
+ * server/app.ts).
  */
 export function mountStudio(app: Hono, ctx: AppContext): Feature | void {
   const {config} = ctx
@@ -33,6 +36,9 @@ export function mountStudio(app: Hono, ctx: AppContext): Feature | void {
         isStudioUrl: (url) => isStudioUrl(config, url),
       })
     : undefined
+
+  // Before /studio/*, which would answer it with the Studio's page.
+  if (ctx.lake) registerModuleCdn(app)
 
   const studio = (c: Context) => {
     const https = onPlainHttp(c) ? studioHttpsOrigin(ctx.config) : undefined
