@@ -108,10 +108,6 @@ describe('the local Studio stays on its own origin', () => {
     // The plain listener only for the first visit (it redirects to the HTTPS one).
     for (const origin of origins.keys()) expect([server.url, studio.origin, sdk]).toContain(origin)
     expect(origins.get(studio.origin)).toBeGreaterThan(100)
-    // Until the site's preview mode lands (issue 13, built beside this), its enable route is the
-    // site's 404: an answer of this server, not a foreign host's failure.
-    const preview404 = (error: string) =>
-      /status of 404/.test(error) && error.includes(`${studio.origin}/api/preview/enable?`)
-    expect(watch.consoleErrors.filter((error) => !preview404(error))).toEqual([])
+    expect(watch.consoleErrors).toEqual([])
   })
 })
