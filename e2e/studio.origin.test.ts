@@ -84,11 +84,19 @@ describe('the local Studio stays on its own origin', () => {
       (request) =>
         request.url().includes('/data/live/events/') && request.url().includes('includeDrafts'),
     )
+    const enabled = page.waitForResponse((response) =>
+      response.url().includes('/api/preview/enable'),
+    )
+    // The enable route redirects the frame to the site's page, in preview.
     const framed = page.waitForEvent(
       'framenavigated',
-      (frame) => frame !== page.mainFrame() && frame.url().includes('/api/preview/enable'),
+      (frame) =>
+        frame !== page.mainFrame() &&
+        !frame.url().includes('/api/preview/') &&
+        frame.url() !== 'about:blank',
     )
     await goInStudio(page, '/studio/presentation')
+    expect((await enabled).status()).toBe(303)
     const frame = await framed
     await frame.waitForLoadState('load')
     await liveEvents

@@ -1,3 +1,5 @@
+import {dirname, join, relative} from 'node:path'
+import {fileURLToPath} from 'node:url'
 import type {Plugin} from 'vite'
 import {moduleCdnPath} from './moduleCdn.ts'
 
@@ -7,7 +9,8 @@ type Rewrite = {
   /** The kind of module it sits in. */
   kind: 'css' | 'js'
   pattern: RegExp
-  replacement: string
+  /** The text put in its place; a function gets the id of the module being rewritten. */
+  replacement: string | ((id: string) => string)
   /** A string no emitted file may still contain once the rewrite is done. */
   gone?: string
 }
@@ -21,10 +24,16 @@ const rewrites: Rewrite[] = [
   {
     what: 'the Inter font from design-system-static.sanity.io (@sanity/ui 5 styles)',
     kind: 'css',
-    // Without the @font-face the family name still finds an Inter installed on the owner's
-    // machine; otherwise the system fonts the same stack lists after it are used.
-    pattern: /@font-face\s*\{[^{}]*https:\/\/design-system-static\.sanity\.io\/[^{}]*\}/g,
-    replacement: '',
+    // The same font, variable weights, latin subset, from @fontsource-variable/inter: a path
+    // relative to the stylesheet, which Vite then emits as one of the Studio's own assets.
+    pattern: /https:\/\/design-system-static\.sanity\.io\/InterVariable-latin-\d+\.woff2/g,
+    replacement: (id) => fontFrom(id, 'inter-latin-wght-normal.woff2'),
+  },
+  {
+    what: 'the Inter italic font from design-system-static.sanity.io (@sanity/ui 5 styles)',
+    kind: 'css',
+    pattern: /https:\/\/design-system-static\.sanity\.io\/InterVariable-Italic-latin-\d+\.woff2/g,
+    replacement: (id) => fontFrom(id, 'inter-latin-wght-italic.woff2'),
     gone: 'design-system-static.sanity.io',
   },
   {
@@ -45,6 +54,15 @@ const rewrites: Rewrite[] = [
     gone: 'api.sanity.io/vX/intake/feedback',
   },
 ]
+
+const fontDir = fileURLToPath(
+  new URL('../node_modules/@fontsource-variable/inter/files/', import.meta.url),
+)
+
+/** A font file of @fontsource-variable/inter as a path relative to the stylesheet `id`. */
+function fontFrom(id: string, file: string): string {
+  return relative(dirname(id.split('?')[0]), join(fontDir, file))
+}
 
 function kindOf(id: string): 'css' | 'js' | undefined {
   const path = id.split('?')[0]
@@ -78,7 +96,9 @@ export function ownOrigin(): Plugin {
         const count = result.match(rewrite.pattern)?.length ?? 0
         if (count === 0) continue
         applied.set(rewrite, (applied.get(rewrite) ?? 0) + count)
-        result = result.replace(rewrite.pattern, rewrite.replacement)
+        const replacement =
+          typeof rewrite.replacement === 'string' ? rewrite.replacement : rewrite.replacement(id)
+        result = result.replace(rewrite.pattern, replacement)
       }
       return result === code ? null : {code: result, map: null}
     },
