@@ -54,7 +54,12 @@ const router = createBrowserRouter(routes, {
 startTransition(() => {
   hydrateRoot(
     document,
-    <Document site={payload.site} payloadJson={raw} flash={payload.flash}>
+    <Document
+      site={payload.site}
+      payloadJson={raw}
+      flash={payload.flash}
+      preview={payload.preview === true}
+    >
       <RouterProvider router={router} />
       <HydrationSignal />
     </Document>,
