@@ -1,6 +1,6 @@
 import {readFileSync} from 'node:fs'
 import {createRequire} from 'node:module'
-import type {Browser, Page, Route} from 'playwright-core'
+import type {Browser, Page} from 'playwright-core'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 import {loadSiteBundle, type SiteBundle} from '../server/render/bundle.ts'
 import {resolveSiteConfig} from '../web/env.ts'
@@ -9,6 +9,7 @@ import {
   createPosts,
   hydrated,
   openPage,
+  routePreview,
   startSite,
   stopSite,
   unexpected,
@@ -108,46 +109,12 @@ async function renderPreview(path: string): Promise<{status: number; html: strin
 const node = (id: string, path: string) =>
   `data-sanity="id=${id};type=post;path=${path};base=%2Fstudio"`
 
-/**
- * Gives `page` this server's pages in preview mode: documents from the preview renderer (with the
- * public page's own security headers), and the browser's content reads at the preview content
- * path answered by the lake with the preview credential: what server/preview/ does with the
- * preview cookie. Everything else is the real server's.
- */
-async function inPreview(page: Page, framePage?: string): Promise<string[]> {
-  const contentReads: string[] = []
-  await page.route(`${site.server.url}/**`, async (route: Route) => {
-    const request = route.request()
-    const url = new URL(request.url())
-    if (url.pathname.startsWith('/api/preview/content/')) {
-      contentReads.push(url.pathname)
-      url.pathname = url.pathname.slice('/api/preview/content'.length)
-      const response = await route.fetch({
-        url: url.href,
-        headers: {...request.headers(), ...owner()},
-      })
-      return route.fulfill({response})
-    }
-    if (request.resourceType() !== 'document' || url.pathname.startsWith('/api/'))
-      return route.fallback()
-    if (framePage && url.pathname === '/frame')
-      return route.fulfill({contentType: 'text/html', body: framePage})
-    const [{status, html}, publicPage] = await Promise.all([
-      renderPreview(`${url.pathname}${url.search}`),
-      fetch(url),
-    ])
-    await publicPage.body?.cancel()
-    return route.fulfill({
-      status,
-      headers: {
-        'content-type': 'text/html; charset=utf-8',
-        'cache-control': 'private, no-store',
-        'content-security-policy': publicPage.headers.get('content-security-policy') ?? '',
-      },
-      body: html,
-    })
+/** Gives `page` this server's pages in preview mode (site.fixtures.ts `routePreview`). */
+function inPreview(page: Page, extraPages?: Record<string, string>): Promise<string[]> {
+  return routePreview(page, site.server.url, site.server, {
+    credential: site.server.lake!.token,
+    extraPages,
   })
-  return contentReads
 }
 
 async function axe(page: Page): Promise<string[]> {
@@ -247,10 +214,10 @@ describe('preview mode in the browser', () => {
 
   it('framed (as in the Studio), the page hides its bar', async () => {
     const {page, problems} = await openPage(site.browser)
-    await inPreview(
-      page,
-      '<!doctype html><html lang="en"><title>Frame</title><iframe src="/blog/first" title="Preview" width="900" height="700"></iframe></html>',
-    )
+    await inPreview(page, {
+      '/frame':
+        '<!doctype html><html lang="en"><title>Frame</title><iframe src="/blog/first" title="Preview" width="900" height="700"></iframe></html>',
+    })
     await page.goto(`${site.server.url}/frame`)
     const frame = page.frameLocator('iframe')
     await frame.locator('html[data-hydrated="true"]').waitFor({state: 'attached'})

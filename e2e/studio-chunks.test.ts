@@ -16,7 +16,7 @@ const clientDir = 'dist/client'
 const studioDir = 'dist/studio'
 
 /**
- * The one preview-only dynamic import (web/preview/Preview.tsx): what only preview mode loads.
+ * The one preview-only dynamic import (web/preview/loadPreviewEditing.ts): what only preview mode loads.
  * A public page can reach every other chunk, through static and dynamic imports alike.
  */
 const previewEntry = 'web/preview/PreviewEditing.tsx'

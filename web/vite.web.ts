@@ -70,7 +70,7 @@ export function webViteConfig(options: {ssr: boolean}): UserConfig {
         checks: {pluginTimings: false},
         output: {
           // What the app needs to hydrate, in one chunk beside the entry: the preview-only
-          // chunks (web/preview/Preview.tsx) share React and the router with it, and would
+          // chunks (web/preview/loadPreviewEditing.ts) share React and the router with it, and would
           // otherwise split them into a dozen small files the boot script must preload.
           codeSplitting: {groups: [{name: 'app', tags: ['$initial']}]},
         },

@@ -1,11 +1,10 @@
 import {lazy, Suspense} from 'react'
 import {useHydrated} from '../components/useHydrated.ts'
+import {loadPreviewEditing} from './loadPreviewEditing.ts'
 import {PreviewBar} from './PreviewBar.tsx'
 import {usePreview} from './usePreview.ts'
 
-// The one import of the visual-editing code, behind the preview flag (e2e/studio-chunks.test.ts
-// checks that no public page can reach what it brings).
-const PreviewEditing = lazy(() => import('./PreviewEditing.tsx'))
+const PreviewEditing = lazy(loadPreviewEditing)
 
 /**
  * Preview mode's additions to every page, rendered inside the router (Root.tsx): the bar, and

@@ -3,8 +3,8 @@ import {useEffect} from 'react'
 import {getBrowserClient} from '../browserClient.ts'
 
 /**
- * The Presentation tool's side of preview mode, loaded only in preview (Preview.tsx imports
- * this module dynamically, behind the preview flag, so no public page can reach it:
+ * The Presentation tool's side of preview mode, loaded only in preview (loadPreviewEditing.ts
+ * imports this module dynamically, behind the preview flag, so no public page can reach it:
  * e2e/studio-chunks.test.ts). `<VisualEditing>` (React Router's adapter) connects to the Studio
  * framing the page, draws the overlays over the `data-sanity` elements, follows the Studio's
  * navigation, and answers `presentation/refresh` (sent on each saved draft revision, and by the
