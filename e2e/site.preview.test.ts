@@ -6,6 +6,7 @@ import {loadSiteBundle, type SiteBundle} from '../server/render/bundle.ts'
 import {resolveSiteConfig} from '../web/env.ts'
 import {
   block,
+  clientChunkGraphs,
   createPosts,
   hydrated,
   openPage,
@@ -66,25 +67,8 @@ beforeAll(async () => {
   const loaded = await loadSiteBundle('dist')
   if (!loaded) throw new Error('the site is not built: npm run build')
   bundle = loaded
-  const manifest = JSON.parse(readFileSync('dist/client/.vite/manifest.json', 'utf8')) as Record<
-    string,
-    {file: string; isEntry?: boolean; imports?: string[]; dynamicImports?: string[]}
-  >
-  const reach = (starts: string[], skip?: string) => {
-    const seen = new Set<string>()
-    for (let key = starts.pop(); key !== undefined; key = starts.pop()) {
-      if (seen.has(key)) continue
-      seen.add(key)
-      const {imports = [], dynamicImports = []} = manifest[key]
-      starts.push(...imports, ...dynamicImports.filter((to) => to !== skip))
-    }
-    return new Set([...seen].map((key) => manifest[key].file))
-  }
-  const previewEntry = 'web/preview/PreviewEditing.tsx'
-  const entries = Object.keys(manifest).filter((key) => manifest[key].isEntry)
-  const publicFiles = reach(entries, previewEntry)
   // What only preview mode loads (not React, the router or the content client, which it shares).
-  previewFiles = [...reach([previewEntry])].filter((file) => !publicFiles.has(file))
+  previewFiles = [...clientChunkGraphs().previewOnlyFiles]
   expect(previewFiles.length).toBeGreaterThan(0)
 })
 
