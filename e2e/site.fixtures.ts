@@ -1,4 +1,7 @@
+import {readFileSync} from 'node:fs'
 import type {Browser, BrowserContextOptions, ConsoleMessage, Page, Route} from 'playwright-core'
+import {loadSiteBundle} from '../server/render/bundle.ts'
+import {previewContentPath, resolveSiteConfig} from '../web/env.ts'
 import {launchBrowser} from './support/browser.ts'
 import {startTestServer} from './support/server.ts'
 
@@ -147,4 +150,110 @@ export async function inState(
   await state.prepare(page)
   await page.goto(url)
   if ('hydrate' in state) await hydrated(page)
+}
+
+/**
+ * Preview mode without server/preview/ (the enable route, the cookie and the content proxy are
+ * the server's side of the draft-preview issue): `route` answers this server's pages the way it
+ * will. Documents come from the built renderer in preview mode, reading with `credential` (the
+ * owner's token, which the lake accepts for drafts), with the public page's security headers;
+ * the browser's reads at the preview content path go to the lake with that credential; the
+ * enable route lands on its `sanity-preview-pathname`. Everything else is the real server's.
+ * Returns the content paths the browser read.
+ */
+export async function routePreview(
+  target: Pick<Page, 'route'>,
+  origin: string,
+  server: TestServer,
+  options: {credential: string; extraPages?: Record<string, string>},
+): Promise<string[]> {
+  const bundle = await loadSiteBundle('dist')
+  if (!bundle) throw new Error('the site is not built: npm run build')
+  const headers = {authorization: `Bearer ${options.credential}`}
+  const contentReads: string[] = []
+  await target.route(`${origin}/**`, async (route: Route) => {
+    const request = route.request()
+    const url = new URL(request.url())
+    if (url.pathname === '/api/preview/enable') {
+      // A page, not a 3xx: Playwright does not route the request a redirect leads to.
+      const to = url.searchParams.get('sanity-preview-pathname') ?? '/'
+      return route.fulfill({
+        contentType: 'text/html',
+        body: `<!doctype html><meta http-equiv="refresh" content="0;url=${encodeURI(to)}">`,
+      })
+    }
+    if (url.pathname.startsWith(previewContentPath)) {
+      contentReads.push(url.pathname)
+      url.pathname = url.pathname.slice(previewContentPath.length)
+      // A read still in flight when its page closes (e.g. a tab fetched ahead) is dropped.
+      const response = await route
+        .fetch({url: url.href, headers: {...request.headers(), ...headers}})
+        .catch((error: unknown) => {
+          if (/disposed|closed/.test(String(error))) return undefined
+          throw error
+        })
+      return response && route.fulfill({response}).catch(() => {})
+    }
+    const extra = options.extraPages?.[url.pathname]
+    if (extra !== undefined) return route.fulfill({contentType: 'text/html', body: extra})
+    if (
+      request.resourceType() !== 'document' ||
+      url.pathname.startsWith('/api/') ||
+      url.pathname.startsWith('/studio')
+    )
+      return route.fallback()
+    const path = `${url.pathname}${url.search}`
+    const [rendered, publicPage] = await Promise.all([
+      bundle.renderer.render(new Request(new URL(path, server.url)), {
+        site: resolveSiteConfig({siteUrl: server.config.siteUrl}),
+        contentOrigin: server.url,
+        assets: bundle.assets,
+        preview: {headers},
+      }),
+      fetch(new URL(path, server.url)),
+    ])
+    await publicPage.body?.cancel()
+    if (rendered instanceof Response) throw new Error(`${path}: a ${rendered.status} redirect`)
+    return route.fulfill({
+      status: rendered.status,
+      headers: {
+        'content-type': 'text/html; charset=utf-8',
+        'cache-control': 'private, no-store',
+        'content-security-policy': publicPage.headers.get('content-security-policy') ?? '',
+      },
+      body: rendered.html,
+    })
+  })
+  return contentReads
+}
+
+/** The one preview-only dynamic import's module (web/preview/loadPreviewEditing.ts). */
+export const previewEntry = 'web/preview/PreviewEditing.tsx'
+
+/**
+ * The client build's scripts, from Vite's manifest: `publicFiles`, every chunk an entry reaches
+ * through any import except the preview-only one, and `previewOnlyFiles`, what that import adds
+ * (e2e/studio-chunks.test.ts checks the split itself). Paths as `assets/…`.
+ */
+export function clientChunkGraphs(): {publicFiles: Set<string>; previewOnlyFiles: Set<string>} {
+  const manifest = JSON.parse(readFileSync('dist/client/.vite/manifest.json', 'utf8')) as Record<
+    string,
+    {file: string; isEntry?: boolean; imports?: string[]; dynamicImports?: string[]}
+  >
+  const reach = (starts: string[]) => {
+    const seen = new Set<string>()
+    for (let key = starts.pop(); key !== undefined; key = starts.pop()) {
+      if (seen.has(key)) continue
+      seen.add(key)
+      const {imports = [], dynamicImports = []} = manifest[key]
+      starts.push(...imports, ...dynamicImports.filter((to) => to !== previewEntry))
+    }
+    return new Set([...seen].map((key) => manifest[key].file))
+  }
+  const publicFiles = reach(Object.keys(manifest).filter((key) => manifest[key].isEntry))
+  const previewFiles = reach([previewEntry])
+  return {
+    publicFiles,
+    previewOnlyFiles: new Set([...previewFiles].filter((file) => !publicFiles.has(file))),
+  }
 }

@@ -1,8 +1,10 @@
 import type {ReactNode} from 'react'
+import {previewAttribute} from './boot/boot.ts'
 import {FlashContext, type Flash} from './components/flashContext.ts'
 import {SiteConfigContext} from './components/siteConfigContext.ts'
 import type {SiteConfig} from './env.ts'
 import {payloadElementId} from './payload.ts'
+import {PreviewContext} from './preview/previewContext.ts'
 
 export interface DocumentProps {
   site: SiteConfig
@@ -10,6 +12,8 @@ export interface DocumentProps {
   payloadJson: string | null
   /** A one-time message this page shows (the payload carries it to the browser). */
   flash?: Flash | null
+  /** Preview mode: the owner's drafts (server: render options; browser: the payload). */
+  preview?: boolean
   children: ReactNode
 }
 
@@ -18,9 +22,16 @@ export interface DocumentProps {
  * browser; pages add their <title>, <meta> and <link> from anywhere (React 19 hoists them into
  * <head>). The browser renders it with the same props, read back from the payload.
  */
-export function Document({site, payloadJson, flash = null, children}: DocumentProps) {
+export function Document({
+  site,
+  payloadJson,
+  flash = null,
+  preview = false,
+  children,
+}: DocumentProps) {
   return (
-    <html lang="en">
+    // `data-preview` makes the boot script load the app at once (boot/boot.ts).
+    <html lang="en" {...(preview ? {[previewAttribute]: ''} : {})}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -29,7 +40,9 @@ export function Document({site, payloadJson, flash = null, children}: DocumentPr
       </head>
       <body>
         <SiteConfigContext value={site}>
-          <FlashContext value={flash}>{children}</FlashContext>
+          <FlashContext value={flash}>
+            <PreviewContext value={preview}>{children}</PreviewContext>
+          </FlashContext>
         </SiteConfigContext>
         {/* The server appends the boot script and the speculation rules after this (web/boot/). */}
         {payloadJson !== null && (

@@ -6,6 +6,7 @@ import {getBrowserClient} from './browserClient.ts'
 import {sanityClientContext} from './clientContext.ts'
 import {Document} from './Document.tsx'
 import {readPayloadRaw} from './payload.ts'
+import {loadPreviewEditing} from './preview/loadPreviewEditing.ts'
 import {routes} from './routes.tsx'
 
 /** Renders nothing; its effect runs once the hydration render has committed. */
@@ -40,6 +41,12 @@ root.dataset.hydrated = 'pending'
 
 // Hydrate the server's document with the loader data it rendered (no refetch on load).
 const {raw, payload} = readPayloadRaw()
+// In preview mode, fetch the overlays' code while hydrating (preview/loadPreviewEditing.ts).
+if (payload.preview) {
+  loadPreviewEditing().catch((error: unknown) =>
+    console.error('[preview] the overlays did not load', error),
+  )
+}
 const router = createBrowserRouter(routes, {
   hydrationData: payload.hydrationData,
   getContext() {
@@ -54,7 +61,12 @@ const router = createBrowserRouter(routes, {
 startTransition(() => {
   hydrateRoot(
     document,
-    <Document site={payload.site} payloadJson={raw} flash={payload.flash}>
+    <Document
+      site={payload.site}
+      payloadJson={raw}
+      flash={payload.flash}
+      preview={payload.preview === true}
+    >
       <RouterProvider router={router} />
       <HydrationSignal />
     </Document>,

@@ -107,7 +107,12 @@ export async function render(
     // prerender (not renderToString) waits for lazy components, so Home's sections are in the HTML.
     const {prelude} = await prerender(
       sheet.collectStyles(
-        <Document site={options.site} payloadJson={payloadJson} flash={options.flash}>
+        <Document
+          site={options.site}
+          payloadJson={payloadJson}
+          flash={options.flash}
+          preview={preview !== undefined}
+        >
           <StaticRouterProvider router={router} context={context} hydrate={false} />
         </Document>,
       ),

@@ -3,7 +3,8 @@ import type {SanityClient} from '@sanity/client'
 import {startTestServer} from '../e2e/support/server.ts'
 import {resolveSiteConfig} from './env.ts'
 import {latestPostsQuery, postBySlugQuery, postListQuery, postPageQuery} from './queries.ts'
-import {createSiteClient} from './sanity.client.ts'
+import {sanityNodeAttribute} from './preview/sanityNode.ts'
+import {createPreviewClient, createSiteClient} from './sanity.client.ts'
 
 type Server = Awaited<ReturnType<typeof startTestServer>>
 
@@ -26,6 +27,7 @@ const post = (id: string, date: string, category: string, extra: Record<string, 
   ...extra,
 })
 const card = (id: string, date: string, category: string) => ({
+  _id: id,
   title: `Title ${id}`,
   slug: id,
   date,
@@ -106,6 +108,7 @@ describe('web/queries against the lake', () => {
     const result = await client.fetch(postBySlugQuery, {slug: 'c'})
     const text = `Hello world.\n\n${long}`
     expect(result).toEqual({
+      _id: 'c',
       title: 'Title c',
       date: '2024-02-01',
       body: [block('k1', 'Hello ', 'world.'), block('k2', long)],
@@ -117,12 +120,14 @@ describe('web/queries against the lake', () => {
   it('postBySlugQuery: the fallback excerpt without body text, null for an unknown slug', async () => {
     const fallback = 'A blog post by a writer based in Kashmir.'
     expect(await client.fetch(postBySlugQuery, {slug: 'd'})).toEqual({
+      _id: 'd',
       title: 'Title d',
       date: '2024-02-01',
       body: [],
       excerpt: fallback,
     })
     expect(await client.fetch(postBySlugQuery, {slug: 'a'})).toEqual({
+      _id: 'a',
       title: 'Title a',
       date: '2024-01-01',
       body: null,
@@ -130,5 +135,19 @@ describe('web/queries against the lake', () => {
     })
     expect(await client.fetch(postBySlugQuery, {slug: 'e'})).toBeNull()
     expect(await client.fetch(postBySlugQuery, {slug: 'nope'})).toBeNull()
+  })
+
+  it("in preview (drafts, the owner's credential) a draft is found, named for its overlays", async () => {
+    const preview = createPreviewClient(
+      resolveSiteConfig({siteUrl: server.config.siteUrl}),
+      server.url,
+      {authorization: `Bearer ${server.lake!.token}`},
+    )
+    const draft = await preview.fetch(postBySlugQuery, {slug: 'e'})
+    expect(draft?.title).toBe('Draft')
+    expect(sanityNodeAttribute({id: draft?._id ?? '', type: 'post', path: 'title'})).toBe(
+      'id=e;type=post;path=title;base=%2Fstudio',
+    )
+    expect((await preview.fetch(postListQuery)).map((p) => p._id)).toContain(draft?._id)
   })
 })

@@ -6,8 +6,11 @@ import {excerptLength, fallbackExcerpt} from '../shared/constants.ts'
  * date, newest first; `_id` breaks ties so that pages of the list never overlap or skip a post.
  */
 
-/** The fields of a post card, with the slug flattened to a string (requirements §3). */
-const postCardFields = /* groq */ `{title, "slug": slug.current, date, excerpt, category}`
+/**
+ * The fields of a post card, with the slug flattened to a string (requirements §3); `_id` names
+ * the post for preview mode's overlays (web/preview/useSanityNode.ts).
+ */
+const postCardFields = /* groq */ `{_id, title, "slug": slug.current, date, excerpt, category}`
 
 /** The posts the site lists: a post needs a slug to have an address (requirements §7.1). */
 export const listedPost = /* groq */ `_type == "post" && defined(slug.current)`
@@ -34,9 +37,10 @@ export const postPageQuery = defineQuery(`{
  * One post by `$slug`, with the meta-description excerpt derived in GROQ by the rule in
  * shared/constants.ts (`derivedExcerpt`): the first `excerptLength` characters of the body's
  * plain text (GROQ has no substring, so split into characters, slice and join), or the fallback
- * when the body has no text.
+ * when the body has no text. `_id` is for preview mode's overlays.
  */
 export const postBySlugQuery = defineQuery(`*[_type == "post" && slug.current == $slug][0]{
+  _id,
   title,
   date,
   body,

@@ -221,8 +221,9 @@ export type AllSanitySchemaTypes =
 
 // Source: web/queries.ts
 // Variable: postListQuery
-// Query: *[_type == "post" && defined(slug.current)] | order(date desc, _id asc) {title, "slug": slug.current, date, excerpt, category}
+// Query: *[_type == "post" && defined(slug.current)] | order(date desc, _id asc) {_id, title, "slug": slug.current, date, excerpt, category}
 export type PostListQueryResult = Array<{
+  _id: string
   title: string | null
   slug: string | null
   date: string | null
@@ -232,9 +233,10 @@ export type PostListQueryResult = Array<{
 
 // Source: web/queries.ts
 // Variable: postPageQuery
-// Query: {  "posts": *[_type == "post" && defined(slug.current) && ($category == null || category == $category)] | order(date desc, _id asc) [$start...$end] {title, "slug": slug.current, date, excerpt, category},  "total": count(*[_type == "post" && defined(slug.current) && ($category == null || category == $category)])}
+// Query: {  "posts": *[_type == "post" && defined(slug.current) && ($category == null || category == $category)] | order(date desc, _id asc) [$start...$end] {_id, title, "slug": slug.current, date, excerpt, category},  "total": count(*[_type == "post" && defined(slug.current) && ($category == null || category == $category)])}
 export type PostPageQueryResult = {
   posts: Array<{
+    _id: string
     title: string | null
     slug: string | null
     date: string | null
@@ -246,8 +248,9 @@ export type PostPageQueryResult = {
 
 // Source: web/queries.ts
 // Variable: postBySlugQuery
-// Query: *[_type == "post" && slug.current == $slug][0]{  title,  date,  body,  "excerpt": select(    length(pt::text(body)) > 0 => array::join(string::split(pt::text(body), "")[0...151], ""),    "A blog post by a writer based in Kashmir."  )}
+// Query: *[_type == "post" && slug.current == $slug][0]{  _id,  title,  date,  body,  "excerpt": select(    length(pt::text(body)) > 0 => array::join(string::split(pt::text(body), "")[0...151], ""),    "A blog post by a writer based in Kashmir."  )}
 export type PostBySlugQueryResult = {
+  _id: string
   title: string | null
   date: string | null
   body: BlockContent | null
@@ -256,8 +259,9 @@ export type PostBySlugQueryResult = {
 
 // Source: web/queries.ts
 // Variable: latestPostsQuery
-// Query: *[_type == "post" && defined(slug.current)] | order(date desc, _id asc) [0...3] {title, "slug": slug.current, date, excerpt, category}
+// Query: *[_type == "post" && defined(slug.current)] | order(date desc, _id asc) [0...3] {_id, title, "slug": slug.current, date, excerpt, category}
 export type LatestPostsQueryResult = Array<{
+  _id: string
   title: string | null
   slug: string | null
   date: string | null
@@ -290,10 +294,10 @@ export type FeedPostsQueryResult = Array<{
 // Query TypeMap
 declare global {
   interface SanityQueries {
-    '*[_type == "post" && defined(slug.current)] | order(date desc, _id asc) {title, "slug": slug.current, date, excerpt, category}': PostListQueryResult
-    '{\n  "posts": *[_type == "post" && defined(slug.current) && ($category == null || category == $category)] | order(date desc, _id asc) [$start...$end] {title, "slug": slug.current, date, excerpt, category},\n  "total": count(*[_type == "post" && defined(slug.current) && ($category == null || category == $category)])\n}': PostPageQueryResult
-    '*[_type == "post" && slug.current == $slug][0]{\n  title,\n  date,\n  body,\n  "excerpt": select(\n    length(pt::text(body)) > 0 => array::join(string::split(pt::text(body), "")[0...151], ""),\n    "A blog post by a writer based in Kashmir."\n  )\n}': PostBySlugQueryResult
-    '*[_type == "post" && defined(slug.current)] | order(date desc, _id asc) [0...3] {title, "slug": slug.current, date, excerpt, category}': LatestPostsQueryResult
+    '*[_type == "post" && defined(slug.current)] | order(date desc, _id asc) {_id, title, "slug": slug.current, date, excerpt, category}': PostListQueryResult
+    '{\n  "posts": *[_type == "post" && defined(slug.current) && ($category == null || category == $category)] | order(date desc, _id asc) [$start...$end] {_id, title, "slug": slug.current, date, excerpt, category},\n  "total": count(*[_type == "post" && defined(slug.current) && ($category == null || category == $category)])\n}': PostPageQueryResult
+    '*[_type == "post" && slug.current == $slug][0]{\n  _id,\n  title,\n  date,\n  body,\n  "excerpt": select(\n    length(pt::text(body)) > 0 => array::join(string::split(pt::text(body), "")[0...151], ""),\n    "A blog post by a writer based in Kashmir."\n  )\n}': PostBySlugQueryResult
+    '*[_type == "post" && defined(slug.current)] | order(date desc, _id asc) [0...3] {_id, title, "slug": slug.current, date, excerpt, category}': LatestPostsQueryResult
     '*[_type == "post" && defined(slug.current)] | order(date desc, _id asc) {"slug": slug.current, _updatedAt}': SitemapQueryResult
     '*[_type == "post" && defined(slug.current)] | order(date desc, _id asc) [0...$limit] {\n  _id, title, "slug": slug.current, date, excerpt, category, body, _updatedAt\n}': FeedPostsQueryResult
   }

@@ -1,6 +1,7 @@
 import {fileURLToPath} from 'node:url'
 import react from '@vitejs/plugin-react'
 import type {UserConfig} from 'vite'
+import {chunkModules} from './vite.chunkModules.ts'
 import {precompress} from './vite.precompress.ts'
 
 function reactRouterProduction(file: string): string {
@@ -55,7 +56,7 @@ export function webViteConfig(options: {ssr: boolean}): UserConfig {
   }
   return {
     ...shared,
-    plugins: [...(shared.plugins ?? []), precompress()],
+    plugins: [...(shared.plugins ?? []), precompress(), chunkModules()],
     build: {
       ...shared.build,
       outDir: 'dist/client',
@@ -64,7 +65,16 @@ export function webViteConfig(options: {ssr: boolean}): UserConfig {
       // The server renders <link rel="modulepreload"> itself from the manifest.
       modulePreload: {polyfill: false},
       // Precompression (brotli 11) is slow by design; its timing notice is expected.
-      rolldownOptions: {input: 'web/entry.client.tsx', checks: {pluginTimings: false}},
+      rolldownOptions: {
+        input: 'web/entry.client.tsx',
+        checks: {pluginTimings: false},
+        output: {
+          // What the app needs to hydrate, in one chunk beside the entry: the preview-only
+          // chunks (web/preview/loadPreviewEditing.ts) share React and the router with it, and would
+          // otherwise split them into a dozen small files the boot script must preload.
+          codeSplitting: {groups: [{name: 'app', tags: ['$initial']}]},
+        },
+      },
     },
   }
 }

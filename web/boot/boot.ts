@@ -9,6 +9,10 @@ export const loadMoreAttribute = 'data-load-more'
 export const contactAttribute = 'data-contact'
 /** The class of a toast message (Toast.tsx styles it; its CSS animation hides it after 4000 ms). */
 export const toastClass = 'site-toast'
+/** On <html> in preview mode (Document.tsx): the app loads at once. */
+export const previewAttribute = 'data-preview'
+/** Set on <html> by the boot function when a preview page is framed (the Studio's Presentation). */
+export const framedAttribute = 'data-framed'
 
 export interface BootOptions {
   /** The app's entry (React, router, styles) and the chunks it imports, fetched in parallel. */
@@ -26,6 +30,8 @@ export interface BootOptions {
   payloadId: string
   /** The contact relay's one-time marker in the address (contactToast.ts). */
   sentParam: string
+  previewAttribute: string
+  framedAttribute: string
 }
 
 /**
@@ -48,6 +54,10 @@ export interface BootOptions {
  * The app is imported at the visitor's first click or key press, when the browser is next idle:
  * a visit that only reads (and scrolls) never downloads it, and the answer to a tap is painted
  * before the app's download and parse compete with it. It brings client-side navigation.
+ * In preview mode (`<html data-preview>`) it is imported at once: the Studio's Presentation tool
+ * gives up on the overlays' connection 3 s after framing the page. A framed preview page is
+ * marked `<html data-framed>` before its first paint, which hides the preview bar (the Studio
+ * has its own).
  */
 export function boot(options: BootOptions, formatDate: (date: string) => string): void {
   const root = document.documentElement
@@ -255,5 +265,10 @@ export function boot(options: BootOptions, formatDate: (date: string) => string)
     if ('requestIdleCallback' in window) requestIdleCallback(load, {timeout: 1000})
     else setTimeout(load, 200)
   }
-  for (const type of triggers) addEventListener(type, start, listening)
+  if (root.hasAttribute(options.previewAttribute)) {
+    if (window.self !== window.top) root.setAttribute(options.framedAttribute, '')
+    load()
+  } else {
+    for (const type of triggers) addEventListener(type, start, listening)
+  }
 }

@@ -5,22 +5,31 @@ import {bootScript} from './bootScript.ts'
 const assets = {entry: '/assets/entry.client-abc.js', preload: ['/assets/react-def.js']}
 
 /** Runs the inline script against a minimal stand-in for the page (the browser tests run it for real). */
-function runInPage(html: string, href = 'http://site.example/contact') {
+function runInPage(
+  html: string,
+  href = 'http://site.example/contact',
+  page: {attributes?: string[]; framed?: boolean} = {},
+) {
   const source = /^<script>([\s\S]*)<\/script>$/.exec(html)?.[1]
   if (!source) throw new Error('not one inline script')
   const time = {dateTime: '2024-03-05', textContent: '2024-03-05'}
   const listeners: string[] = []
   const appended: Record<string, unknown>[] = []
   const replaced: string[] = []
+  const attributes = new Set(page.attributes)
   const document = {
-    documentElement: {dataset: {}},
+    documentElement: {
+      dataset: {},
+      hasAttribute: (name: string) => attributes.has(name),
+      setAttribute: (name: string) => attributes.add(name),
+    },
     readyState: 'loading',
     querySelectorAll: (selector: string) => (selector === 'time[data-locale-date]' ? [time] : []),
     addEventListener: () => {},
     createElement: (tag: string) => ({tag}),
     head: {append: (element: Record<string, unknown>) => appended.push(element)},
   }
-  const window = {}
+  const window = page.framed ? {self: {}, top: {}} : {}
   const on = (type: string) => listeners.push(type)
   const history = {
     state: null,
@@ -36,7 +45,7 @@ function runInPage(html: string, href = 'http://site.example/contact') {
     'removeEventListener',
     source,
   )(document, window, class {}, {href}, history, on, () => {})
-  return {time, listeners, appended, replaced}
+  return {time, listeners, appended, replaced, attributes}
 }
 
 describe('bootScript', () => {
@@ -52,6 +61,21 @@ describe('bootScript', () => {
     expect(appended).toEqual([])
     expect(replaced).toEqual([])
     expect(html).toContain('"app":"/assets/entry.client-abc.js"')
+  })
+
+  it('in preview mode, adds the app at once and marks a framed page', () => {
+    for (const framed of [false, true]) {
+      const {listeners, appended, attributes} = runInPage(bootScript(assets), undefined, {
+        attributes: ['data-preview'],
+        framed,
+      })
+      expect(appended.map((element) => element.src ?? element.href)).toEqual([
+        '/assets/react-def.js',
+        '/assets/entry.client-abc.js',
+      ])
+      expect(listeners).not.toContain('click')
+      expect(attributes.has('data-framed')).toBe(framed)
+    }
   })
 
   it("drops the contact relay's one-time marker from the address", () => {

@@ -5,9 +5,11 @@ import {
   boot,
   bootIdleEvent,
   contactAttribute,
+  framedAttribute,
   hydratedEvent,
   loadMoreAttribute,
   localeDateAttribute,
+  previewAttribute,
   toastClass,
   type BootOptions,
 } from './boot.ts'
@@ -45,6 +47,8 @@ export function bootScriptSource(assets: ClientAssets): string {
     thankYou,
     payloadId: payloadElementId,
     sentParam,
+    previewAttribute,
+    framedAttribute,
   }
   return `(${boot.toString()})(${scriptSafeJson(options)},${formatPostDate.toString()})`
 }

@@ -2,6 +2,7 @@ import {PortableText, type PortableTextComponents} from '@portabletext/react'
 import {useMemo, type ReactNode} from 'react'
 import {Link} from 'react-router-dom'
 import styled from 'styled-components'
+import type {SanityNodeProps} from '../preview/useSanityNode.ts'
 import type {BlockContent} from '../sanity.types.ts'
 import {safeHref} from './safeHref.ts'
 import {theme} from './theme.ts'
@@ -80,10 +81,10 @@ const marks: PortableTextComponents['marks'] = {
 }
 
 /** A post's rich-text body (@portabletext/react). */
-export function PostBody({value}: {value: BlockContent}) {
+export function PostBody({value, ...node}: {value: BlockContent} & SanityNodeProps) {
   const components = useMemo(() => componentsFor(value), [value])
   return (
-    <Body>
+    <Body {...node}>
       <PortableText value={value} components={components} onMissingComponent={false} />
     </Body>
   )

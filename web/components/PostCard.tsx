@@ -1,5 +1,6 @@
 import {Link} from 'react-router-dom'
 import styled from 'styled-components'
+import {useSanityNode} from '../preview/useSanityNode.ts'
 import type {PostListQueryResult} from '../sanity.types.ts'
 import {formatListDate} from './formatDate.ts'
 import {theme} from './theme.ts'
@@ -56,9 +57,10 @@ export function PostCard({post, headingLevel = 2, newTab = true, linkId}: PostCa
   const slug = post.slug ?? ''
   const href = `/blog/${encodeURIComponent(slug)}`
   const title = post.title ?? slug
+  const node = useSanityNode('post')
   return (
     <Card>
-      <Heading>
+      <Heading {...node(post._id, 'title')}>
         {newTab ? (
           <a id={linkId} href={href} target="_blank" rel="noopener">
             {title}
@@ -70,7 +72,7 @@ export function PostCard({post, headingLevel = 2, newTab = true, linkId}: PostCa
         )}
       </Heading>
       {post.date && <time dateTime={post.date}>{formatListDate(post.date)}</time>}
-      {post.excerpt && <p>{post.excerpt}</p>}
+      {post.excerpt && <p {...node(post._id, 'excerpt')}>{post.excerpt}</p>}
     </Card>
   )
 }

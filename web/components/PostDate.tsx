@@ -1,4 +1,5 @@
 import {localeDateAttribute} from '../boot/boot.ts'
+import type {SanityNodeProps} from '../preview/useSanityNode.ts'
 import {formatPostDate} from './formatDate.ts'
 import {useHydrated} from './useHydrated.ts'
 
@@ -8,10 +9,10 @@ import {useHydrated} from './useHydrated.ts'
  * formats it in the browser before React runs, and React keeps that text while hydrating (the
  * one expected difference, hence suppressHydrationWarning) and renders the same after.
  */
-export function PostDate({date}: {date: string}) {
+export function PostDate({date, ...node}: {date: string} & SanityNodeProps) {
   const hydrated = useHydrated()
   return (
-    <time dateTime={date} {...{[localeDateAttribute]: ''}} suppressHydrationWarning>
+    <time dateTime={date} {...{[localeDateAttribute]: ''}} {...node} suppressHydrationWarning>
       {hydrated ? formatPostDate(date) : date}
     </time>
   )

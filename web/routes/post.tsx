@@ -4,6 +4,7 @@ import {PageMeta} from '../components/PageMeta.tsx'
 import {PostBody} from '../components/PostBody.tsx'
 import {PostDate} from '../components/PostDate.tsx'
 import {theme} from '../components/theme.ts'
+import {useSanityNode} from '../preview/useSanityNode.ts'
 import type {postLoader} from './post.loader.ts'
 
 const Article = styled.article`
@@ -21,6 +22,7 @@ const Article = styled.article`
 /** A blog post: title, date in the browser's locale, rich-text body (requirements §2). */
 export function Post() {
   const {slug, post} = useLoaderData<typeof postLoader>()
+  const node = useSanityNode('post')
   const path = `/blog/${encodeURIComponent(slug)}`
   if (!post) {
     return (
@@ -45,9 +47,9 @@ export function Post() {
         canonicalPath={path}
         post={post.date ? {slug, title: post.title ?? slug, date: post.date} : undefined}
       />
-      <h1>{post.title ?? slug}</h1>
-      {post.date && <PostDate date={post.date} />}
-      {post.body && <PostBody value={post.body} />}
+      <h1 {...node(post._id, 'title')}>{post.title ?? slug}</h1>
+      {post.date && <PostDate date={post.date} {...node(post._id, 'date')} />}
+      {post.body && <PostBody value={post.body} {...node(post._id, 'body')} />}
     </Article>
   )
 }
