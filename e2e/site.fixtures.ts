@@ -1,7 +1,9 @@
 import {readFileSync} from 'node:fs'
+import {createClient} from '@sanity/client'
+import {createPreviewSecret} from '@sanity/preview-url-secret/create-secret'
 import type {Browser, BrowserContextOptions, ConsoleMessage, Page, Route} from 'playwright-core'
-import {loadSiteBundle} from '../server/render/bundle.ts'
-import {previewContentPath, resolveSiteConfig} from '../web/env.ts'
+import {previewEnablePath} from '../shared/constants.ts'
+import {previewContentPath} from '../web/env.ts'
 import {launchBrowser} from './support/browser.ts'
 import {startTestServer} from './support/server.ts'
 
@@ -153,77 +155,37 @@ export async function inState(
 }
 
 /**
- * Preview mode without server/preview/ (the enable route, the cookie and the content proxy are
- * the server's side of the draft-preview issue): `route` answers this server's pages the way it
- * will. Documents come from the built renderer in preview mode, reading with `credential` (the
- * owner's token, which the lake accepts for drafts), with the public page's security headers;
- * the browser's reads at the preview content path go to the lake with that credential; the
- * enable route lands on its `sanity-preview-pathname`. Everything else is the real server's.
- * Returns the content paths the browser read.
+ * Enters preview mode the way the Studio's Presentation tool does (docs/preview.md): a Studio
+ * session writes a preview secret with Sanity's own secret writer, and `page` opens the real
+ * enable route over the HTTPS listener, which sets the preview cookie and redirects to `path`.
+ * Returns the content paths the browser reads through the preview proxy from then on.
  */
-export async function routePreview(
-  target: Pick<Page, 'route'>,
-  origin: string,
+export async function enterPreview(
+  page: Page,
   server: TestServer,
-  options: {credential: string; extraPages?: Record<string, string>},
+  path: string,
 ): Promise<string[]> {
-  const bundle = await loadSiteBundle('dist')
-  if (!bundle) throw new Error('the site is not built: npm run build')
-  const headers = {authorization: `Bearer ${options.credential}`}
-  const contentReads: string[] = []
-  await target.route(`${origin}/**`, async (route: Route) => {
-    const request = route.request()
-    const url = new URL(request.url())
-    if (url.pathname === '/api/preview/enable') {
-      // A page, not a 3xx: Playwright does not route the request a redirect leads to.
-      const to = url.searchParams.get('sanity-preview-pathname') ?? '/'
-      return route.fulfill({
-        contentType: 'text/html',
-        body: `<!doctype html><meta http-equiv="refresh" content="0;url=${encodeURI(to)}">`,
-      })
-    }
-    if (url.pathname.startsWith(previewContentPath)) {
-      contentReads.push(url.pathname)
-      url.pathname = url.pathname.slice(previewContentPath.length)
-      // A read still in flight when its page closes (e.g. a tab fetched ahead) is dropped.
-      const response = await route
-        .fetch({url: url.href, headers: {...request.headers(), ...headers}})
-        .catch((error: unknown) => {
-          if (/disposed|closed/.test(String(error))) return undefined
-          throw error
-        })
-      return response && route.fulfill({response}).catch(() => {})
-    }
-    const extra = options.extraPages?.[url.pathname]
-    if (extra !== undefined) return route.fulfill({contentType: 'text/html', body: extra})
-    if (
-      request.resourceType() !== 'document' ||
-      url.pathname.startsWith('/api/') ||
-      url.pathname.startsWith('/studio')
-    )
-      return route.fallback()
-    const path = `${url.pathname}${url.search}`
-    const [rendered, publicPage] = await Promise.all([
-      bundle.renderer.render(new Request(new URL(path, server.url)), {
-        site: resolveSiteConfig({siteUrl: server.config.siteUrl}),
-        contentOrigin: server.url,
-        assets: bundle.assets,
-        preview: {headers},
-      }),
-      fetch(new URL(path, server.url)),
-    ])
-    await publicPage.body?.cancel()
-    if (rendered instanceof Response) throw new Error(`${path}: a ${rendered.status} redirect`)
-    return route.fulfill({
-      status: rendered.status,
-      headers: {
-        'content-type': 'text/html; charset=utf-8',
-        'cache-control': 'private, no-store',
-        'content-security-policy': publicPage.headers.get('content-security-policy') ?? '',
-      },
-      body: rendered.html,
-    })
+  const lake = server.lake
+  if (!lake) throw new Error('preview needs the local lake')
+  const studio = createClient({
+    projectId: server.config.projectId,
+    dataset: server.config.dataset,
+    apiVersion: '2025-02-19',
+    apiHost: server.url,
+    useProjectHostname: false,
+    useCdn: false,
+    token: lake.auth.createSession(),
   })
+  const {secret} = await createPreviewSecret(studio, 'e2e', '/studio', 'p-owner')
+  const contentReads: string[] = []
+  page.on('request', (request) => {
+    const url = new URL(request.url())
+    if (url.pathname.startsWith(previewContentPath)) contentReads.push(url.pathname)
+  })
+  const enable = new URL(previewEnablePath, server.httpsUrl)
+  enable.searchParams.set('sanity-preview-secret', secret)
+  enable.searchParams.set('sanity-preview-pathname', path)
+  await page.goto(enable.href)
   return contentReads
 }
 

@@ -10,7 +10,7 @@ import {
   createPosts,
   hydrated,
   openPage,
-  routePreview,
+  enterPreview,
   startSite,
   stopSite,
   unexpected,
@@ -93,13 +93,8 @@ async function renderPreview(path: string): Promise<{status: number; html: strin
 const node = (id: string, path: string) =>
   `data-sanity="id=${id};type=post;path=${path};base=%2Fstudio"`
 
-/** Gives `page` this server's pages in preview mode (site.fixtures.ts `routePreview`). */
-function inPreview(page: Page, extraPages?: Record<string, string>): Promise<string[]> {
-  return routePreview(page, site.server.url, site.server, {
-    credential: site.server.lake!.token,
-    extraPages,
-  })
-}
+/** A fresh page over the HTTPS listener (the preview cookie counts there only). */
+const openSecurePage = () => openPage(site.browser, {ignoreHTTPSErrors: true})
 
 async function axe(page: Page): Promise<string[]> {
   await page.evaluate(axeSource)
@@ -169,13 +164,12 @@ describe('preview mode, as rendered', () => {
 
 describe('preview mode in the browser', () => {
   it('loads the app and the overlays at once, with no interaction; the bar is keyboard-ready and axe-clean', async () => {
-    const {page, problems} = await openPage(site.browser)
+    const {page, problems} = await openSecurePage()
     const scripts: string[] = []
     page.on('request', (request) => {
       if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname)
     })
-    await inPreview(page)
-    await page.goto(`${site.server.url}/blog/first`)
+    await enterPreview(page, site.server, '/blog/first')
     // No key, no click: the Studio gives up on the overlays' connection after 3 s.
     await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true')
     await page.locator('sanity-visual-editing').waitFor({state: 'attached'})
@@ -197,12 +191,17 @@ describe('preview mode in the browser', () => {
   })
 
   it('framed (as in the Studio), the page hides its bar', async () => {
-    const {page, problems} = await openPage(site.browser)
-    await inPreview(page, {
-      '/frame':
-        '<!doctype html><html lang="en"><title>Frame</title><iframe src="/blog/first" title="Preview" width="900" height="700"></iframe></html>',
-    })
-    await page.goto(`${site.server.url}/frame`)
+    const {page, problems} = await openSecurePage()
+    await enterPreview(page, site.server, '/blog/first')
+    // A page of the same origin that frames the site, as the Studio does (the site's CSP allows
+    // 'self' only): the test's own stand-in for the Studio's page.
+    await page.route(`${site.server.httpsUrl}/frame`, (route) =>
+      route.fulfill({
+        contentType: 'text/html',
+        body: '<!doctype html><html lang="en"><title>Frame</title><iframe src="/blog/first" title="Preview" width="900" height="700"></iframe></html>',
+      }),
+    )
+    await page.goto(`${site.server.httpsUrl}/frame`)
     const frame = page.frameLocator('iframe')
     await frame.locator('html[data-hydrated="true"]').waitFor({state: 'attached'})
     expect(await frame.locator('html').getAttribute('data-framed')).toBe('')
@@ -213,9 +212,8 @@ describe('preview mode in the browser', () => {
   })
 
   it('navigating in the page reads drafts through the preview content path', async () => {
-    const {page, problems} = await openPage(site.browser)
-    const contentReads = await inPreview(page)
-    await page.goto(`${site.server.url}/blog/first`)
+    const {page, problems} = await openSecurePage()
+    const contentReads = await enterPreview(page, site.server, '/blog/first')
     await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true')
     await page.getByRole('navigation').getByRole('link', {name: 'Blog'}).click()
     await page.getByRole('heading', {name: 'Never published'}).waitFor()

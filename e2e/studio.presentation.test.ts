@@ -30,7 +30,7 @@ async function siteFrame(page: Page, path: string): Promise<Frame> {
   for (;;) {
     const frame = page
       .frames()
-      .find((f) => f !== page.mainFrame() && new URL(f.url()).pathname === path)
+      .find((f) => f !== page.mainFrame() && URL.parse(f.url())?.pathname === path)
     if (frame) return frame
     if (Date.now() > deadline) throw new Error(`no framed page at ${path}`)
     await page.waitForEvent('framenavigated', {timeout: 60_000})
@@ -90,6 +90,9 @@ describe('the Presentation tool', () => {
 
   it('follows typing in the title within 2 s, without publishing and without a reload', async () => {
     const frame = await siteFrame(page, '/blog/first')
+    // Connected: the overlays are drawn, and the Studio follows the frame's address.
+    await frame.locator('sanity-visual-editing').waitFor({state: 'attached'})
+    await page.waitForURL(/preview=https/)
     // A marker a full reload would lose.
     await frame.evaluate(() => ((window as {kept?: boolean}).kept = true))
     const title = page.getByTestId('field-title').locator('input')
@@ -108,16 +111,13 @@ describe('the Presentation tool', () => {
   }, 60_000)
 
   it('writing with the preview cookie fails', async () => {
-    const frame = await siteFrame(page, '/blog/first')
-    const status = await frame.evaluate(async () => {
-      const res = await fetch('/v2025-02-19/data/mutate/production', {
-        method: 'POST',
-        headers: {'content-type': 'application/json'},
-        body: JSON.stringify({mutations: [{create: {_type: 'post', title: 'from the frame'}}]}),
-      })
-      return res.status
+    // The browser context's own request API: the preview cookie goes with it, as from the frame.
+    const cookies = await context.cookies(studio)
+    expect(cookies.map((cookie) => cookie.name)).toContain('__Host-scriptorium-preview')
+    const response = await context.request.post(`${studio}/v2025-02-19/data/mutate/production`, {
+      data: {mutations: [{create: {_type: 'post', title: 'from the frame'}}]},
     })
-    expect(status).toBe(401)
+    expect(response.status()).toBe(401)
     expect(
       await server.lake!.query('count(*[title == "from the frame"])', {}, {authenticated: true}),
     ).toBe(0)
@@ -149,8 +149,8 @@ describe('the Presentation tool', () => {
     const site = await context.newPage()
     await site.goto(`${studio}/blog/unborn`)
     await site.getByRole('heading', {level: 1, name: 'Never published'}).waitFor()
-    await site.goto(`${studio}/api/preview/disable?redirect=/blog/unborn`)
     watch.expectNotFound(`${studio}/blog/unborn`)
+    await site.goto(`${studio}/api/preview/disable?redirect=/blog/unborn`)
     await site.getByText('Post not found.').waitFor()
     await site.close()
   }, 60_000)

@@ -75,4 +75,66 @@ export function registerContentProxy(app: Hono, access: PreviewAccess): void {
   const path = `${previewContentPath}/:version/data/query/:dataset`
   app.get(path, handle)
   app.post(path, handle)
+  registerLiveEventsProxy(app, access)
+}
+
+/** Live-event streams one preview session may hold (a tab or two of the preview). */
+const maxStreamsPerSession = 2
+
+/**
+ * `{previewContentPath}/v{version}/data/live/events/{dataset}`: the lake's (or sanity.io's) live
+ * events with drafts, for the preview page's refresh (web/preview/useLiveDrafts.ts), forwarded
+ * with the session's credential and streamed through until either side ends. Upstream re-checks
+ * the credential at each event, so the stream ends with the preview session.
+ */
+function registerLiveEventsProxy(app: Hono, access: PreviewAccess): void {
+  const open = new ClientCounter()
+  app.get(`${previewContentPath}/:version/data/live/events/:dataset`, async (c) => {
+    const token = presentedPreviewToken(c)
+    const credential = token ? access.credential(token) : undefined
+    if (!token || !credential) throw unauthorized('Unauthorized - not in preview mode')
+    const release = open.acquire(token, maxStreamsPerSession)
+    if (!release)
+      throw overCap(c, clientOf(c).key, 'preview-live-cap', 'Too many preview event streams')
+    const target = new URL(
+      `/${c.req.param('version')}/data/live/events/${c.req.param('dataset')}`,
+      access.upstream(),
+    )
+    target.searchParams.set('includeDrafts', 'true')
+    const lastEventId = c.req.header('last-event-id')
+    // The visitor leaving ends the upstream stream too.
+    const abort = new AbortController()
+    c.req.raw.signal.addEventListener('abort', () => {
+      abort.abort()
+      release()
+    })
+    // A time budget for the answer's headers only: the stream itself is meant to stay open.
+    const waiting = setTimeout(() => abort.abort(), upstreamTimeoutMs)
+    let upstream: Response
+    try {
+      upstream = await fetch(target, {
+        headers: {...credential, ...(lastEventId ? {'last-event-id': lastEventId} : {})},
+        signal: abort.signal,
+        redirect: 'error',
+      })
+    } catch (error) {
+      release()
+      if (abort.signal.aborted && !c.req.raw.signal.aborted)
+        throw new LakeError(504, 'gatewayTimeout', 'The content source did not answer in time')
+      if (error instanceof TypeError)
+        throw new LakeError(502, 'badGateway', 'The content source could not be reached')
+      throw error
+    } finally {
+      clearTimeout(waiting)
+    }
+    if (!upstream.ok || !upstream.body) release()
+    const body = upstream.body?.pipeThrough(new TransformStream({flush: release}))
+    return new Response(body ?? null, {
+      status: upstream.status,
+      headers: {
+        'content-type': upstream.headers.get('content-type') ?? 'text/event-stream',
+        'cache-control': 'private, no-store',
+      },
+    })
+  })
 }

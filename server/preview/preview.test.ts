@@ -197,6 +197,39 @@ describe('preview mode', () => {
     }
   })
 
+  it('streams live events with drafts to the cookie, and to nobody else', async () => {
+    const {token} = await enable(await newSecret())
+    const path = `/api/preview/content/v${apiVersion}/data/live/events/production`
+    expect((await page(path)).status).toBe(401)
+    const received = await new Promise<string>((resolve, reject) => {
+      const req = httpsRequest(
+        `${server.httpsUrl}${path}`,
+        {rejectUnauthorized: false, headers: {cookie: `${previewCookieName}=${token}`}},
+        (res) => {
+          expect(res.statusCode).toBe(200)
+          expect(res.headers['content-type']).toMatch(/text\/event-stream/)
+          let text = ''
+          res.setEncoding('utf8')
+          res.on('data', (chunk: string) => {
+            text += chunk
+            // After the welcome, a draft commit: the preview page's cue to refresh.
+            if (text.includes('event: welcome') && !text.includes('event: message'))
+              void server.lake!.mutate([
+                {patch: {id: 'drafts.unborn', set: {excerpt: 'Edited while previewed.'}}},
+              ])
+            if (text.includes('event: message')) {
+              req.destroy()
+              resolve(text)
+            }
+          })
+        },
+      )
+      req.on('error', reject)
+      req.end()
+    })
+    expect(received).toMatch(/data: \{"tags":\[[^\]]*"s1:drafts"/)
+  })
+
   it('disable ends the preview and clears the cookie; a forged cookie shows nothing', async () => {
     const {token} = await enable(await newSecret())
     const exit = await httpsGet(`${server.httpsUrl}/api/preview/disable?redirect=%2Fblog%2Ffirst`, {

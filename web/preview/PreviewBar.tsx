@@ -2,9 +2,7 @@ import {useLocation} from 'react-router-dom'
 import styled from 'styled-components'
 import {framedAttribute} from '../boot/boot.ts'
 import {theme} from '../components/theme.ts'
-
-/** Leaves preview mode (server/preview/), then returns to `redirect`, a path on this site. */
-export const previewDisablePath = '/api/preview/disable'
+import {previewDisablePath} from '../../shared/constants.ts'
 
 // Ink on paper inverted: 14:1 contrast. Hidden when the Studio frames the page (it has its own
 // preview UI); the boot script marks that before the first paint (boot/boot.ts).

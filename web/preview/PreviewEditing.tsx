@@ -1,6 +1,7 @@
 import {VisualEditing} from '@sanity/visual-editing/react-router'
 import {useEffect} from 'react'
 import {getBrowserClient} from '../browserClient.ts'
+import {useLiveDrafts} from './useLiveDrafts.ts'
 
 /**
  * The Presentation tool's side of preview mode, loaded only in preview (loadPreviewEditing.ts
@@ -12,6 +13,7 @@ import {getBrowserClient} from '../browserClient.ts'
  * through the preview content client, so the newest draft shows without a full reload.
  */
 export default function PreviewEditing() {
+  useLiveDrafts()
   // The content client serves every refresh: fetch its chunk now rather than at the first one.
   useEffect(() => {
     getBrowserClient().catch((error: unknown) =>
