@@ -2,7 +2,13 @@ import type {Browser, BrowserContext, Frame, Page} from 'playwright-core'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 import {launchBrowser} from './support/browser.ts'
 import {startTestServer} from './support/server.ts'
-import {logIn, studioContext, waitForPublishable, watchContext} from './studio-driver.ts'
+import {
+  goInStudio,
+  logIn,
+  studioContext,
+  waitForPublishable,
+  watchContext,
+} from './studio-driver.ts'
 
 type Server = Awaited<ReturnType<typeof startTestServer>>
 
@@ -146,6 +152,9 @@ describe('the Presentation tool', () => {
   }, 60_000)
 
   it('disable exits preview', async () => {
+    // Presentation closed first: a frame still open would refresh with a cookie that is gone.
+    await goInStudio(page, '/studio/structure')
+    await page.getByTestId('pane-item-All posts').waitFor()
     const site = await context.newPage()
     await site.goto(`${studio}/blog/unborn`)
     await site.getByRole('heading', {level: 1, name: 'Never published'}).waitFor()

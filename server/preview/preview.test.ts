@@ -7,31 +7,15 @@ import {apiVersion, defaultDataset, localProjectId} from '../../shared/constants
 import {importDocuments} from '../lake/importer.ts'
 import {previewSecretType} from '../lake/previewSessions.ts'
 import {previewCookieName} from './cookie.ts'
+import {nodeRequest, type NodeAnswer} from '../http/testing/nodeRequest.ts'
 
 // Preview mode end to end over the real server: the Studio's own secret writer, the enable and
 // disable routes, the cookie, the rendered drafts and the content proxy.
 
-interface Answer {
-  status: number
-  headers: Record<string, string | string[] | undefined>
-  body: string
-}
-
 /** A GET over the server's HTTPS listener (self-signed certificate), as a browser would send. */
-function httpsGet(url: string, headers: Record<string, string> = {}): Promise<Answer> {
-  return new Promise((resolve, reject) => {
-    const req = httpsRequest(url, {rejectUnauthorized: false, headers}, (res) => {
-      let body = ''
-      res.setEncoding('utf8')
-      res.on('data', (chunk: string) => (body += chunk))
-      res.on('end', () => resolve({status: res.statusCode ?? 0, headers: res.headers, body}))
-    })
-    req.on('error', reject)
-    req.end()
-  })
-}
+const httpsGet = (url: string, headers: Record<string, string> = {}) => nodeRequest(url, {headers})
 
-const cookieOf = (answer: Answer) => {
+const cookieOf = (answer: NodeAnswer) => {
   const header = answer.headers['set-cookie']
   return (Array.isArray(header) ? header : [header ?? '']).join('\n')
 }

@@ -1,30 +1,14 @@
 import {existsSync} from 'node:fs'
-import {request} from 'node:http'
 import {join} from 'node:path'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 import {startTestServer} from '../../e2e/support/server.ts'
+import {nodeRequest} from '../http/testing/nodeRequest.ts'
 
 type Server = Awaited<ReturnType<typeof startTestServer>>
 
-interface Answer {
-  status: number
-  headers: Record<string, string | string[] | undefined>
-  body: string
-}
-
 /** node:http, because fetch does not let a caller set Host, and the proxy sends the public one. */
-function send(url: string, headers: Record<string, string>, method = 'GET'): Promise<Answer> {
-  return new Promise((resolve, reject) => {
-    const req = request(url, {method, headers}, (res) => {
-      let body = ''
-      res.setEncoding('utf8')
-      res.on('data', (chunk: string) => (body += chunk))
-      res.on('end', () => resolve({status: res.statusCode ?? 0, headers: res.headers, body}))
-    })
-    req.on('error', reject)
-    req.end()
-  })
-}
+const send = (url: string, headers: Record<string, string>, method = 'GET') =>
+  nodeRequest(url, {method, headers})
 
 // Behind a TLS proxy on the same machine (docs/deploy.md): HTTPS_PORT=off, TRUST_PROXY=loopback,
 // SITE_URL the public https origin. Requests carry what Caddy sends: the public Host and
