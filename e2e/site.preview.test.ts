@@ -228,6 +228,27 @@ describe('preview mode in the browser', () => {
     await page.context().close()
   })
 
+  it('follows a saved draft in place, without a reload (by live events)', async () => {
+    const {page, problems} = await openSecurePage()
+    await enterPreview(page, site.server, '/blog/first')
+    await page.locator('sanity-visual-editing').waitFor({state: 'attached'})
+    // A marker a full reload would lose.
+    await page.evaluate(() => ((window as {kept?: boolean}).kept = true))
+    const saved = Date.now()
+    await site.server.lake!.mutate([
+      {patch: {id: 'drafts.post-first', set: {title: 'Draft title, saved again'}}},
+    ])
+    await page.getByRole('heading', {level: 1, name: 'Draft title, saved again'}).waitFor()
+    console.log(`[preview] saved draft to page: ${Date.now() - saved} ms`)
+    expect(await page.evaluate(() => (window as {kept?: boolean}).kept)).toBe(true)
+    await site.server.lake!.mutate([
+      {patch: {id: 'drafts.post-first', set: {title: 'Draft title'}}},
+    ])
+    await page.getByRole('heading', {level: 1, name: 'Draft title'}).waitFor()
+    expect(unexpected(problems)).toEqual([])
+    await page.context().close()
+  })
+
   it('a public page loads no preview code, even once hydrated, and has no bar', async () => {
     const {page, problems} = await openPage(site.browser)
     const scripts: string[] = []
