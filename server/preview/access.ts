@@ -1,10 +1,12 @@
 import {createHash} from 'node:crypto'
 import {createClient, type SanityClient} from '@sanity/client'
+import type {Context} from 'hono'
 import {validatePreviewUrl} from '@sanity/preview-url-secret'
 import {apiVersion} from '../../shared/constants.ts'
 import type {AppContext} from '../context.ts'
 import {FailedAttempts} from '../lake/failedAttempts.ts'
 import {previewSecretType, PreviewSessions} from '../lake/previewSessions.ts'
+import {presentedPreviewToken} from './cookie.ts'
 
 /** Why an enable request was refused, as the owner is told it. */
 export type EnableRefusal = 'invalid' | 'replayed' | 'unconfigured'
@@ -27,6 +29,20 @@ export interface PreviewAccess {
   end(token: string): void
   /** Wrong secrets per client, throttled like wrong tokens (server/lake/failedAttempts.ts). */
   readonly attempts: FailedAttempts
+}
+
+/**
+ * The request's live preview session: its token (for per-session caps) and the credential its
+ * reads are made with; undefined when the request is not in preview (no cookie, not over HTTPS,
+ * or a session that has ended).
+ */
+export function previewOf(
+  c: Context,
+  access: PreviewAccess,
+): {token: string; credential: Record<string, string>} | undefined {
+  const token = presentedPreviewToken(c)
+  const credential = token ? access.credential(token) : undefined
+  return token && credential ? {token, credential} : undefined
 }
 
 /** How long a used secret is remembered: the secrets themselves live an hour (SECRET_TTL). */

@@ -4,8 +4,7 @@ import {BodyTooLargeError, readBody} from '../http/body.ts'
 import {clientOf} from '../http/clientAddress.ts'
 import {ClientCounter, overCap} from '../lake/api/clientCaps.ts'
 import {LakeError, unauthorized} from '../lake/errors.ts'
-import type {PreviewAccess} from './access.ts'
-import {presentedPreviewToken} from './cookie.ts'
+import {previewOf, type PreviewAccess} from './access.ts'
 
 /** Largest POSTed query the proxy forwards (the lake's own limit for POSTed queries). */
 const maxQueryBytes = 1024 * 1024
@@ -23,9 +22,9 @@ const upstreamTimeoutMs = 15_000
 export function registerContentProxy(app: Hono, access: PreviewAccess): void {
   const inFlight = new ClientCounter()
   const handle = async (c: Context) => {
-    const token = presentedPreviewToken(c)
-    const credential = token ? access.credential(token) : undefined
-    if (!token || !credential) throw unauthorized('Unauthorized - not in preview mode')
+    const preview = previewOf(c, access)
+    if (!preview) throw unauthorized('Unauthorized - not in preview mode')
+    const {token, credential} = preview
     const release = inFlight.acquire(token, maxInFlightPerSession)
     if (!release)
       throw overCap(c, clientOf(c).key, 'preview-cap', 'Too many preview queries in flight')
@@ -90,9 +89,9 @@ const maxStreamsPerSession = 2
 function registerLiveEventsProxy(app: Hono, access: PreviewAccess): void {
   const open = new ClientCounter()
   app.get(`${previewContentPath}/:version/data/live/events/:dataset`, async (c) => {
-    const token = presentedPreviewToken(c)
-    const credential = token ? access.credential(token) : undefined
-    if (!token || !credential) throw unauthorized('Unauthorized - not in preview mode')
+    const preview = previewOf(c, access)
+    if (!preview) throw unauthorized('Unauthorized - not in preview mode')
+    const {token, credential} = preview
     const release = open.acquire(token, maxStreamsPerSession)
     if (!release)
       throw overCap(c, clientOf(c).key, 'preview-live-cap', 'Too many preview event streams')

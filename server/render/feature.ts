@@ -6,8 +6,7 @@ import type {Feature} from '../feature.ts'
 import {createSiteHandler} from './handler.ts'
 import {internalHeaders} from '../lake/api/internal.ts'
 import {sentMarkers} from '../contact/sentMarkers.ts'
-import type {PreviewAccess} from '../preview/access.ts'
-import {presentedPreviewToken} from '../preview/cookie.ts'
+import {previewOf, type PreviewAccess} from '../preview/access.ts'
 
 const distDir = fileURLToPath(new URL('../../dist/', import.meta.url))
 
@@ -43,9 +42,8 @@ export function mountSite(app: Hono, ctx: AppContext, preview: PreviewAccess): F
   const unsubscribe = ctx.onContentChange(() => handler.invalidate())
   app.get('*', (c) => {
     // In preview (a live preview cookie over HTTPS), the drafts, rendered for this request alone.
-    const token = presentedPreviewToken(c)
-    const credential = token ? preview.credential(token) : undefined
-    return handler.handle(c.req.raw, credential ? {headers: credential} : undefined)
+    const session = previewOf(c, preview)
+    return handler.handle(c.req.raw, session ? {headers: session.credential} : undefined)
   })
   return {close: () => void unsubscribe()}
 }
