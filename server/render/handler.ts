@@ -115,7 +115,9 @@ export function createSiteHandler(options: SiteHandlerOptions): SiteHandler {
         if (asset) return asset
         try {
           const page = await renderPage(requested, '', undefined, preview)
-          return page instanceof Response ? page : page.respond(acceptEncoding, undefined)
+          return page instanceof Response
+            ? page
+            : page.respond(acceptEncoding, undefined, request.method === 'HEAD')
         } catch (error) {
           console.error(`[site] rendering ${safe(requested.pathname)} in preview failed`, error)
           return new Response('Internal server error', {
