@@ -1,5 +1,6 @@
 import {createHash, randomBytes} from 'node:crypto'
 import type {Identity} from './auth.ts'
+import {setNewest} from './boundedMap.ts'
 
 /** The document type the Studio's Presentation tool writes its preview secrets as. */
 export const previewSecretType = 'sanity.previewUrlSecret'
@@ -44,12 +45,7 @@ export class PreviewSessions {
 
   /** Remembers which Studio session wrote a preview secret document (server/lake/api/mutate.ts). */
   noteSecretAuthor(documentId: string, author: Identity): void {
-    this.secretAuthors.delete(documentId)
-    this.secretAuthors.set(documentId, author.session)
-    if (this.secretAuthors.size > maxSecretAuthors) {
-      const oldest = this.secretAuthors.keys().next().value
-      if (oldest !== undefined) this.secretAuthors.delete(oldest)
-    }
+    setNewest(this.secretAuthors, documentId, author.session, maxSecretAuthors)
   }
 
   /**
@@ -66,11 +62,7 @@ export class PreviewSessions {
   open(parent: Parent): string {
     const token = `prv${randomBytes(32).toString('base64url')}`
     const now = this.now()
-    this.sessions.set(hash(token), {parent, openedMs: now, usedMs: now})
-    if (this.sessions.size > maxSessions) {
-      const oldest = this.sessions.keys().next().value
-      if (oldest !== undefined) this.sessions.delete(oldest)
-    }
+    setNewest(this.sessions, hash(token), {parent, openedMs: now, usedMs: now}, maxSessions)
     return token
   }
 

@@ -4,6 +4,7 @@ import type {Context} from 'hono'
 import {validatePreviewUrl} from '@sanity/preview-url-secret'
 import {apiVersion} from '../../shared/constants.ts'
 import type {AppContext} from '../context.ts'
+import {setNewest} from '../lake/boundedMap.ts'
 import {FailedAttempts} from '../lake/failedAttempts.ts'
 import {previewSecretType, PreviewSessions} from '../lake/previewSessions.ts'
 import {presentedPreviewToken} from './cookie.ts'
@@ -71,11 +72,12 @@ class UsedSecrets {
   }
 
   add(secret: string, parent: string | undefined): void {
-    this.used.set(digest(secret), {expiresMs: Date.now() + usedSecretMs, parent})
-    if (this.used.size > maxUsedSecrets) {
-      const oldest = this.used.keys().next().value
-      if (oldest !== undefined) this.used.delete(oldest)
-    }
+    setNewest(
+      this.used,
+      digest(secret),
+      {expiresMs: Date.now() + usedSecretMs, parent},
+      maxUsedSecrets,
+    )
   }
 }
 

@@ -1,3 +1,4 @@
+import {setNewest} from '../boundedMap.ts'
 import {anonymousWorkers, badStandingMs, preemptAfterMs, type Lane} from './queryBudgets.ts'
 
 /** What the schedule needs to know of a job, queued or running. */
@@ -31,12 +32,7 @@ export class QuerySchedule {
 
   /** Marks a client whose query was stopped at its budget. */
   penalise(client: string): void {
-    this.badUntil.delete(client)
-    this.badUntil.set(client, this.now() + badStandingMs)
-    if (this.badUntil.size > maxRemembered) {
-      const oldest = this.badUntil.keys().next().value
-      if (oldest !== undefined) this.badUntil.delete(oldest)
-    }
+    setNewest(this.badUntil, client, this.now() + badStandingMs, maxRemembered)
   }
 
   inGoodStanding(client: string): boolean {
