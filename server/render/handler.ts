@@ -46,6 +46,13 @@ export interface SiteHandler {
   cached(): {pages: number; others: number}
 }
 
+/** A page that could not be rendered (logged by the caller): kept by no cache. */
+const renderFailed = () =>
+  new Response('Internal server error', {
+    status: 500,
+    headers: {'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store'},
+  })
+
 const notBuilt = 'The site is not built: run `npm run build`.'
 
 /**
@@ -120,10 +127,7 @@ export function createSiteHandler(options: SiteHandlerOptions): SiteHandler {
             : page.respond(acceptEncoding, undefined, request.method === 'HEAD')
         } catch (error) {
           console.error(`[site] rendering ${safe(requested.pathname)} in preview failed`, error)
-          return new Response('Internal server error', {
-            status: 500,
-            headers: {'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store'},
-          })
+          return renderFailed()
         }
       }
       const url = pageAddress(requested)
@@ -155,10 +159,7 @@ export function createSiteHandler(options: SiteHandlerOptions): SiteHandler {
           page = await pending
         } catch (error) {
           console.error(`[site] rendering ${safe(url.pathname + url.search)} failed`, error)
-          return new Response('Internal server error', {
-            status: 500,
-            headers: {'content-type': 'text/plain; charset=utf-8'},
-          })
+          return renderFailed()
         }
       }
       if (page instanceof Response) return page.clone()
