@@ -35,31 +35,44 @@ export type ContactMessage = {
   sentAt?: string
 }
 
-export type BlockContent = Array<{
-  children?: Array<{
-    marks?: Array<string>
-    text?: string
-    _type: 'span'
-    _key: string
-  }>
-  style?: 'normal' | 'h1' | 'h2' | 'h3' | 'h4' | 'h5' | 'h6' | 'blockquote'
-  listItem?: 'bullet' | 'number'
-  markDefs?: Array<{
-    href?: string
-    _type: 'link'
-    _key: string
-  }>
-  level?: number
-  _type: 'block'
-  _key: string
-}>
-
 export type SanityImageAssetReference = {
   _ref: string
   _type: 'reference'
   _weak?: boolean
   [internalGroqTypeReferenceTo]?: 'sanity.imageAsset'
 }
+
+export type BlockContent = Array<
+  | {
+      children?: Array<{
+        marks?: Array<string>
+        text?: string
+        _type: 'span'
+        _key: string
+      }>
+      style?: 'normal' | 'h1' | 'h2' | 'h3' | 'h4' | 'h5' | 'h6' | 'blockquote'
+      listItem?: 'bullet' | 'number'
+      markDefs?: Array<{
+        href?: string
+        _type: 'link'
+        _key: string
+      }>
+      level?: number
+      _type: 'block'
+      _key: string
+    }
+  | {
+      asset?: SanityImageAssetReference
+      media?: unknown
+      hotspot?: SanityImageHotspot
+      crop?: SanityImageCrop
+      alt?: string
+      decorative?: boolean
+      caption?: string
+      _type: 'image'
+      _key: string
+    }
+>
 
 export type Post = {
   _id: string
@@ -78,6 +91,8 @@ export type Post = {
     hotspot?: SanityImageHotspot
     crop?: SanityImageCrop
     alt?: string
+    decorative?: boolean
+    caption?: string
     _type: 'image'
   }
   body?: BlockContent
@@ -204,8 +219,8 @@ export type Geopoint = {
 
 export type AllSanitySchemaTypes =
   | ContactMessage
-  | BlockContent
   | SanityImageAssetReference
+  | BlockContent
   | Post
   | SanityImageCrop
   | SanityImageHotspot
