@@ -78,7 +78,8 @@ export async function startServer(
         dataset: config.dataset,
         token: config.lakeToken,
       })
-  if (lake && config.seed) await seedIfEmpty(lake)
+  if (lake && config.seed)
+    await seedIfEmpty(lake, {dataDir: config.dataDir, siteUrl: config.siteUrl})
 
   let internalOrigin = ''
   const changeListeners = new Set<() => void>()

@@ -1,5 +1,6 @@
 import type {PostSource} from '../build-seed.ts'
 import {bullet, h2, h3, h4, numbered, p, quote} from '../richText.ts'
+import {figure} from '../seedImages.ts'
 
 export const kashmirPosts: PostSource[] = [
   {
@@ -9,6 +10,10 @@ export const kashmirPosts: PostSource[] = [
     category: 'Kashmir',
     excerpt:
       'Every November the chinars of Srinagar turn the colour of embers, and for three weeks the whole city walks with its head tilted back.',
+    cover: {
+      file: 'chinar-leaves.jpg',
+      alt: 'Red, rust and amber chinar leaves scattered over a warm orange ground',
+    },
     body: [
       p(
         'Every November the chinars of Srinagar catch fire without a single flame. The great plane trees along the Boulevard and in Naseem Bagh turn from green to rust to a red so deep it looks wet, and for about three weeks the whole city walks around with its head tilted back.',
@@ -16,6 +21,11 @@ export const kashmirPosts: PostSource[] = [
       p(
         'The chinar, *Platanus orientalis*, came to the valley centuries ago, and the Mughals planted them by the hundred; the oldest surviving trees are older than most of the buildings around them. My grandmother used to say a chinar takes a hundred years to grow and one careless winter to lose, and she meant it as a warning about more than trees.',
       ),
+      figure({
+        file: 'kangri-cutout.png',
+        alt: 'A wicker kangri with a bent handle and glowing embers in its clay bowl',
+        caption: 'A kangri: a clay bowl of embers in a wicker basket, carried under the pheran.',
+      }),
       h2('What the leaves are for'),
       p(
         'The fallen leaves do not go to waste. Children rake them into hills taller than themselves; older men burn them slowly in the lanes and sift the embers into charcoal for the **kangri**, the wicker fire-pot we carry under our pherans all winter. The smell of smouldering chinar is, for me, the smell of the year turning.',
@@ -195,6 +205,11 @@ export const kashmirPosts: PostSource[] = [
     category: 'Kashmir',
     excerpt:
       'When the power goes in January, the oldest writing technology takes over: a notebook, a pen, and the light from the window. Why I now plan for dark days.',
+    cover: {
+      file: 'dal-lake-dawn.jpg',
+      alt: 'Pale blue mountains above a still lake at dawn, a shikara resting on the water',
+      caption: 'Dal Lake before sunrise, drawn from memory.',
+    },
     body: [
       p(
         'Every winter, at some point, the power goes. Sometimes for an hour, sometimes for most of a day. The laptop battery drains, the router blinks out, and I am left with the oldest writing technology there is: a notebook, a pen, and whatever light comes through the window.',

@@ -14,7 +14,7 @@ const text = (value: string | undefined) => (value ? value.slice(0, 1000) : unde
 /** The `sanity.imageAsset` document for a stored image, with Sanity's fields. */
 export function imageAssetDocument(
   image: StoredImage,
-  lake: Lake,
+  lake: Pick<Lake, 'projectId' | 'dataset'>,
   siteUrl: string,
   query: Record<string, string | undefined>,
 ): Doc {
