@@ -1,5 +1,6 @@
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
-import type {SanityClient} from '@sanity/client'
+import {createClient, type SanityClient} from '@sanity/client'
+import sharp from 'sharp'
 import {startTestServer} from '../e2e/support/server.ts'
 import {resolveSiteConfig} from './env.ts'
 import {latestPostsQuery, postBySlugQuery, postListQuery, postPageQuery} from './queries.ts'
@@ -33,6 +34,7 @@ const card = (id: string, date: string, category: string) => ({
   date,
   excerpt: `Excerpt ${id}`,
   category,
+  mainImage: null,
 })
 
 const long = 'x'.repeat(100) + ' ' + 'y'.repeat(100)
@@ -111,6 +113,9 @@ describe('web/queries against the lake', () => {
       _id: 'c',
       title: 'Title c',
       date: '2024-02-01',
+      _updatedAt: expect.any(String),
+      category: 'Fiction',
+      mainImage: null,
       body: [block('k1', 'Hello ', 'world.'), block('k2', long)],
       excerpt: text.slice(0, 151),
     })
@@ -123,6 +128,9 @@ describe('web/queries against the lake', () => {
       _id: 'd',
       title: 'Title d',
       date: '2024-02-01',
+      _updatedAt: expect.any(String),
+      category: 'General',
+      mainImage: null,
       body: [],
       excerpt: fallback,
     })
@@ -130,11 +138,69 @@ describe('web/queries against the lake', () => {
       _id: 'a',
       title: 'Title a',
       date: '2024-01-01',
+      _updatedAt: expect.any(String),
+      category: 'Fiction',
+      mainImage: null,
       body: null,
       excerpt: fallback,
     })
     expect(await client.fetch(postBySlugQuery, {slug: 'e'})).toBeNull()
     expect(await client.fetch(postBySlugQuery, {slug: 'nope'})).toBeNull()
+  })
+
+  it('selects the cover and body images with their crop, hotspot, fields and asset placeholder', async () => {
+    const owner = createClient({
+      projectId: server.lake!.projectId,
+      dataset: server.lake!.dataset,
+      apiVersion: '2025-02-19',
+      apiHost: server.url,
+      useProjectHostname: false,
+      useCdn: false,
+      token: server.lake!.token,
+    })
+    const bytes = await sharp({create: {width: 64, height: 32, channels: 3, background: '#884422'}})
+      .jpeg()
+      .toBuffer()
+    const asset = await owner.assets.upload('image', bytes, {filename: 'cover.jpg'})
+    const image = (extra: Record<string, unknown>) => ({
+      _type: 'image',
+      asset: {_type: 'reference', _ref: asset._id},
+      alt: 'A brown field',
+      ...extra,
+    })
+    const crop = {_type: 'sanity.imageCrop', top: 0.1, bottom: 0, left: 0, right: 0.25}
+    await owner.create(
+      post('pictured', '2023-06-01', 'Kashmir', {
+        mainImage: image({crop, caption: 'Brown'}),
+        body: [block('t', 'Text.'), image({_key: 'i', decorative: true})],
+      }),
+    )
+    const result = await client.fetch(postBySlugQuery, {slug: 'pictured'})
+    const expanded = {
+      _id: asset._id,
+      metadata: {lqip: expect.stringMatching(/^data:image\//), isOpaque: true},
+    }
+    expect(result?.mainImage).toEqual({
+      crop,
+      hotspot: null,
+      alt: 'A brown field',
+      decorative: null,
+      caption: 'Brown',
+      asset: expanded,
+    })
+    expect(result?.body?.[1]).toEqual({
+      _type: 'image',
+      _key: 'i',
+      crop: null,
+      hotspot: null,
+      alt: 'A brown field',
+      decorative: true,
+      caption: null,
+      asset: expanded,
+    })
+    const cards = await client.fetch(postPageQuery, {category: 'Kashmir', start: 0, end: 6})
+    expect(cards.posts.find((card) => card.slug === 'pictured')?.mainImage?.asset).toEqual(expanded)
+    await owner.delete('pictured')
   })
 
   it("in preview (drafts, the owner's credential) a draft is found, named for its overlays", async () => {

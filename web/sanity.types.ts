@@ -236,7 +236,7 @@ export type AllSanitySchemaTypes =
 
 // Source: web/queries.ts
 // Variable: postListQuery
-// Query: *[_type == "post" && defined(slug.current)] | order(date desc, _id asc) {_id, title, "slug": slug.current, date, excerpt, category}
+// Query: *[_type == "post" && defined(slug.current)] | order(date desc, _id asc) {_id, title, "slug": slug.current, date, excerpt, category, mainImage{  crop, hotspot, alt, decorative, caption,  "asset": asset->{_id, "metadata": metadata{lqip, isOpaque}}}}
 export type PostListQueryResult = Array<{
   _id: string
   title: string | null
@@ -244,11 +244,25 @@ export type PostListQueryResult = Array<{
   date: string | null
   excerpt: string | null
   category: 'Fiction' | 'General' | 'Kashmir' | 'Motorcycles' | 'Mountaineering' | null
+  mainImage: {
+    crop: SanityImageCrop | null
+    hotspot: SanityImageHotspot | null
+    alt: string | null
+    decorative: boolean | null
+    caption: string | null
+    asset: {
+      _id: string
+      metadata: {
+        lqip: string | null
+        isOpaque: boolean | null
+      } | null
+    } | null
+  } | null
 }>
 
 // Source: web/queries.ts
 // Variable: postPageQuery
-// Query: {  "posts": *[_type == "post" && defined(slug.current) && ($category == null || category == $category)] | order(date desc, _id asc) [$start...$end] {_id, title, "slug": slug.current, date, excerpt, category},  "total": count(*[_type == "post" && defined(slug.current) && ($category == null || category == $category)])}
+// Query: {  "posts": *[_type == "post" && defined(slug.current) && ($category == null || category == $category)] | order(date desc, _id asc) [$start...$end] {_id, title, "slug": slug.current, date, excerpt, category, mainImage{  crop, hotspot, alt, decorative, caption,  "asset": asset->{_id, "metadata": metadata{lqip, isOpaque}}}},  "total": count(*[_type == "post" && defined(slug.current) && ($category == null || category == $category)])}
 export type PostPageQueryResult = {
   posts: Array<{
     _id: string
@@ -257,24 +271,90 @@ export type PostPageQueryResult = {
     date: string | null
     excerpt: string | null
     category: 'Fiction' | 'General' | 'Kashmir' | 'Motorcycles' | 'Mountaineering' | null
+    mainImage: {
+      crop: SanityImageCrop | null
+      hotspot: SanityImageHotspot | null
+      alt: string | null
+      decorative: boolean | null
+      caption: string | null
+      asset: {
+        _id: string
+        metadata: {
+          lqip: string | null
+          isOpaque: boolean | null
+        } | null
+      } | null
+    } | null
   }>
   total: number
 }
 
 // Source: web/queries.ts
 // Variable: postBySlugQuery
-// Query: *[_type == "post" && slug.current == $slug][0]{  _id,  title,  date,  body,  "excerpt": select(    length(pt::text(body)) > 0 => array::join(string::split(pt::text(body), "")[0...151], ""),    "A blog post by a writer based in Kashmir."  )}
+// Query: *[_type == "post" && slug.current == $slug][0]{  _id,  title,  date,  _updatedAt,  category,  mainImage{  crop, hotspot, alt, decorative, caption,  "asset": asset->{_id, "metadata": metadata{lqip, isOpaque}}},  body[]{..., _type == "image" => {  crop, hotspot, alt, decorative, caption,  "asset": asset->{_id, "metadata": metadata{lqip, isOpaque}}}},  "excerpt": select(    length(pt::text(body)) > 0 => array::join(string::split(pt::text(body), "")[0...151], ""),    "A blog post by a writer based in Kashmir."  )}
 export type PostBySlugQueryResult = {
   _id: string
   title: string | null
   date: string | null
-  body: BlockContent | null
+  _updatedAt: string
+  category: 'Fiction' | 'General' | 'Kashmir' | 'Motorcycles' | 'Mountaineering' | null
+  mainImage: {
+    crop: SanityImageCrop | null
+    hotspot: SanityImageHotspot | null
+    alt: string | null
+    decorative: boolean | null
+    caption: string | null
+    asset: {
+      _id: string
+      metadata: {
+        lqip: string | null
+        isOpaque: boolean | null
+      } | null
+    } | null
+  } | null
+  body: Array<
+    | {
+        children?: Array<{
+          marks?: Array<string>
+          text?: string
+          _type: 'span'
+          _key: string
+        }>
+        style?: 'blockquote' | 'h1' | 'h2' | 'h3' | 'h4' | 'h5' | 'h6' | 'normal'
+        listItem?: 'bullet' | 'number'
+        markDefs?: Array<{
+          href?: string
+          _type: 'link'
+          _key: string
+        }>
+        level?: number
+        _type: 'block'
+        _key: string
+      }
+    | {
+        asset: {
+          _id: string
+          metadata: {
+            lqip: string | null
+            isOpaque: boolean | null
+          } | null
+        } | null
+        media?: unknown
+        hotspot: SanityImageHotspot | null
+        crop: SanityImageCrop | null
+        alt: string | null
+        decorative: boolean | null
+        caption: string | null
+        _type: 'image'
+        _key: string
+      }
+  > | null
   excerpt: string | 'A blog post by a writer based in Kashmir.'
 } | null
 
 // Source: web/queries.ts
 // Variable: latestPostsQuery
-// Query: *[_type == "post" && defined(slug.current)] | order(date desc, _id asc) [0...3] {_id, title, "slug": slug.current, date, excerpt, category}
+// Query: *[_type == "post" && defined(slug.current)] | order(date desc, _id asc) [0...3] {_id, title, "slug": slug.current, date, excerpt, category, mainImage{  crop, hotspot, alt, decorative, caption,  "asset": asset->{_id, "metadata": metadata{lqip, isOpaque}}}}
 export type LatestPostsQueryResult = Array<{
   _id: string
   title: string | null
@@ -282,6 +362,20 @@ export type LatestPostsQueryResult = Array<{
   date: string | null
   excerpt: string | null
   category: 'Fiction' | 'General' | 'Kashmir' | 'Motorcycles' | 'Mountaineering' | null
+  mainImage: {
+    crop: SanityImageCrop | null
+    hotspot: SanityImageHotspot | null
+    alt: string | null
+    decorative: boolean | null
+    caption: string | null
+    asset: {
+      _id: string
+      metadata: {
+        lqip: string | null
+        isOpaque: boolean | null
+      } | null
+    } | null
+  } | null
 }>
 
 // Source: web/queries.ts
@@ -294,7 +388,7 @@ export type SitemapQueryResult = Array<{
 
 // Source: web/queries.ts
 // Variable: feedPostsQuery
-// Query: *[_type == "post" && defined(slug.current)] | order(date desc, _id asc) [0...$limit] {  _id, title, "slug": slug.current, date, excerpt, category, body, _updatedAt}
+// Query: *[_type == "post" && defined(slug.current)] | order(date desc, _id asc) [0...$limit] {  _id, title, "slug": slug.current, date, excerpt, category, _updatedAt,  mainImage{  crop, hotspot, alt, decorative, caption,  "asset": asset->{_id, "metadata": metadata{lqip, isOpaque}}},  body[]{..., _type == "image" => {  crop, hotspot, alt, decorative, caption,  "asset": asset->{_id, "metadata": metadata{lqip, isOpaque}}}}}
 export type FeedPostsQueryResult = Array<{
   _id: string
   title: string | null
@@ -302,19 +396,69 @@ export type FeedPostsQueryResult = Array<{
   date: string | null
   excerpt: string | null
   category: 'Fiction' | 'General' | 'Kashmir' | 'Motorcycles' | 'Mountaineering' | null
-  body: BlockContent | null
   _updatedAt: string
+  mainImage: {
+    crop: SanityImageCrop | null
+    hotspot: SanityImageHotspot | null
+    alt: string | null
+    decorative: boolean | null
+    caption: string | null
+    asset: {
+      _id: string
+      metadata: {
+        lqip: string | null
+        isOpaque: boolean | null
+      } | null
+    } | null
+  } | null
+  body: Array<
+    | {
+        children?: Array<{
+          marks?: Array<string>
+          text?: string
+          _type: 'span'
+          _key: string
+        }>
+        style?: 'blockquote' | 'h1' | 'h2' | 'h3' | 'h4' | 'h5' | 'h6' | 'normal'
+        listItem?: 'bullet' | 'number'
+        markDefs?: Array<{
+          href?: string
+          _type: 'link'
+          _key: string
+        }>
+        level?: number
+        _type: 'block'
+        _key: string
+      }
+    | {
+        asset: {
+          _id: string
+          metadata: {
+            lqip: string | null
+            isOpaque: boolean | null
+          } | null
+        } | null
+        media?: unknown
+        hotspot: SanityImageHotspot | null
+        crop: SanityImageCrop | null
+        alt: string | null
+        decorative: boolean | null
+        caption: string | null
+        _type: 'image'
+        _key: string
+      }
+  > | null
 }>
 
 // Query TypeMap
 declare global {
   interface SanityQueries {
-    '*[_type == "post" && defined(slug.current)] | order(date desc, _id asc) {_id, title, "slug": slug.current, date, excerpt, category}': PostListQueryResult
-    '{\n  "posts": *[_type == "post" && defined(slug.current) && ($category == null || category == $category)] | order(date desc, _id asc) [$start...$end] {_id, title, "slug": slug.current, date, excerpt, category},\n  "total": count(*[_type == "post" && defined(slug.current) && ($category == null || category == $category)])\n}': PostPageQueryResult
-    '*[_type == "post" && slug.current == $slug][0]{\n  _id,\n  title,\n  date,\n  body,\n  "excerpt": select(\n    length(pt::text(body)) > 0 => array::join(string::split(pt::text(body), "")[0...151], ""),\n    "A blog post by a writer based in Kashmir."\n  )\n}': PostBySlugQueryResult
-    '*[_type == "post" && defined(slug.current)] | order(date desc, _id asc) [0...3] {_id, title, "slug": slug.current, date, excerpt, category}': LatestPostsQueryResult
+    '*[_type == "post" && defined(slug.current)] | order(date desc, _id asc) {_id, title, "slug": slug.current, date, excerpt, category, mainImage{\n  crop, hotspot, alt, decorative, caption,\n  "asset": asset->{_id, "metadata": metadata{lqip, isOpaque}}\n}}': PostListQueryResult
+    '{\n  "posts": *[_type == "post" && defined(slug.current) && ($category == null || category == $category)] | order(date desc, _id asc) [$start...$end] {_id, title, "slug": slug.current, date, excerpt, category, mainImage{\n  crop, hotspot, alt, decorative, caption,\n  "asset": asset->{_id, "metadata": metadata{lqip, isOpaque}}\n}},\n  "total": count(*[_type == "post" && defined(slug.current) && ($category == null || category == $category)])\n}': PostPageQueryResult
+    '*[_type == "post" && slug.current == $slug][0]{\n  _id,\n  title,\n  date,\n  _updatedAt,\n  category,\n  mainImage{\n  crop, hotspot, alt, decorative, caption,\n  "asset": asset->{_id, "metadata": metadata{lqip, isOpaque}}\n},\n  body[]{..., _type == "image" => {\n  crop, hotspot, alt, decorative, caption,\n  "asset": asset->{_id, "metadata": metadata{lqip, isOpaque}}\n}},\n  "excerpt": select(\n    length(pt::text(body)) > 0 => array::join(string::split(pt::text(body), "")[0...151], ""),\n    "A blog post by a writer based in Kashmir."\n  )\n}': PostBySlugQueryResult
+    '*[_type == "post" && defined(slug.current)] | order(date desc, _id asc) [0...3] {_id, title, "slug": slug.current, date, excerpt, category, mainImage{\n  crop, hotspot, alt, decorative, caption,\n  "asset": asset->{_id, "metadata": metadata{lqip, isOpaque}}\n}}': LatestPostsQueryResult
     '*[_type == "post" && defined(slug.current)] | order(date desc, _id asc) {"slug": slug.current, _updatedAt}': SitemapQueryResult
-    '*[_type == "post" && defined(slug.current)] | order(date desc, _id asc) [0...$limit] {\n  _id, title, "slug": slug.current, date, excerpt, category, body, _updatedAt\n}': FeedPostsQueryResult
+    '*[_type == "post" && defined(slug.current)] | order(date desc, _id asc) [0...$limit] {\n  _id, title, "slug": slug.current, date, excerpt, category, _updatedAt,\n  mainImage{\n  crop, hotspot, alt, decorative, caption,\n  "asset": asset->{_id, "metadata": metadata{lqip, isOpaque}}\n},\n  body[]{..., _type == "image" => {\n  crop, hotspot, alt, decorative, caption,\n  "asset": asset->{_id, "metadata": metadata{lqip, isOpaque}}\n}}\n}': FeedPostsQueryResult
   }
 }
 // Lets @sanity/client releases that predate the global registry read it too

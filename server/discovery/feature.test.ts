@@ -20,6 +20,7 @@ function setup(env: Record<string, string> = {}, lake?: Lake) {
       date: '2024-01-01',
       excerpt: 'One.',
       category: 'General',
+      mainImage: null,
       body: [],
       _updatedAt: '2024-01-02T00:00:00Z',
     },
@@ -73,6 +74,7 @@ const second: SitemapPost & FeedPost = {
   date: '2024-02-01',
   excerpt: null,
   category: 'Kashmir',
+  mainImage: null,
   body: [],
   _updatedAt: '2024-02-02T00:00:00Z',
 }

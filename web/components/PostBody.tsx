@@ -3,9 +3,14 @@ import {useMemo, type ReactNode} from 'react'
 import {Link} from 'react-router-dom'
 import styled from 'styled-components'
 import type {SanityNodeProps} from '../preview/useSanityNode.ts'
-import type {BlockContent} from '../sanity.types.ts'
+import {BodyFigure} from '../images/BodyFigure.tsx'
+import {isShown, type PostImage} from '../images/imageUrl.ts'
+import type {PostBySlugQueryResult} from '../sanity.types.ts'
 import {safeHref} from './safeHref.ts'
 import {theme} from './theme.ts'
+
+/** A post's body as the post and feed queries select it (images with their assets). */
+export type PostBodyValue = NonNullable<NonNullable<PostBySlugQueryResult>['body']>
 
 const Body = styled.div`
   blockquote {
@@ -35,7 +40,7 @@ const tags: HeadingTag[] = ['h2', 'h3', 'h4', 'h5', 'h6']
  * h2 and h3, so the outline never skips a level (axe's heading-order).
  */
 export function headingTagFor(
-  body: ReadonlyArray<{style?: string}>,
+  body: ReadonlyArray<{_type: string; style?: string}>,
 ): (style: HeadingStyle) => HeadingTag {
   const used = headingStyles.filter((style) => body.some((b) => b.style === style))
   return (style) => {
@@ -44,8 +49,8 @@ export function headingTagFor(
   }
 }
 
-/** Every block style, list and mark of the post schema. */
-function componentsFor(body: BlockContent): PortableTextComponents {
+/** Every block style, list and mark of the post schema, and its image blocks. */
+function componentsFor(body: PostBodyValue): PortableTextComponents {
   const tagFor = headingTagFor(body)
   const heading =
     (style: HeadingStyle) =>
@@ -64,6 +69,10 @@ function componentsFor(body: BlockContent): PortableTextComponents {
       blockquote: ({children}) => <blockquote>{children}</blockquote>,
     },
     marks,
+    types: {
+      image: ({value}: {value: PostImage}) =>
+        isShown(value) ? <BodyFigure image={value} /> : null,
+    },
   }
 }
 
@@ -81,7 +90,7 @@ const marks: PortableTextComponents['marks'] = {
 }
 
 /** A post's rich-text body (@portabletext/react). */
-export function PostBody({value, ...node}: {value: BlockContent} & SanityNodeProps) {
+export function PostBody({value, ...node}: {value: PostBodyValue} & SanityNodeProps) {
   const components = useMemo(() => componentsFor(value), [value])
   return (
     <Body {...node}>

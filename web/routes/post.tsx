@@ -3,6 +3,8 @@ import styled from 'styled-components'
 import {PageMeta} from '../components/PageMeta.tsx'
 import {PostBody} from '../components/PostBody.tsx'
 import {PostDate} from '../components/PostDate.tsx'
+import {CoverFigure} from '../images/CoverFigure.tsx'
+import {isShown} from '../images/imageUrl.ts'
 import {theme} from '../components/theme.ts'
 import {useSanityNode} from '../preview/useSanityNode.ts'
 import type {postLoader} from './post.loader.ts'
@@ -19,7 +21,7 @@ const Article = styled.article`
   }
 `
 
-/** A blog post: title, date in the browser's locale, rich-text body (requirements §2). */
+/** A blog post: title, date in the browser's locale, cover, rich-text body (requirements §2). */
 export function Post() {
   const {slug, post} = useLoaderData<typeof postLoader>()
   const node = useSanityNode('post')
@@ -39,16 +41,29 @@ export function Post() {
       </>
     )
   }
+  const cover = isShown(post.mainImage) ? post.mainImage : undefined
   return (
     <Article>
       <PageMeta
         title={post.title ?? slug}
         description={post.excerpt}
         canonicalPath={path}
-        post={post.date ? {slug, title: post.title ?? slug, date: post.date} : undefined}
+        post={
+          post.date
+            ? {
+                slug,
+                title: post.title ?? slug,
+                date: post.date,
+                updatedAt: post._updatedAt,
+                category: post.category ?? undefined,
+                cover,
+              }
+            : undefined
+        }
       />
       <h1 {...node(post._id, 'title')}>{post.title ?? slug}</h1>
       {post.date && <PostDate date={post.date} {...node(post._id, 'date')} />}
+      {cover && <CoverFigure image={cover} {...node(post._id, 'mainImage')} />}
       {post.body && <PostBody value={post.body} {...node(post._id, 'body')} />}
     </Article>
   )
