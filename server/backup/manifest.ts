@@ -1,4 +1,4 @@
-import {imageFilePattern} from '../lake/studio/assetStore.ts'
+import {imageFilePattern} from '../lake/assets/assetStore.ts'
 import {BackupError} from './errors.ts'
 
 /** The archive's first entry: what it holds and how to check it. */

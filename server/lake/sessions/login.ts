@@ -9,8 +9,8 @@ import {unauthorized} from '../errors.ts'
 import {identify} from '../api/http.ts'
 import type {Lake} from '../lake.ts'
 import {loginPage, loginPageHeaders} from './loginPage.ts'
-import type {StudioLakeConfig} from './config.ts'
-import {SidStore} from './sessions.ts'
+import type {StudioLakeConfig} from '../api/routesConfig.ts'
+import {SidStore} from './loginSids.ts'
 
 /**
  * The Studio's login flow for the local lake (docs/studio-protocol.md §c): provider → our login page →
