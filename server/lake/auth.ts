@@ -144,7 +144,7 @@ export class Auth {
   }
 
   /**
-   * Sets the session lifetimes from the server's config (server/lake/studio/index.ts), and a
+   * Sets the session lifetimes from the server's config (server/lake/api/routes.ts), and a
    * clock for tests.
    */
   configure(options: {lifetimes?: SessionLifetimes; now?: () => number}): void {
