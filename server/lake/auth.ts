@@ -3,7 +3,7 @@ import {existsSync, readFileSync} from 'node:fs'
 import {join} from 'node:path'
 import type {DatabaseSync, StatementSync} from 'node:sqlite'
 import {moveAside, privateFileMode, tightenMode, writeFileDurablySync} from './files/durableFile.ts'
-import {FailedAttempts} from './failedAttempts.ts'
+import {FailedAttempts} from '../util/failedAttempts.ts'
 import {PreviewSessions} from './previewSessions.ts'
 
 /** The owner token guards every write: a short one can be guessed (LAKE_TOKEN is refused below it). */

@@ -1,7 +1,7 @@
 import {Hono} from 'hono'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 import {startLakeUnderTest, type LakeUnderTest} from '../testing/lakeUnderTest.ts'
-import {errorResponse} from './errorResponse.ts'
+import {errorResponse} from '../../http/errorResponse.ts'
 import {CachedBody} from '../../http/cachedBody.ts'
 import {QueryCache, maxCacheBytes} from './queryCache.ts'
 import {registerDataApi} from './dataApi.ts'

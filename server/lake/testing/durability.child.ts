@@ -7,7 +7,7 @@ import type {AddressInfo} from 'node:net'
 import {serve} from '@hono/node-server'
 import {Hono} from 'hono'
 import {defaultDataset, localProjectId} from '../../../shared/constants.ts'
-import {errorResponse} from '../api/errorResponse.ts'
+import {errorResponse} from '../../http/errorResponse.ts'
 import {Lake} from '../lake.ts'
 import {registerDataApi} from '../api/dataApi.ts'
 

@@ -1,8 +1,8 @@
 import type {Context} from 'hono'
 import type {ClientErrorStatusCode, ServerErrorStatusCode} from 'hono/utils/http-status'
-import {LakeError} from '../errors.ts'
-import {clientOf} from '../../http/clientAddress.ts'
-import {refusals, safe} from '../../http/log.ts'
+import {LakeError} from '../lake/errors.ts'
+import {clientOf} from './clientAddress.ts'
+import {refusals, safe} from './log.ts'
 
 /**
  * A LakeError's status is a 4xx or 5xx; Hono's union names the registered ones, and every error
