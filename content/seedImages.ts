@@ -3,8 +3,8 @@ import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 import {fileURLToPath} from 'node:url'
 import {defaultDataset, localProjectId} from '../shared/constants.ts'
-import {AssetStore} from '../server/lake/studio/assetStore.ts'
-import {imageAssetDocument} from '../server/lake/studio/assets.ts'
+import {AssetStore} from '../server/lake/assets/assetStore.ts'
+import {imageAssetDocument} from '../server/lake/assets/upload.ts'
 import type {Doc} from '../server/lake/types.ts'
 import {stableKey} from './richText.ts'
 
@@ -63,7 +63,7 @@ export function toImageValue(source: ImageSource, assetId: string, keySeed?: str
 
 /**
  * The `sanity.imageAsset` documents of `files`, as the lake's own upload writes them
- * (server/lake/studio/assets.ts), so the seed holds what an export of the lake would. The
+ * (server/lake/assets/upload.ts), so the seed holds what an export of the lake would. The
  * files are stored in a scratch directory and it is removed again.
  */
 export async function seedAssetDocuments(

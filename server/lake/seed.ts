@@ -3,7 +3,7 @@ import {basename, join} from 'node:path'
 import {fileURLToPath} from 'node:url'
 import {importDocuments, parseNdjson} from './importer.ts'
 import type {Lake} from './lake.ts'
-import {AssetStore} from './studio/assetStore.ts'
+import {AssetStore} from './assets/assetStore.ts'
 import type {Doc} from './types.ts'
 
 export const seedFile = fileURLToPath(new URL('../../content/seed.ndjson', import.meta.url))

@@ -4,7 +4,7 @@ import type {SiteConfig} from '../env.ts'
 /**
  * The one place image URLs are built, in both modes and on server and browser alike (issue 22):
  * `@sanity/image-url` turns the Studio's crop and hotspot into `rect`/`w`/`h` itself. Local mode
- * points it at this site's lake (`/images/…`, server/lake/studio/images.ts); hosted mode at
+ * points it at this site's lake (`/images/…`, server/lake/assets/images.ts); hosted mode at
  * `cdn.sanity.io`. Nothing else concatenates an image address.
  */
 
