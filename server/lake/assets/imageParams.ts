@@ -112,7 +112,8 @@ export function parseImageParams(query: Record<string, string>, accept = ''): Im
   if (query['fp-x'] !== undefined || query['fp-y'] !== undefined) {
     const x = Number(query['fp-x'] ?? 0.5)
     const y = Number(query['fp-y'] ?? 0.5)
-    if (!(x >= 0 && x <= 1 && y >= 0 && y <= 1)) throw new Error('"fp-x"/"fp-y" must be from 0 to 1')
+    if (!(x >= 0 && x <= 1 && y >= 0 && y <= 1))
+      throw new Error('"fp-x"/"fp-y" must be from 0 to 1')
     params.focalPoint = {x, y}
   }
   if (query.rect) {

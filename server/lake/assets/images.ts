@@ -178,15 +178,15 @@ export function registerImages(
       const client = clientOf(c).key
       const wait = budget.take(client)
       if (wait > 0) throw budgetRefusal(c, wait)
-      pending = queue.run(client, () => transform(path, params, format))
+      // Kept in memory and on disk before anyone is answered: a variant that was served is
+      // one a restart finds (disk.set never throws; a failed write only costs the cache).
+      pending = queue.run(client, async () => {
+        const done = await transform(path, params, format)
+        cache.set(key, done)
+        await disk.set(key, done)
+        return done
+      })
       inFlight.set(key, pending)
-      void pending.then(
-        (done) => {
-          cache.set(key, done)
-          return disk.set(key, done)
-        },
-        () => undefined,
-      )
       void pending.finally(() => inFlight.delete(key)).catch(() => undefined)
     }
     try {

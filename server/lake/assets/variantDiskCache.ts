@@ -3,7 +3,7 @@ import {readdirSync, rmSync, statSync} from 'node:fs'
 import {readFile, rename, unlink, utimes, writeFile} from 'node:fs/promises'
 import {join} from 'node:path'
 import {ensurePrivateDir, privateFileMode} from '../files/durableFile.ts'
-import type {Variant} from './variantCache.ts'
+import {maxVariantBytes, type Variant} from './variantCache.ts'
 
 /**
  * Bytes of transformed images kept on disk. 256 MiB is some 10,000 srcset variants of 25 KB:
@@ -92,7 +92,7 @@ export class VariantDiskCache {
   /** Stores a variant (written to a temporary file, then renamed: a reader never sees half). */
   async set(key: string, variant: Variant): Promise<void> {
     const name = this.nameOf(key, variant.type)
-    if (this.entries.has(name) || variant.bytes.length > this.maxBytes / 16) return
+    if (this.entries.has(name) || variant.bytes.length > maxVariantBytes) return
     const file = join(this.dir, name)
     const temp = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`
     try {
