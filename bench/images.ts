@@ -1,4 +1,5 @@
-import {readFileSync} from 'node:fs'
+import {mkdtempSync, readFileSync, rmSync} from 'node:fs'
+import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 import sharp from 'sharp'
 import {ensureChromium} from '../e2e/support/chromium.ts'
@@ -79,8 +80,9 @@ async function blogTimes(url: string, count: number, until?: Promise<unknown>): 
 export async function run(): Promise<Section> {
   const notes: string[] = []
   const photo = await twelveMegapixelPhoto()
-  let server = await startServerProcess()
-  const dataDir = server.dataDir
+  // One data dir for both processes (a server process removes only a data dir it made itself).
+  const dataDir = mkdtempSync(join(tmpdir(), 'scriptorium-bench-images-'))
+  let server = await startServerProcess({dataDir})
   const transformRows: Table['rows'] = []
   const data: Record<string, unknown> = {photoBytes: photo.length}
   let lighthouseRows: Table['rows'] | undefined
@@ -110,7 +112,11 @@ export async function run(): Promise<Section> {
     await server.stop()
     server = await startServerProcess({dataDir})
     const afterRestart = new Map<number, number>()
-    for (const width of widths) afterRestart.set(width, (await timedImage(variant(width, 75))).ms)
+    for (const width of widths) {
+      const got = await timedImage(variant(width, 75))
+      if (got.status !== 200) notes.push(`After the restart w=${width} answered ${got.status}.`)
+      afterRestart.set(width, got.ms)
+    }
     for (const width of widths) {
       const c = cold.get(width) ?? []
       transformRows.push([
@@ -197,6 +203,7 @@ export async function run(): Promise<Section> {
       )
   } finally {
     await server.stop()
+    rmSync(dataDir, {recursive: true, force: true})
   }
   return {
     name: 'images',

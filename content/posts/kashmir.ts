@@ -21,11 +21,6 @@ export const kashmirPosts: PostSource[] = [
       p(
         'The chinar, *Platanus orientalis*, came to the valley centuries ago, and the Mughals planted them by the hundred; the oldest surviving trees are older than most of the buildings around them. My grandmother used to say a chinar takes a hundred years to grow and one careless winter to lose, and she meant it as a warning about more than trees.',
       ),
-      figure({
-        file: 'kangri-cutout.png',
-        alt: 'A wicker kangri with a bent handle and glowing embers in its clay bowl',
-        caption: 'A kangri: a clay bowl of embers in a wicker basket, carried under the pheran.',
-      }),
       h2('What the leaves are for'),
       p(
         'The fallen leaves do not go to waste. Children rake them into hills taller than themselves; older men burn them slowly in the lanes and sift the embers into charcoal for the **kangri**, the wicker fire-pot we carry under our pherans all winter. The smell of smouldering chinar is, for me, the smell of the year turning.',
@@ -220,6 +215,11 @@ export const kashmirPosts: PostSource[] = [
       quote(
         'Handwriting is slow, and slowness is an editor’s friend. You cannot skim a sentence you are copying out.',
       ),
+      figure({
+        file: 'kangri-cutout.png',
+        alt: 'A wicker kangri with a bent handle and glowing embers in its clay bowl',
+        caption: 'A kangri: a clay bowl of embers in a wicker basket, carried under the pheran.',
+      }),
       p(
         'Some of my best editing has happened by a kangri under a quilt, with the snow coming down and the whole city gone quiet. When the power returns I type up what I have marked, and the typing is a second pass of its own. For clients, nothing changes: the deadline holds, and the pages come back cleaner than they went out. If you have a manuscript that needs that kind of attention this winter, [write to me](mailto:hello@example.com?subject=Winter%20manuscript).',
       ),
