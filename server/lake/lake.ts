@@ -1,5 +1,6 @@
 import {randomBytes} from 'node:crypto'
-import {Auth, resolveOwnerToken, type Identity, type SessionLifetimes} from './auth.ts'
+import {Auth, resolveOwnerToken, type SessionLifetimes} from './auth.ts'
+import type {Identity} from './identity.ts'
 import {LakeError} from './errors.ts'
 import {TransactionBuilder, type MutationResult, type WorkingState} from './mutations.ts'
 import type {Perspective} from './perspective.ts'

@@ -1,5 +1,6 @@
 import type {Context} from 'hono'
-import {bearerToken, type Identity} from '../auth.ts'
+import {bearerToken} from '../auth.ts'
+import type {Identity} from '../identity.ts'
 import {badRequest, forbidden, LakeError, notFound, unauthorized} from '../errors.ts'
 
 import type {Lake} from '../lake.ts'
