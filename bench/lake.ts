@@ -8,7 +8,7 @@
 import {readFileSync, rmSync} from 'node:fs'
 import {join} from 'node:path'
 import {loadSuite, runSuite} from '../test/conformance/groqSuite.ts'
-import {startLakeUnderTest} from '../server/lake/testing/lakeUnderTest.ts'
+import {startLakeUnderTest} from '../test/support/lakeUnderTest.ts'
 import {groqFloor, load, type Rate} from './lakeLoad.ts'
 import {measureWrites, type WriteRate} from './lakeWrites.ts'
 import {startServerProcess} from './serverProcess.ts'

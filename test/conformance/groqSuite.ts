@@ -5,7 +5,7 @@ import {isDeepStrictEqual} from 'node:util'
 import {gunzipSync} from 'node:zlib'
 import {ClientError} from '@sanity/client'
 import {evaluate, parse} from 'groq-js'
-import type {LakeUnderTest} from '../../server/lake/testing/lakeUnderTest.ts'
+import type {LakeUnderTest} from '../support/lakeUnderTest.ts'
 import type {Doc} from '../../server/lake/types.ts'
 
 /**
