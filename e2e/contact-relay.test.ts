@@ -1,6 +1,6 @@
 import {createClient} from '@sanity/client'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
-import type {Lake} from '../server/lake/lake.ts'
+import type {Lake} from '../server/lake/index.ts'
 import {inboxMessages, waitForMessage} from '../server/contact/testing/inboxWait.ts'
 import {SmtpSink} from '../server/contact/testing/smtpSink.ts'
 import {startTestServer} from '../test/support/server.ts'

@@ -1,5 +1,5 @@
 import {afterAll, beforeAll, expect, it} from 'vitest'
-import {loadSuite, runSuite} from './groqSuite.ts'
+import {loadSuite, runSuite} from '../../bench/groqSuite.ts'
 import {startLakeUnderTest, type LakeUnderTest} from '../support/lakeUnderTest.ts'
 
 /**

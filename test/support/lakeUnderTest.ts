@@ -1,6 +1,6 @@
 import {createClient, type SanityClient} from '@sanity/client'
 import {startTestServer} from './server.ts'
-import type {Lake} from '../../server/lake/lake.ts'
+import type {Lake} from '../../server/lake/index.ts'
 import {apiVersion, defaultDataset, localProjectId} from '../../shared/constants.ts'
 
 /** The API version the site speaks; tests of other versions pass their own. */
