@@ -46,13 +46,14 @@ function sourceFiles(dir = ''): string[] {
 }
 
 /**
- * Repository paths of the relative code modules a file imports (static, dynamic, re-exports,
- * workers). Data files are not layers: the seed's default content/seed.ndjson is read, not imported.
+ * Repository paths of the relative code modules a file imports (static, for effect, dynamic,
+ * re-exports, workers). Data files are not layers: the seed's default content/seed.ndjson is read, not imported.
  */
 function relativeImports(file: string): string[] {
   const text = readFileSync(join(root, file), 'utf8')
   const specifiers = [
     ...text.matchAll(/\bfrom\s+'(\.[^']+)'/g),
+    ...text.matchAll(/^import\s+'(\.[^']+)'/gm),
     ...text.matchAll(/\bimport\(\s*'(\.[^']+)'\s*\)/g),
     ...text.matchAll(/\bnew URL\(\s*'(\.[^']+)'\s*,\s*import\.meta\.url/g),
   ]
