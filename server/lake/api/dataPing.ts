@@ -3,7 +3,7 @@ import {checkDataset} from './http.ts'
 import type {Lake} from '../lake.ts'
 
 /** What the lake names itself in `X-Sanity-Shard`: there is one store, not a cluster of shards. */
-export const shardName = 'local'
+const shardName = 'local'
 
 /**
  * `GET /v{version}/data/ping/{dataset}`: the document pane's latency reporter (sanity 6.16,
