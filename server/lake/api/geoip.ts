@@ -1,4 +1,5 @@
 import type {Hono} from 'hono'
+import {notFound} from '../errors.ts'
 
 /**
  * `GET /v{version}/geoip/country`: Help → Diagnostics asks it (without credentials) which country
@@ -12,4 +13,8 @@ export function registerGeoIp(app: Hono): void {
   app.get('/:version/geoip/country', (c) =>
     c.json({isoCode: null}, 200, {'cache-control': 'no-store'}),
   )
+  // Anything else under /geoip is the API's 404 (Sanity's JSON), not the site's page.
+  app.all('/:version/geoip/*', () => {
+    throw notFound('Only GET /geoip/country is served')
+  })
 }
