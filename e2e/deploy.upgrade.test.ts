@@ -28,7 +28,7 @@ const dataDir = mkdtempSync(join(tmpdir(), 'scriptorium-upgrade-data-'))
 /** How long one request may take: a request held by Caddy through the restart included. */
 const requestTimeoutMs = 20_000
 /** Clients asking at once, each one request after the other. */
-const clients = 4
+const clients = 2
 
 let caddy: RunningCaddy
 let upstreamPort: number
