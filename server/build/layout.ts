@@ -23,13 +23,11 @@ export interface BuildStamp {
 /** The stamp of the build in `dir`, or undefined (no build, or one from before stamps). */
 export function readStamp(dir: string): BuildStamp | undefined {
   try {
-    const stamp = JSON.parse(readFileSync(join(dir, stampName), 'utf8')) as Partial<BuildStamp>
-    if (typeof stamp.inputs !== 'string' || typeof stamp.builtAt !== 'string') return undefined
-    return {
-      inputs: stamp.inputs,
-      builtAt: stamp.builtAt,
-      ...(typeof stamp.previous === 'string' ? {previous: stamp.previous} : {}),
-    }
+    const stamp: unknown = JSON.parse(readFileSync(join(dir, stampName), 'utf8'))
+    if (typeof stamp !== 'object' || stamp === null) return undefined
+    const {inputs, builtAt, previous} = stamp as Record<string, unknown>
+    if (typeof inputs !== 'string' || typeof builtAt !== 'string') return undefined
+    return {inputs, builtAt, ...(typeof previous === 'string' ? {previous} : {})}
   } catch {
     return undefined
   }
