@@ -25,7 +25,9 @@ export function readStamp(dir: string): BuildStamp | undefined {
   try {
     const stamp: unknown = JSON.parse(readFileSync(join(dir, stampName), 'utf8'))
     if (typeof stamp !== 'object' || stamp === null) return undefined
-    const {inputs, builtAt, previous} = stamp as Record<string, unknown>
+    const inputs = 'inputs' in stamp ? stamp.inputs : undefined
+    const builtAt = 'builtAt' in stamp ? stamp.builtAt : undefined
+    const previous = 'previous' in stamp ? stamp.previous : undefined
     if (typeof inputs !== 'string' || typeof builtAt !== 'string') return undefined
     return {inputs, builtAt, ...(typeof previous === 'string' ? {previous} : {})}
   } catch {
