@@ -203,6 +203,11 @@ describe('an upgrade behind Caddy', () => {
     const [first, second] = await Promise.all([build(), build()])
     expect(first.status, first.output).toBe(0)
     expect(second.status, second.output).toBe(0)
+    // They took turns: one built, the other waited for it and then used its result.
+    const outputs = [first.output, second.output]
+    expect(outputs.filter((output) => output.includes('dist is now .builds/'))).toHaveLength(1)
+    expect(outputs.filter((output) => output.includes('[build] waiting for'))).toHaveLength(1)
+    expect(outputs.filter((output) => output.includes('[build] up to date'))).toHaveLength(1)
     expect(readlinkSync(join(copy, 'dist'))).toMatch(/^\.builds\//)
 
     // The old process still serves the build it started with: its page names the old script.
