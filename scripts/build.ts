@@ -20,6 +20,9 @@ const root = fileURLToPath(new URL('..', import.meta.url))
 const ifChanged = process.argv.includes('--if-changed')
 // The Vite configs name their entries relative to the checkout.
 process.chdir(root)
+// Always a production build: under NODE_ENV=test (a build started from a test) or development,
+// the JSX transform emits development calls the bundled production React does not have.
+process.env.NODE_ENV = 'production'
 
 const parts: {name: string; entry: string; outDir: string; options: InlineConfig}[] = [
   {name: 'site (client)', entry: 'web/entry.client.tsx', outDir: 'client', options: {}},
