@@ -51,6 +51,7 @@ try {
   } else {
     const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${process.pid}`
     const dir = join(root, buildsName, name)
+    mkdirSync(dir)
     for (const part of parts) {
       if (!existsSync(join(root, part.entry))) {
         console.log(`[build] skipping ${part.name}: ${part.entry} does not exist`)
