@@ -3,9 +3,7 @@ import {mkdtempSync, readFileSync, rmSync} from 'node:fs'
 import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
-import {Lake} from '../server/lake/lake.ts'
-import {parseNdjson} from '../server/lake/importer.ts'
-import {seedIfEmpty} from '../server/lake/seed.ts'
+import {Lake, parseNdjson, seedIfEmpty} from '../server/lake/index.ts'
 import {buildSeed} from './build-seed.ts'
 
 interface Card {

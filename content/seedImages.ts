@@ -3,9 +3,7 @@ import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 import {fileURLToPath} from 'node:url'
 import {defaultDataset, localProjectId} from '../shared/constants.ts'
-import {AssetStore} from '../server/lake/assets/assetStore.ts'
-import {imageAssetDocument} from '../server/lake/assets/upload.ts'
-import type {Doc} from '../server/lake/types.ts'
+import {AssetStore, imageAssetDocument, type Doc} from '../server/lake/index.ts'
 import {stableKey} from './richText.ts'
 
 /** Where the seed's image files live (rendered by scripts/seedArt.ts). */

@@ -234,7 +234,7 @@ export type AllSanitySchemaTypes =
   | SanityImageAsset
   | Geopoint
 
-// Source: web/queries.ts
+// Source: shared/siteQueries.ts
 // Variable: postListQuery
 // Query: *[_type == "post" && defined(slug.current)] | order(date desc, _id asc) {_id, title, "slug": slug.current, date, excerpt, category, mainImage{  crop, hotspot, alt, decorative, caption,  "asset": asset->{_id, "metadata": metadata{lqip, isOpaque}}}}
 export type PostListQueryResult = Array<{
@@ -260,7 +260,7 @@ export type PostListQueryResult = Array<{
   } | null
 }>
 
-// Source: web/queries.ts
+// Source: shared/siteQueries.ts
 // Variable: postPageQuery
 // Query: {  "posts": *[_type == "post" && defined(slug.current) && ($category == null || category == $category)] | order(date desc, _id asc) [$start...$end] {_id, title, "slug": slug.current, date, excerpt, category, mainImage{  crop, hotspot, alt, decorative, caption,  "asset": asset->{_id, "metadata": metadata{lqip, isOpaque}}}},  "total": count(*[_type == "post" && defined(slug.current) && ($category == null || category == $category)])}
 export type PostPageQueryResult = {
@@ -289,7 +289,7 @@ export type PostPageQueryResult = {
   total: number
 }
 
-// Source: web/queries.ts
+// Source: shared/siteQueries.ts
 // Variable: postBySlugQuery
 // Query: *[_type == "post" && slug.current == $slug][0]{  _id,  title,  date,  _updatedAt,  category,  mainImage{  crop, hotspot, alt, decorative, caption,  "asset": asset->{_id, "metadata": metadata{lqip, isOpaque}}},  body[]{..., _type == "image" => {  crop, hotspot, alt, decorative, caption,  "asset": asset->{_id, "metadata": metadata{lqip, isOpaque}}}},  "excerpt": select(    length(pt::text(body)) > 0 => array::join(string::split(pt::text(body), "")[0...151], ""),    "A blog post by a writer based in Kashmir."  )}
 export type PostBySlugQueryResult = {
@@ -352,7 +352,7 @@ export type PostBySlugQueryResult = {
   excerpt: string | 'A blog post by a writer based in Kashmir.'
 } | null
 
-// Source: web/queries.ts
+// Source: shared/siteQueries.ts
 // Variable: latestPostsQuery
 // Query: *[_type == "post" && defined(slug.current)] | order(date desc, _id asc) [0...3] {_id, title, "slug": slug.current, date, excerpt, category, mainImage{  crop, hotspot, alt, decorative, caption,  "asset": asset->{_id, "metadata": metadata{lqip, isOpaque}}}}
 export type LatestPostsQueryResult = Array<{
@@ -378,7 +378,7 @@ export type LatestPostsQueryResult = Array<{
   } | null
 }>
 
-// Source: web/queries.ts
+// Source: shared/siteQueries.ts
 // Variable: sitemapQuery
 // Query: *[_type == "post" && defined(slug.current)] | order(date desc, _id asc) {"slug": slug.current, _updatedAt}
 export type SitemapQueryResult = Array<{
@@ -386,7 +386,7 @@ export type SitemapQueryResult = Array<{
   _updatedAt: string
 }>
 
-// Source: web/queries.ts
+// Source: shared/siteQueries.ts
 // Variable: feedPostsQuery
 // Query: *[_type == "post" && defined(slug.current)] | order(date desc, _id asc) [0...$limit] {  _id, title, "slug": slug.current, date, excerpt, category, _updatedAt,  mainImage{  crop, hotspot, alt, decorative, caption,  "asset": asset->{_id, "metadata": metadata{lqip, isOpaque}}},  body[]{..., _type == "image" => {  crop, hotspot, alt, decorative, caption,  "asset": asset->{_id, "metadata": metadata{lqip, isOpaque}}}}}
 export type FeedPostsQueryResult = Array<{

@@ -13,7 +13,7 @@ import {
 import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
-import {startTestServer} from '../../e2e/support/server.ts'
+import {startTestServer} from '../../test/support/server.ts'
 import {readConfig} from '../env.ts'
 import type {BackupResult} from './backup.ts'
 import {
@@ -24,8 +24,7 @@ import {
   nextBackupAt,
   startBackupSchedule,
 } from './schedule.ts'
-import {parseNdjson} from '../lake/importer.ts'
-import {seedFile} from '../lake/seed.ts'
+import {parseNdjson, seedFile} from '../lake/index.ts'
 
 /** The seeded lake's documents: the sample posts and the image assets they show. */
 const seed = parseNdjson(readFileSync(seedFile, 'utf8'))

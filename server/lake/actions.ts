@@ -1,5 +1,6 @@
 import {badRequest, LakeError} from './errors.ts'
-import type {Mut, PatchBody, TransactionBuilder} from './mutations.ts'
+import type {TransactionBuilder} from './mutations.ts'
+import type {Mut, PatchBody} from './types.ts'
 import type {Doc} from './types.ts'
 import {isRecord} from '../util/isRecord.ts'
 

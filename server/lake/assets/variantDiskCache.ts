@@ -2,7 +2,7 @@ import {createHash} from 'node:crypto'
 import {readdirSync, rmSync, statSync} from 'node:fs'
 import {readFile, rename, unlink, utimes, writeFile} from 'node:fs/promises'
 import {join} from 'node:path'
-import {ensurePrivateDir, privateFileMode} from '../files/durableFile.ts'
+import {ensurePrivateDir, privateFileMode} from '../../util/durableFile.ts'
 import {maxVariantBytes, type Variant} from './variantCache.ts'
 
 /**
