@@ -14,13 +14,7 @@ import {mountaineeringPosts} from './posts/mountaineering.ts'
 import type {PostCategory} from '../schemas/categories.ts'
 import type {PostSource} from './postSource.ts'
 import {toBlock, type Block} from './richText.ts'
-import {
-  seedAssetDocuments,
-  toImageValue,
-  type ImageBlockSource,
-  type ImageSource,
-  type ImageValue,
-} from './seedImages.ts'
+import {seedAssetDocuments, toImageValue, type ImageValue} from './seedImages.ts'
 import type {Doc} from '../server/lake/index.ts'
 
 /** A post as `sanity dataset export` writes it. */
