@@ -4,7 +4,6 @@ import {resolveSiteConfig} from '../../web/env.ts'
 import type {AppContext} from '../context.ts'
 import type {Feature} from '../feature.ts'
 import {createSiteHandler} from './handler.ts'
-import {internalHeaders} from '../lake/api/internal.ts'
 import {sentMarkers} from '../contact/sentMarkers.ts'
 import {previewOf, type PreviewAccess} from '../preview/access.ts'
 
@@ -12,9 +11,9 @@ const distDir = fileURLToPath(new URL('../../dist/', import.meta.url))
 
 /**
  * The public site, mounted last as the catch-all: browser assets from dist/client and every
- * other GET rendered on the server by dist/server's renderer. Rendered pages are cached until
- * the lake reports a content change; in hosted mode (no lake to listen to) nothing is cached.
- * Pages in preview mode are never cached.
+ * other GET rendered on the server by dist/server's renderer. Rendered pages are cached while the
+ * content store's live events flow, and dropped by the sync tags their queries carried
+ * (server/live/contentEvents.ts), in every mode. Pages in preview mode are never cached.
  */
 export function mountSite(app: Hono, ctx: AppContext, preview: PreviewAccess): Feature {
   // Resolved again only when SITE_URL changes (it is known only after listen).
@@ -33,17 +32,16 @@ export function mountSite(app: Hono, ctx: AppContext, preview: PreviewAccess): F
       }
       return site.config
     },
-    contentOrigin: () => ctx.internalOrigin(),
+    contentOrigin: () => ctx.contentOrigin(),
     // The site's own queries are not a visitor's: no per-client caps (server/lake/api/internal.ts).
-    contentHeaders: () => (ctx.lake ? internalHeaders(ctx.lake) : {}),
-    cache: ctx.lake !== undefined,
+    contentHeaders: () => ctx.contentHeaders(),
+    events: ctx.contentEvents,
     sentMarkers,
   })
-  const unsubscribe = ctx.onContentChange(() => handler.invalidate())
   app.get('*', (c) => {
     // In preview (a live preview cookie over HTTPS), the drafts, rendered for this request alone.
     const session = previewOf(c, preview)
     return handler.handle(c.req.raw, session ? {headers: session.credential} : undefined)
   })
-  return {close: () => void unsubscribe()}
+  return {close: () => handler.close()}
 }

@@ -8,6 +8,7 @@ import {clientOf} from '../../http/clientAddress.ts'
 import {refusals, safe} from '../../http/log.ts'
 import type {ClientCounter} from './clientCaps.ts'
 import {OpenStreams} from './openStreams.ts'
+import {isInternal} from './internal.ts'
 
 /**
  * The tags a `message` carries (docs/studio-protocol.md, "Live events"). Query responses carry
@@ -100,8 +101,10 @@ export function registerLiveEvents(
     }
     const token = authenticated ? bearerToken(c.req.header('authorization')) : undefined
     // Same caps as the listen stream: the owner's per token (each Studio session), a visitor's
-    // per address.
-    const release = streams.reserve(c, client, token, 'live-cap', 'live event streams')
+    // per address. The site's own subscription (one per site process) is not a visitor's.
+    const release = isInternal(c, lake)
+      ? () => {}
+      : streams.reserve(c, client, token, 'live-cap', 'live event streams')
     const {stream, stillAllowed} = streams.open(token, release)
     // EventSource sends Last-Event-ID when it reconnects by itself.
     const lastEventId = c.req.header('last-event-id')
