@@ -15,7 +15,7 @@ const distDir = fileURLToPath(new URL('../../dist/', import.meta.url))
  * content store's live events flow, and dropped by the sync tags their queries carried
  * (server/live/contentEvents.ts), in every mode. Pages in preview mode are never cached.
  */
-export function mountSite(app: Hono, ctx: AppContext, preview: PreviewAccess): Feature {
+export function mountSite(app: Hono, ctx: AppContext, preview?: PreviewAccess): Feature {
   // Resolved again only when SITE_URL changes (it is known only after listen).
   let site = {siteUrl: '', config: resolveSiteConfig({siteUrl: ''})}
   const handler = createSiteHandler({
@@ -40,7 +40,8 @@ export function mountSite(app: Hono, ctx: AppContext, preview: PreviewAccess): F
   })
   app.get('*', (c) => {
     // In preview (a live preview cookie over HTTPS), the drafts, rendered for this request alone.
-    const session = previewOf(c, preview)
+    // A site process (LAKE_URL) has no preview: the Studio and its sessions are elsewhere.
+    const session = preview ? previewOf(c, preview) : undefined
     return handler.handle(c.req.raw, session ? {headers: session.credential} : undefined)
   })
   return {close: () => handler.close()}
