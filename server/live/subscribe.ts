@@ -14,9 +14,7 @@ export function liveEventsOf(ctx: AppContext): () => Observable<LiveEvent> {
       hostedProjectId: ctx.config.hostedProjectId,
       siteUrl: ctx.config.siteUrl,
     })
-    const client = createClient(
-      siteClientConfig(site, ctx.contentOrigin(), ctx.contentHeaders()),
-    )
+    const client = createClient(siteClientConfig(site, ctx.contentOrigin(), ctx.contentHeaders()))
     return client.live.events({tag: 'scriptorium.site'})
   }
 }
