@@ -174,7 +174,7 @@ export async function enterPreview(
     apiHost: server.url,
     useProjectHostname: false,
     useCdn: false,
-    token: lake.auth.createSession(),
+    token: lake.createSession(),
   })
   const {secret} = await createPreviewSecret(studio, 'e2e', '/studio', 'p-owner')
   const contentReads: string[] = []

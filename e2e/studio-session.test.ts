@@ -18,7 +18,7 @@ describe('an expired Studio session', () => {
   beforeAll(async () => {
     server = await startTestServer({SEED: '0'})
     // The lake's clock, moved by the test: sessions expire without waiting a week.
-    server.lake?.auth.configure({now: () => now})
+    server.lake?.configureSessions({now: () => now})
     browser = await launchBrowser()
     context = await studioContext(browser)
     page = await context.newPage()

@@ -83,7 +83,7 @@ describe('preview mode', () => {
         },
       },
     ])
-    studioSession = owner.auth.createSession()
+    studioSession = owner.createSession()
   })
   afterAll(() => server.stop())
 
@@ -149,7 +149,7 @@ describe('preview mode', () => {
         _rev: 'r1',
       },
     ])
-    lake.auth.previews.noteSecretAuthor('drafts.old-secret', lake.auth.verify(studioSession)!)
+    lake.previewSessions().noteSecretAuthor('drafts.old-secret', lake.verifyToken(studioSession)!)
     const expired = await enable('old-secret-value')
     expect(expired.answer.status).toBe(401)
     expect(expired.token).toBeUndefined()
@@ -232,10 +232,10 @@ describe('preview mode', () => {
   })
 
   it('ends when the Studio session that opened it logs out', async () => {
-    const session = server.lake!.auth.createSession()
+    const session = server.lake!.createSession()
     const {token} = await enable(await newSecret(session))
     expect((await page('/blog/first', token)).body).toContain('Draft title')
-    server.lake!.auth.revokeSession(session)
+    server.lake!.revokeSession(session)
     expect((await page('/blog/first', token)).body).toContain('Published title')
   })
 

@@ -30,7 +30,7 @@ describe('Studio session lifetimes (SESSION_IDLE_HOURS=1, SESSION_MAX_DAYS=1)', 
 
   beforeAll(async () => {
     server = await startTestServer({SEED: '0', SESSION_IDLE_HOURS: '1', SESSION_MAX_DAYS: '1'})
-    server.lake?.auth.configure({now: () => now})
+    server.lake?.configureSessions({now: () => now})
   })
   afterAll(() => server.stop())
 
