@@ -8,6 +8,7 @@ import {Lake} from './lake/lake.ts'
 import {acquireDataDirLock} from './backup/lock.ts'
 import {startBackupSchedule} from './backup/schedule.ts'
 import {seedIfEmpty} from './lake/seed.ts'
+import {touchesPublic} from './lake/publicChange.ts'
 import {internalHeaders, siteReadHeaders} from './lake/api/internal.ts'
 import {ContentEvents} from './live/contentEvents.ts'
 import {liveEventsOf} from './live/subscribe.ts'
@@ -143,6 +144,15 @@ export async function startServer(
   const backups = lake ? startBackupSchedule(config) : undefined
   // A content process serves no pages: nothing to keep fresh.
   if (config.serveSite) contentEvents.start(liveEventsOf(ctx))
+  if (config.serveSite && lake) {
+    // Read-your-writes in one process: a page asked for right after a publish waits for the
+    // stream to deliver it (ContentEvents.upToDate); the stream alone still drops the pages.
+    let lastPublic = lake.revision
+    lake.onCommit((tx) => {
+      if (touchesPublic(tx)) lastPublic = tx.seq
+    })
+    contentEvents.followCommits(() => lastPublic)
+  }
 
   let closed = false
   return {

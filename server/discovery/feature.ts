@@ -62,6 +62,9 @@ export function mountDiscovery(
   const serve = (name: string, type: string, build: (siteUrl: string) => Promise<string>) =>
     app.get(name, async (c) => {
       const siteUrl = ctx.config.siteUrl
+      // A commit of this process's own lake not yet through the stream: build afresh.
+      const upToDate = events.upToDate()
+      if (upToDate !== true && !(await upToDate)) cache.invalidate()
       try {
         return send(
           c,

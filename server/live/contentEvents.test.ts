@@ -114,3 +114,22 @@ describe('ContentEvents against a Live Content API', () => {
     expect(events.counts.failures).toBe(0)
   })
 })
+
+describe('ContentEvents.upToDate (one process with its lake)', () => {
+  it('answers at once when the stream has delivered the last public commit, else waits for it', async () => {
+    const {api, events, changes} = await follow([{frames: [frame('welcome', {}, '3')]}])
+    await until(() => expect(events.live).toBe(true))
+    let committed = 3
+    events.followCommits(() => committed)
+    expect(events.upToDate()).toBe(true)
+    committed = 5
+    const waiting = events.upToDate()
+    expect(waiting).not.toBe(true)
+    api.send(frame('message', {tags: ['s1:public']}, '5'))
+    expect(await waiting).toBe(true)
+    // The pages were dropped before the waiter went on.
+    expect(changes).toEqual([{kind: 'tags', tags: ['s1:public']}])
+    committed = 6
+    expect(await events.upToDate(30)).toBe(false)
+  })
+})

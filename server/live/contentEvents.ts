@@ -60,6 +60,9 @@ export class ContentEvents {
   private readonly maxBackoffMs: number
   /** Counts, for the health route and the bench. */
   readonly counts = {messages: 0, resets: 0, failures: 0}
+  /** In one process with the lake: the seq of its last public commit (see `upToDate`). */
+  private committed: (() => number) | undefined
+  private readonly waiters = new Set<{position: number; done: (reached: boolean) => void}>()
 
   constructor(options: ContentEventsOptions = {}) {
     this.minBackoffMs = options.minBackoffMs ?? 1_000
@@ -87,6 +90,42 @@ export class ContentEvents {
     return this.stateNow === 'live'
   }
 
+  /**
+   * In the default single process the lake is right here, so a visitor who has just published
+   * can be shown their change on the very next request: `committed()` is the seq of the lake's
+   * last public commit, and `upToDate()` waits (briefly) until the stream has delivered it.
+   * Invalidation still comes from the stream alone; this only closes the loopback's delay.
+   */
+  followCommits(committed: () => number): void {
+    this.committed = committed
+  }
+
+  /**
+   * Whether the caches may answer now: true at once unless this process's own lake has committed
+   * something public the stream has not delivered yet; then a promise of whether it arrived
+   * within `timeoutMs` (if not, the caller renders afresh).
+   */
+  upToDate(timeoutMs = 1_000): true | Promise<boolean> {
+    const position = this.committed?.()
+    if (position === undefined || this.reached(position)) return true
+    return new Promise((resolve) => {
+      const waiter = {
+        position,
+        done: (reached: boolean) => {
+          clearTimeout(timer)
+          this.waiters.delete(waiter)
+          resolve(reached)
+        },
+      }
+      const timer = setTimeout(() => waiter.done(false), timeoutMs)
+      this.waiters.add(waiter)
+    })
+  }
+
+  private reached(position: number): boolean {
+    return this.lastId !== undefined && /^\d+$/.test(this.lastId) && Number(this.lastId) >= position
+  }
+
   onChange(listener: (change: ContentChange) => void): () => void {
     this.listeners.add(listener)
     return () => this.listeners.delete(listener)
@@ -99,6 +138,7 @@ export class ContentEvents {
 
   close(): void {
     this.closed = true
+    for (const waiter of [...this.waiters]) waiter.done(false)
     clearTimeout(this.retryTimer)
     this.subscription?.unsubscribe()
     this.subscription = undefined
@@ -130,6 +170,7 @@ export class ContentEvents {
         this.lastId = idOf(event)
         this.failures = 0
         this.setState('live')
+        this.wake()
         return
       }
       case 'message':
@@ -174,6 +215,12 @@ export class ContentEvents {
   private emit(change: ContentChange): void {
     if (change.kind === 'reset') this.counts.resets++
     for (const listener of this.listeners) listener(change)
+    this.wake()
+  }
+
+  /** After the caches have acted on an event: whoever waited for its position may go on. */
+  private wake(): void {
+    for (const waiter of [...this.waiters]) if (this.reached(waiter.position)) waiter.done(true)
   }
 
   private setState(state: ContentEventsState): void {

@@ -201,9 +201,12 @@ export function createSiteHandler(options: SiteHandlerOptions): SiteHandler {
         if (fresh instanceof Response) return fresh
         if (fresh && !fresh.unreachable) return respond(fresh.page, 'MISS', request, false)
       }
-      // Live: the cache is fresh. Reconnecting: it is as fresh as the last event seen.
+      // Live: the cache is fresh. Reconnecting: it is as fresh as the last event seen. Either
+      // way, not before a commit of this process's own lake has come through the stream.
+      const upToDate = events?.upToDate()
+      const usable = upToDate === undefined || upToDate === true || (await upToDate)
       const cached =
-        events?.live === true || events?.state === 'reconnecting'
+        usable && (events?.live === true || events?.state === 'reconnecting')
           ? (cache.get(key) ?? others.get(key))
           : undefined
       if (cached) return respond(cached, events?.live === true ? 'HIT' : 'STALE', request)
