@@ -7,8 +7,8 @@
  */
 import {readFileSync, rmSync} from 'node:fs'
 import {join} from 'node:path'
-import {loadSuite, runSuite} from '../test/conformance/groqSuite.ts'
-import {startLakeUnderTest} from '../server/lake/testing/lakeUnderTest.ts'
+import {loadSuite, runSuite} from './groqSuite.ts'
+import {startLakeInProcess} from './lakeInProcess.ts'
 import {groqFloor, load, type Rate} from './lakeLoad.ts'
 import {measureWrites, type WriteRate} from './lakeWrites.ts'
 import {startServerProcess} from './serverProcess.ts'
@@ -70,7 +70,7 @@ export async function run(): Promise<Section> {
   console.log('[lake] writes…')
   const writes = await measureWrites({seconds, writers, processes: writerProcesses})
   console.log('[lake] GROQ test suite…')
-  const t = await startLakeUnderTest()
+  const t = await startLakeInProcess()
   const suite = loadSuite()
   const conformance = await runSuite(t, suite, suite.tests).finally(() => t.stop())
 

@@ -1,5 +1,5 @@
 import type {ServerConfig} from './env.ts'
-import type {Lake} from './lake/lake.ts'
+import type {Lake} from './lake/index.ts'
 import type {ContentEvents} from './live/contentEvents.ts'
 
 /** What every feature of one server process shares. */

@@ -6,7 +6,7 @@ import {describe, expect, it, vi} from 'vitest'
 import type {AppContext} from '../context.ts'
 import {readConfig} from '../env.ts'
 import {ContentEvents} from '../live/contentEvents.ts'
-import {startLakeUnderTest} from '../lake/testing/lakeUnderTest.ts'
+import {startLakeUnderTest} from '../../test/support/lakeUnderTest.ts'
 import type {DiscoverySource, FeedPost, SitemapPost} from './content.ts'
 import {mountDiscovery} from './feature.ts'
 

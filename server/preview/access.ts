@@ -6,7 +6,7 @@ import {apiVersion} from '../../shared/constants.ts'
 import type {AppContext} from '../context.ts'
 import {setNewest} from '../util/boundedMap.ts'
 import {FailedAttempts} from '../util/failedAttempts.ts'
-import {previewSecretType, PreviewSessions} from '../lake/previewSessions.ts'
+import {previewSecretType, PreviewSessions} from '../lake/index.ts'
 import {presentedPreviewToken} from './cookie.ts'
 
 /** Why an enable request was refused, as the owner is told it. */

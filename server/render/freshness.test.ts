@@ -1,7 +1,7 @@
 import {fileURLToPath} from 'node:url'
 import {createClient, type SanityClient} from '@sanity/client'
 import {afterAll, beforeAll, describe, expect, it, vi} from 'vitest'
-import {startTestServer} from '../../e2e/support/server.ts'
+import {startTestServer} from '../../test/support/server.ts'
 import {resolveSiteConfig, siteClientConfig} from '../../web/env.ts'
 import {ContentEvents} from '../live/contentEvents.ts'
 import {fakeLiveApi, frame, type FakeLiveApi} from '../live/testing/fakeLiveApi.ts'

@@ -1,6 +1,6 @@
 import {afterAll, beforeAll, expect, it} from 'vitest'
-import {loadSuite, runSuite} from './groqSuite.ts'
-import {startLakeUnderTest, type LakeUnderTest} from '../../server/lake/testing/lakeUnderTest.ts'
+import {loadSuite, runSuite} from '../../bench/groqSuite.ts'
+import {startLakeUnderTest, type LakeUnderTest} from '../support/lakeUnderTest.ts'
 
 /**
  * GROQ conformance through the HTTP API (see groqSuite.ts). The full suite (10 263 tests) takes

@@ -7,7 +7,7 @@ import {afterAll, beforeAll, describe, expect, it, vi} from 'vitest'
 import {Lake, authOf} from '../lake.ts'
 import {apiVersion, defaultDataset, localProjectId} from '../../../shared/constants.ts'
 import {createClient} from '@sanity/client'
-import {startLakeUnderTest, type LakeUnderTest} from '../testing/lakeUnderTest.ts'
+import {startLakeUnderTest, type LakeUnderTest} from '../../../test/support/lakeUnderTest.ts'
 import {maxAnonymousStreams} from './openStreams.ts'
 import {
   draftsTag,

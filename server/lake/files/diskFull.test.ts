@@ -2,8 +2,8 @@ import {readdirSync, readFileSync} from 'node:fs'
 import {join} from 'node:path'
 import sharp from 'sharp'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
-import {startTestServer} from '../../../e2e/support/server.ts'
-import {mountSmallDisk, type SmallDisk} from '../testing/smallDisk.ts'
+import {startTestServer} from '../../../test/support/server.ts'
+import {mountSmallDisk, type SmallDisk} from '../../../test/support/smallDisk.ts'
 import {storeOf} from '../lake.ts'
 
 // A full disk, for real: the server runs on a small tmpfs the test mounts (as root), which is

@@ -1,7 +1,7 @@
 import {createClient, type SanityClient} from '@sanity/client'
-import {startTestServer} from '../../../e2e/support/server.ts'
-import type {Lake} from '../lake.ts'
-import {apiVersion, defaultDataset, localProjectId} from '../../../shared/constants.ts'
+import {startTestServer} from './server.ts'
+import type {Lake} from '../../server/lake/index.ts'
+import {apiVersion, defaultDataset, localProjectId} from '../../shared/constants.ts'
 
 /** The API version the site speaks; tests of other versions pass their own. */
 export {apiVersion}

@@ -5,8 +5,8 @@ import {isDeepStrictEqual} from 'node:util'
 import {gunzipSync} from 'node:zlib'
 import {ClientError} from '@sanity/client'
 import {evaluate, parse} from 'groq-js'
-import type {LakeUnderTest} from '../../server/lake/testing/lakeUnderTest.ts'
-import type {Doc} from '../../server/lake/types.ts'
+import type {SanityClient} from '@sanity/client'
+import type {Doc, Lake} from '../server/lake/index.ts'
 
 /**
  * Runs the official GROQ test suite (../shared/data/groq-test-suite.ndjson.gz, read in place,
@@ -21,10 +21,19 @@ const suitePath = join('shared', 'data', 'groq-test-suite.ndjson.gz')
  * Where the suite is: GROQ_TEST_SUITE if set, else `shared/` beside the checkout or beside any of
  * its parent folders (a CI clone may live elsewhere than the working copy).
  */
+/**
+ * What the suite runs against: a lake in this process, to load each dataset directly, and the
+ * owner's @sanity/client over loopback HTTP to it (test/support/lakeUnderTest.ts, bench/lake.ts).
+ */
+export interface SuiteTarget {
+  lake: Pick<Lake, 'commitRaw'>
+  owner: SanityClient
+}
+
 export function findSuiteFile(): string {
   if (process.env.GROQ_TEST_SUITE) return process.env.GROQ_TEST_SUITE
   const tried: string[] = []
-  for (let dir = resolve(dirname(fileURLToPath(import.meta.url)), '../..'); ; dir = dirname(dir)) {
+  for (let dir = resolve(dirname(fileURLToPath(import.meta.url)), '..'); ; dir = dirname(dir)) {
     const candidate = join(dir, suitePath)
     tried.push(candidate)
     if (existsSync(candidate)) return candidate
@@ -90,7 +99,7 @@ async function inProcess(test: SuiteTest, docs: Doc[]): Promise<Outcome> {
   }
 }
 
-async function overHttp(t: LakeUnderTest, test: SuiteTest): Promise<Outcome> {
+async function overHttp(t: SuiteTarget, test: SuiteTest): Promise<Outcome> {
   try {
     return {
       kind: 'result',
@@ -138,7 +147,7 @@ export interface SuiteReport {
 
 /** Loads each dataset once (replacing the previous one) and runs its tests in parallel batches. */
 export async function runSuite(
-  t: LakeUnderTest,
+  t: SuiteTarget,
   suite: Suite,
   tests: SuiteTest[],
   concurrency = 8,
