@@ -13,7 +13,9 @@ import type {SuiteTarget} from './groqSuite.ts'
  * GROQ suite can load its datasets into the lake directly and query it over HTTP with the owner's
  * @sanity/client, built as the site builds it.
  */
-export async function startLakeInProcess(): Promise<SuiteTarget & {lake: Lake; stop(): Promise<void>}> {
+export async function startLakeInProcess(): Promise<
+  SuiteTarget & {lake: Lake; stop(): Promise<void>}
+> {
   const dataDir = mkdtempSync(join(tmpdir(), 'scriptorium-bench-lake-'))
   const server = await startServer(
     readConfig({PORT: '0', HTTPS_PORT: '0', SEED: '0', DATA_DIR: dataDir}),

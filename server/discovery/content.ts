@@ -1,7 +1,7 @@
 import {createClient, type SanityClient} from '@sanity/client'
 import type {PortableTextBlock} from '@portabletext/react'
 import {resolveSiteConfig, siteClientConfig} from '../../web/env.ts'
-import {feedPostsQuery, sitemapQuery} from '../../web/queries.ts'
+import {feedPostsQuery, sitemapQuery} from '../../shared/siteQueries.ts'
 import type {FeedPostsQueryResult, SitemapQueryResult} from '../../web/sanity.types.ts'
 import type {AppContext} from '../context.ts'
 

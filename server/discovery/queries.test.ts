@@ -1,5 +1,5 @@
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
-import {feedPostsQuery, sitemapQuery} from '../../web/queries.ts'
+import {feedPostsQuery, sitemapQuery} from '../../shared/siteQueries.ts'
 import {startLakeUnderTest, type LakeUnderTest} from '../../test/support/lakeUnderTest.ts'
 
 /** The discovery queries (web/queries.ts) against the lake, with a small inline dataset. */

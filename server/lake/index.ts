@@ -4,10 +4,9 @@
  */
 
 // The lake itself, its documents, and where its routes are mounted (server/app.ts).
-export {Lake, type LakeOptions} from './lake.ts'
+export {Lake} from './lake.ts'
 export type {Doc} from './types.ts'
 export {registerLakeRoutes} from './api/routes.ts'
-export type {LakeRoutes, LakeRoutesConfig} from './api/routesConfig.ts'
 export {touchesPublic} from './publicChange.ts'
 export {seedIfEmpty} from './seed.ts'
 export {importDocuments, parseNdjson} from './importer.ts'

@@ -7,8 +7,8 @@ import {describe, expect, it} from 'vitest'
  * the lake is the lowest layer of the server and other folders enter it only by its door,
  * server/lake/index.ts; the lake imports only itself, shared/, the app's small helpers
  * (server/util/) and a few leaf HTTP utilities; nothing outside e2e/ imports the browser tests;
- * bench/ imports no test code; the server's discovery files take the site's queries from
- * shared/; and no module imports itself back through others.
+ * bench/ imports no test code; the server takes the site's queries from shared/; and no
+ * module imports itself back through others.
  */
 const root = resolve(import.meta.dirname, '../..')
 const lakeDir = 'server/lake/'
@@ -46,13 +46,14 @@ function sourceFiles(dir = ''): string[] {
 }
 
 /**
- * Repository paths of the relative code modules a file imports (static, dynamic, re-exports,
- * workers). Data files are not layers: the seed's default content/seed.ndjson is read, not imported.
+ * Repository paths of the relative code modules a file imports (static, for effect, dynamic,
+ * re-exports, workers). Data files are not layers: the seed's default content/seed.ndjson is read, not imported.
  */
 function relativeImports(file: string): string[] {
   const text = readFileSync(join(root, file), 'utf8')
   const specifiers = [
     ...text.matchAll(/\bfrom\s+'(\.[^']+)'/g),
+    ...text.matchAll(/^import\s+'(\.[^']+)'/gm),
     ...text.matchAll(/\bimport\(\s*'(\.[^']+)'\s*\)/g),
     ...text.matchAll(/\bnew URL\(\s*'(\.[^']+)'\s*,\s*import\.meta\.url/g),
   ]
@@ -116,9 +117,7 @@ describe('the layers of the repository', () => {
   it("the lake's outside imports, server/util/ and shared/ import nothing above them", () => {
     const below = (path: string) =>
       path.startsWith('shared/') || path.startsWith('server/util/') || lakeMayImport.has(path)
-    const violations = edges.filter(
-      ({file, path}) => below(file) && !isTest(file) && !below(path),
-    )
+    const violations = edges.filter(({file, path}) => below(file) && !isTest(file) && !below(path))
     expect(violations.map(say)).toEqual([])
   })
 
@@ -138,9 +137,9 @@ describe('the layers of the repository', () => {
     expect(violations.map(say)).toEqual([])
   })
 
-  it("the server's discovery files take the site's queries from shared/, never from web/", () => {
+  it("the server takes the site's queries from shared/siteQueries.ts, never from web/", () => {
     const violations = edges.filter(
-      ({file, path}) => file.startsWith('server/discovery/') && path.startsWith('web/'),
+      ({file, path}) => file.startsWith('server/') && path === 'web/queries.ts',
     )
     expect(violations.map(say)).toEqual([])
   })
