@@ -7,6 +7,7 @@ import {mountForward} from './forward/feature.ts'
 import {errorResponse} from './http/errorResponse.ts'
 import {registerLakeRoutes} from './lake/index.ts'
 import {mountPreview} from './preview/feature.ts'
+import {resolveServedBuild} from './build/served.ts'
 import {mountSite} from './render/feature.ts'
 import {mountStudio} from './studio/feature.ts'
 import {studioCors} from './studio/cors.ts'
@@ -60,15 +61,20 @@ export function createApp(ctx: AppContext): {app: Hono; features: Feature[]} {
   }
   if (lakeUrl !== undefined) mountForward(app, lakeUrl)
   const preview = lakeUrl === undefined ? mountPreview(app, ctx) : undefined
+  // Resolved once: a rebuild while the process runs changes nothing it serves.
+  const build = resolveServedBuild()
+  features.push({close: () => build.release()})
+  // A site process starts no Studio; a content process serves no pages.
+  if (lakeUrl === undefined) mountStudio(app, ctx, build)
   const mounts = [
-    ...(lakeUrl === undefined ? [mountStudio, mountContact] : []),
+    ...(lakeUrl === undefined ? [mountContact] : []),
     ...(serveSite ? [mountDiscovery] : []),
   ]
   for (const mount of mounts) {
     const feature = mount(app, ctx)
     if (feature) features.push(feature)
   }
-  if (serveSite) features.push(mountSite(app, ctx, preview))
+  if (serveSite) features.push(mountSite(app, ctx, preview, build))
   else
     app.get('*', (c) =>
       c.text(
