@@ -24,11 +24,12 @@ let owner: SanityClient
 
 beforeAll(async () => {
   server = await startTestServer()
-  api = await fakeLiveApi()
+  // Its queries too go through the scripted store (to the real lake), as a hosted project's would.
+  api = await fakeLiveApi({queriesTo: server.url})
   const site = resolveSiteConfig({siteUrl: server.config.siteUrl})
   events = new ContentEvents({minBackoffMs: 20, maxBackoffMs: 50})
   events.start(() => createClient(siteClientConfig(site, api.url)).live.events())
-  handler = createSiteHandler({distDir, site: () => site, contentOrigin: () => server.url, events})
+  handler = createSiteHandler({distDir, site: () => site, contentOrigin: () => api.url, events})
   owner = createClient({
     ...siteClientConfig(site, server.url),
     useCdn: false,
@@ -88,9 +89,16 @@ describe('a site whose live events fail', () => {
       await until(() => expect(api.connections.length).toBe(connections + opened))
       await until(() => expect(events.counts.resets).toBeGreaterThan(resets))
       await until(() => expect(events.live).toBe(true))
+      const asked = api.queries.length
       const page = await get(post.path)
       expect(page.html).toContain(title)
       expect(page.cache).toBe('MISS')
+      // Asked with the last event's id, and `noStale`: a CDN cannot answer from before it.
+      for (const query of api.queries.slice(asked)) {
+        expect(query.searchParams.get('lastLiveEventId')).toBe(events.lastEventId)
+        expect(query.searchParams.get('cacheMode')).toBe('noStale')
+      }
+      expect(api.queries.length).toBeGreaterThan(asked)
       expect((await get(post.path)).cache).toBe('HIT')
     })
   }

@@ -20,6 +20,8 @@ export interface FakeLiveApi {
   url: string
   /** The Last-Event-ID each connection presented (undefined: none). */
   connections: Array<string | undefined>
+  /** The query addresses asked for (with `queriesTo`). */
+  queries: URL[]
   /** Appends scripts for the next connections. */
   script(...scripts: Script[]): void
   /** Sends frames on the connection open now. */
@@ -31,14 +33,28 @@ export interface FakeLiveApi {
 
 /**
  * A Live Content API on loopback, in the wire format of @sanity/client's own tests, scripted one
- * connection at a time. Other paths (the client's CORS probe) get `{}`.
+ * connection at a time. Queries go to `queriesTo` (a real lake) when given, each address kept in
+ * `queries`, as a hosted project's API would take both; other paths (the CORS probe) get `{}`.
  */
-export async function fakeLiveApi(): Promise<FakeLiveApi> {
+export async function fakeLiveApi(options: {queriesTo?: string} = {}): Promise<FakeLiveApi> {
+  const queries: URL[] = []
   const scripts: Script[] = []
   const connections: Array<string | undefined> = []
   let open: ServerResponse | undefined
   const server: Server = createServer((req, res) => {
     const path = new URL(req.url ?? '/', 'http://x').pathname
+    if (options.queriesTo && path.includes('/data/query/')) {
+      const target = new URL(req.url ?? '/', options.queriesTo)
+      queries.push(target)
+      void fetch(target).then(
+        async (answer) =>
+          res
+            .writeHead(answer.status, {'content-type': 'application/json'})
+            .end(await answer.text()),
+        () => res.writeHead(502).end(),
+      )
+      return
+    }
     if (path !== eventsPath) {
       // The client's CORS probe after a reconnect: no verdict either way.
       res.writeHead(200, {'content-type': 'application/json'}).end('{}')
@@ -62,6 +78,7 @@ export async function fakeLiveApi(): Promise<FakeLiveApi> {
   return {
     url: `http://127.0.0.1:${portOf(server)}`,
     connections,
+    queries,
     script: (...more) => scripts.push(...more),
     send: (...frames) => {
       for (const text of frames) open?.write(text)
