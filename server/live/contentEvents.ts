@@ -107,7 +107,9 @@ export class ContentEvents {
    */
   upToDate(timeoutMs = 1_000): true | Promise<boolean> {
     const position = this.committed?.()
-    if (position === undefined || this.reached(position)) return true
+    // Not live: the caches are not trusted anyway, and a stream that is away must not make
+    // every request wait.
+    if (position === undefined || !this.live || this.reached(position)) return true
     return new Promise((resolve) => {
       const waiter = {
         position,
