@@ -161,13 +161,17 @@ describe('the embedded Studio on the local lake', () => {
       const id = created.Mountaineering
       const title = 'A Mountaineering story'
       await openPost(page, lake, id)
+      // The cover is an object field: a fieldset with no test id of its own, found by its header's
+      // field-actions menu.
+      const coverField = page
+        .locator('fieldset')
+        .filter({has: page.getByTestId('field-actions-menu-mainImage')})
       const cover = await sharp({
         create: {width: 1600, height: 1000, channels: 3, background: '#3a6ea5'},
       })
         .jpeg()
         .toBuffer()
-      await page
-        .getByTestId('field-mainImage')
+      await coverField
         .locator('input[type=file]')
         .first()
         .setInputFiles({name: 'summit.jpg', mimeType: 'image/jpeg', buffer: cover})
@@ -185,10 +189,7 @@ describe('the embedded Studio on the local lake', () => {
         metadata: {dimensions: {width: 1600, height: 1000}, isOpaque: true},
       })
       // Alt text is required once an image is set (schemas/objects/postImage.ts).
-      await page
-        .getByTestId('field-mainImage')
-        .getByLabel('Alternative text')
-        .fill('A blue sky over the summit ridge')
+      await coverField.getByLabel('Alternative text').fill('A blue sky over the summit ridge')
       await lake.until(
         `drafts.${id}`,
         (d) => d?.mainImage?.alt === 'A blue sky over the summit ridge',
