@@ -18,7 +18,7 @@ const Body = styled.div`
   code {
     padding: 0.1em 0.3em;
     border-radius: 4px;
-    background: #efe6d6;
+    background: ${theme.codeBackground};
     font-family: ${theme.mono};
     font-size: 0.9em;
   }

@@ -37,12 +37,12 @@ const Button = styled(Link)`
   padding: 0.75rem 1.4rem;
   border-radius: 999px;
   background: ${theme.accent};
-  color: #fff;
+  color: ${theme.onAccent};
   font-weight: 600;
   text-decoration: none;
   &:hover {
     background: ${theme.accentDark};
-    color: #fff;
+    color: ${theme.onAccent};
   }
 `
 
