@@ -10,6 +10,7 @@ import type {PostCategory} from '../schemas/categories.ts'
 import {fictionPosts} from './posts/fiction.ts'
 import {generalPosts} from './posts/general.ts'
 import {kashmirPosts} from './posts/kashmir.ts'
+import {longformPosts} from './posts/longform.ts'
 import {motorcyclePosts} from './posts/motorcycles.ts'
 import {mountaineeringPosts} from './posts/mountaineering.ts'
 import {toBlock, type Block, type BlockSource} from './richText.ts'
@@ -48,6 +49,7 @@ export const postSources: PostSource[] = [
   ...mountaineeringPosts,
   ...motorcyclePosts,
   ...generalPosts,
+  ...longformPosts,
 ]
 
 /** A 22-character revision id in the alphabet Sanity uses, derived from the post. */

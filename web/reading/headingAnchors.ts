@@ -33,7 +33,7 @@ export function anchorSlug(text: string): string {
 
 /**
  * Every heading of a body with a unique, stable id: its text's slug, then `-2`, `-3`, … for
- * repeats in order. The ids never collide with the page's own (`toc`, `subscribe`): those carry
+ * repeats in order. The ids never collide with the page's own (`contents`, `related`, `subscribe`, `main`): those carry
  * a suffix too.
  */
 export function headingAnchors(body: ReadonlyArray<BodyBlock> | null | undefined): HeadingAnchor[] {
@@ -53,7 +53,7 @@ export function headingAnchors(body: ReadonlyArray<BodyBlock> | null | undefined
 }
 
 /** Ids the post page uses for itself (web/reading/TableOfContents.tsx, the subscribe form). */
-export const reservedIds = ['contents', 'subscribe', 'main']
+export const reservedIds = ['contents', 'related', 'subscribe', 'main']
 
 /** Posts with at least this many headings show a table of contents. */
 export const tableOfContentsMinimum = 3
