@@ -1,7 +1,6 @@
 import styled from 'styled-components'
 import {theme} from '../components/theme.ts'
 import {headingTagFor} from '../components/PostBody.tsx'
-import type {HeadingStyle} from '../components/PostBody.tsx'
 import {tableOfContentsMinimum, type HeadingAnchor} from './headingAnchors.ts'
 
 const Box = styled.nav`
@@ -49,7 +48,7 @@ export function TableOfContents({
       <ol>
         {anchors.map((anchor) => {
           // h2 is the top level of a body (the title is the h1); deeper levels are indented.
-          const depth = Math.min(2, Number(tagFor(anchor.style as HeadingStyle).slice(1)) - 2)
+          const depth = Math.min(2, Number(tagFor(anchor.style).slice(1)) - 2)
           return (
             <li key={anchor.key} data-depth={depth}>
               <a href={`#${anchor.id}`}>{anchor.text}</a>

@@ -5,8 +5,15 @@ export interface HeadingAnchor {
   /** The `id` attribute: from the heading's text, so a link to it survives edits elsewhere. */
   id: string
   text: string
-  /** The block style as written (h1…h6). */
-  style: string
+  /** The block style as written. */
+  style: BodyHeadingStyle
+}
+
+const bodyHeadingStyles = ['h1', 'h2', 'h3', 'h4', 'h5', 'h6'] as const
+export type BodyHeadingStyle = (typeof bodyHeadingStyles)[number]
+
+function isHeadingStyle(style: string | undefined): style is BodyHeadingStyle {
+  return (bodyHeadingStyles as readonly (string | undefined)[]).includes(style)
 }
 
 interface BodyBlock {
@@ -15,8 +22,6 @@ interface BodyBlock {
   style?: string
   children?: ReadonlyArray<{text?: string}>
 }
-
-const headingStyle = /^h[1-6]$/
 
 /** "Why I Edit — 2nd Draft!" → "why-i-edit-2nd-draft"; accents are dropped, not the letters. */
 export function anchorSlug(text: string): string {
@@ -40,7 +45,7 @@ export function headingAnchors(body: ReadonlyArray<BodyBlock> | null | undefined
   const taken = new Set<string>(reservedIds)
   const anchors: HeadingAnchor[] = []
   for (const block of body ?? []) {
-    if (block._type !== 'block' || !block.style || !headingStyle.test(block.style)) continue
+    if (block._type !== 'block' || !isHeadingStyle(block.style)) continue
     const text = (block.children ?? []).map((child) => child.text ?? '').join('')
     if (!text.trim()) continue
     const base = anchorSlug(text)
