@@ -52,6 +52,12 @@ export interface ServerConfig {
   backupIntervalMinutes: number
   /** `BACKUP_KEEP`: automatic backups kept (default 7); manual ones are never pruned. */
   backupKeep: number
+  /** `NEWSLETTER_GRACE_MINUTES`: a first publish waits this long before mailing (default 10). */
+  newsletterGraceMinutes: number
+  /** `NEWSLETTER_SEND_PER_MINUTE`: new-post mails sent per minute at most (default 60). */
+  newsletterSendPerMinute: number
+  /** `NEWSLETTER_CONFIRM_PER_HOUR`: confirmation mails per hour, all addresses (default 100). */
+  newsletterConfirmPerHour: number
 }
 
 function port(value: string | undefined, fallback: number, name: string): number {
@@ -139,5 +145,20 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       'BACKUP_INTERVAL_MINUTES',
     ),
     backupKeep: count(env.BACKUP_KEEP, 7, 'BACKUP_KEEP'),
+    newsletterGraceMinutes: nonNegative(
+      env.NEWSLETTER_GRACE_MINUTES,
+      10,
+      'NEWSLETTER_GRACE_MINUTES',
+    ),
+    newsletterSendPerMinute: positive(
+      env.NEWSLETTER_SEND_PER_MINUTE,
+      60,
+      'NEWSLETTER_SEND_PER_MINUTE',
+    ),
+    newsletterConfirmPerHour: count(
+      env.NEWSLETTER_CONFIRM_PER_HOUR,
+      100,
+      'NEWSLETTER_CONFIRM_PER_HOUR',
+    ),
   }
 }
