@@ -1,4 +1,5 @@
 import {createTransport, type Transporter} from 'nodemailer'
+import type SMTPTransport from 'nodemailer/lib/smtp-transport/index.js'
 import {isEmail} from '../contact/validate.ts'
 
 /**
@@ -31,7 +32,7 @@ export function senderOf(smtpUrl: URL, siteUrl: string): string {
 }
 
 /** A nodemailer SMTP transport with timeouts short enough for a retry loop. */
-export function smtpTransport(smtpUrl: string): Transporter {
+export function smtpTransport(smtpUrl: string): Transporter<SMTPTransport.SentMessageInfo> {
   return createTransport({
     url: smtpUrl,
     connectionTimeout: 15_000,
