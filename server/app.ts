@@ -3,6 +3,7 @@ import type {AppContext} from './context.ts'
 import type {Feature} from './feature.ts'
 import {mountContact} from './contact/feature.ts'
 import {mountDiscovery} from './discovery/feature.ts'
+import {mountNewsletter} from './newsletter/feature.ts'
 import {errorResponse} from './lake/api/errorResponse.ts'
 import {registerLakeRoutes} from './lake/api/routes.ts'
 import {mountPreview} from './preview/feature.ts'
@@ -36,7 +37,7 @@ export function createApp(ctx: AppContext): {app: Hono; features: Feature[]} {
     features.push({close: () => lakeRoutes.close()})
   }
   const preview = mountPreview(app, ctx)
-  for (const mount of [mountStudio, mountContact, mountDiscovery]) {
+  for (const mount of [mountStudio, mountContact, mountNewsletter, mountDiscovery]) {
     const feature = mount(app, ctx)
     if (feature) features.push(feature)
   }

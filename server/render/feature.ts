@@ -6,6 +6,7 @@ import type {Feature} from '../feature.ts'
 import {createSiteHandler} from './handler.ts'
 import {internalHeaders} from '../lake/api/internal.ts'
 import {sentMarkers} from '../contact/sentMarkers.ts'
+import {subscriptionsEnabled} from '../newsletter/feature.ts'
 import {previewOf, type PreviewAccess} from '../preview/access.ts'
 
 const distDir = fileURLToPath(new URL('../../dist/', import.meta.url))
@@ -28,6 +29,7 @@ export function mountSite(app: Hono, ctx: AppContext, preview: PreviewAccess): F
           siteUrl: ctx.config.siteUrl,
           contactAction: ctx.config.contactAction,
           editingSamplesUrl: ctx.config.editingSamplesUrl,
+          subscriptions: subscriptionsEnabled(ctx),
         })
         site = {siteUrl: ctx.config.siteUrl, config}
       }

@@ -1,5 +1,6 @@
 import styled from 'styled-components'
 import type {PostSurroundingsQueryResult} from '../sanity.types.ts'
+import {SubscribeForm} from '../newsletter/SubscribeForm.tsx'
 import {PostNavigation} from './PostNavigation.tsx'
 import {RelatedPosts} from './RelatedPosts.tsx'
 
@@ -16,7 +17,10 @@ const End = styled.div`
   }
 `
 
-/** Where a post leads on: the previous and next posts, then related posts of its category. */
+/**
+ * Where a post leads on: the subscribe form (when subscriptions are on), the previous and next
+ * posts, then related posts of its category.
+ */
 export function PostEnd({
   category,
   surroundings,
@@ -27,6 +31,7 @@ export function PostEnd({
   if (!surroundings) return null
   return (
     <End>
+      <SubscribeForm />
       <PostNavigation previous={surroundings.previous} next={surroundings.next} />
       {category && <RelatedPosts category={category} posts={surroundings.related} />}
     </End>

@@ -1,6 +1,7 @@
 import {lazy} from 'react'
 import {Link, useLoaderData} from 'react-router-dom'
 import styled from 'styled-components'
+import {SubscribeForm} from '../newsletter/SubscribeForm.tsx'
 import {LazySection} from '../components/LazySection.tsx'
 import {PageMeta} from '../components/PageMeta.tsx'
 import {theme} from '../components/theme.ts'
@@ -64,6 +65,7 @@ export function Home() {
       <LazySection label="What clients say" minHeight="18rem">
         <ClientVoices />
       </LazySection>
+      <SubscribeForm />
     </>
   )
 }
