@@ -15,6 +15,36 @@
 export declare const internalGroqTypeReferenceTo: unique symbol
 
 // Source: schemas/schema.json
+export type NewsletterIssue = {
+  _id: string
+  _type: 'newsletterIssue'
+  _createdAt: string
+  _updatedAt: string
+  _rev: string
+  title?: string
+  postId?: string
+  status?: 'scheduled' | 'cancelled' | 'off' | 'sending' | 'sent' | 'existing'
+  publishedAt?: string
+  dueAt?: string
+  recipients?: number
+  sent?: number
+  failed?: number
+  lastError?: string
+}
+
+export type Subscriber = {
+  _id: string
+  _type: 'subscriber'
+  _createdAt: string
+  _updatedAt: string
+  _rev: string
+  email?: string
+  status?: 'pending' | 'active'
+  subscribedAt?: string
+  confirmedAt?: string
+  lastMailAt?: string
+}
+
 export type ContactMessage = {
   _id: string
   _type: 'contactMessage'
@@ -81,6 +111,7 @@ export type Post = {
     _type: 'image'
   }
   body?: BlockContent
+  newsletter?: boolean
 }
 
 export type SanityImageCrop = {
@@ -203,6 +234,8 @@ export type Geopoint = {
 }
 
 export type AllSanitySchemaTypes =
+  | NewsletterIssue
+  | Subscriber
   | ContactMessage
   | BlockContent
   | SanityImageAssetReference
