@@ -2,7 +2,9 @@ import type {Hono} from 'hono'
 import type {AppContext} from '../context.ts'
 import type {Feature} from '../feature.ts'
 import {RateLimiter, type RateLimitOptions} from '../contact/rateLimit.ts'
+import type {BackoffOptions} from '../contact/outbox.ts'
 import {registerCsvExport} from './csvExport.ts'
+import {Mailings} from './mailing.ts'
 import {smtpSendMail, type SendMail} from './mailer.ts'
 import {registerNewsletterRoutes} from './routes.ts'
 import {loadNewsletterSecret} from './secret.ts'
@@ -14,6 +16,7 @@ export interface NewsletterOptions {
   send?: SendMail
   now?: () => Date
   clientRate?: RateLimitOptions
+  backoff?: BackoffOptions
 }
 
 /** Subscriptions are on with a local lake and SMTP_URL (docs/newsletter.md). */
@@ -42,18 +45,15 @@ export function mountNewsletter(
   const now = options.now ?? (() => new Date())
   const subscribers = new Subscribers(lake)
   const send = options.send ?? smtpSendMail(config.smtpUrl, config.siteUrl)
-  const mails = new SubscriptionMails(
-    send,
-    {
-      // Read at each mail: SITE_URL's port is known only once the server listens.
-      get siteUrl() {
-        return config.siteUrl
-      },
-      secret,
-      now,
+  const links = {
+    // Read at each mail: SITE_URL's port is known only once the server listens.
+    get siteUrl() {
+      return config.siteUrl
     },
-    subscribers,
-  )
+    secret,
+    now,
+  }
+  const mails = new SubscriptionMails(send, links, subscribers)
   registerNewsletterRoutes(app, {
     subscribers,
     mails,
@@ -64,6 +64,25 @@ export function mountNewsletter(
     now,
   })
   registerCsvExport(app, lake, subscribers)
-  console.info('[newsletter] subscriptions are on (SMTP_URL is set)')
-  return {close: () => mails.settle()}
+  const mailings = new Mailings({
+    lake,
+    send,
+    links,
+    graceMs: config.newsletterGraceMinutes * 60_000,
+    perMinute: config.newsletterSendPerMinute,
+    backoff: options.backoff,
+  })
+  // Publishes and unpublishes are public commits: each one is a reason to look again.
+  const unsubscribe = ctx.onContentChange(() => mailings.poke())
+  mailings.start()
+  console.info(
+    `[newsletter] subscriptions are on (SMTP_URL is set); new posts are mailed ${config.newsletterGraceMinutes} min after their first publish`,
+  )
+  return {
+    close: async () => {
+      unsubscribe()
+      await mailings.close()
+      await mails.settle()
+    },
+  }
 }
