@@ -31,10 +31,17 @@ export function senderOf(smtpUrl: URL, siteUrl: string): string {
   return `Scriptorium <${address}>`
 }
 
-/** A nodemailer SMTP transport with timeouts short enough for a retry loop. */
-export function smtpTransport(smtpUrl: string): Transporter<SMTPTransport.SentMessageInfo> {
+/**
+ * A nodemailer SMTP transport with timeouts short enough for a retry loop. `pooled` keeps one
+ * connection open between mails (the newsletter sends many in a row).
+ */
+export function smtpTransport(
+  smtpUrl: string,
+  pooled = false,
+): Transporter<SMTPTransport.SentMessageInfo> {
   return createTransport({
     url: smtpUrl,
+    ...(pooled ? {pool: true, maxConnections: 1} : {}),
     connectionTimeout: 15_000,
     greetingTimeout: 15_000,
     socketTimeout: 60_000,

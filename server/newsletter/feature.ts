@@ -44,7 +44,8 @@ export function mountNewsletter(
   const secret = loadNewsletterSecret(config.dataDir)
   const now = options.now ?? (() => new Date())
   const subscribers = new Subscribers(lake)
-  const send = options.send ?? smtpSendMail(config.smtpUrl, config.siteUrl)
+  const smtp = options.send ? undefined : smtpSendMail(config.smtpUrl, config.siteUrl)
+  const send = options.send ?? smtp!.send
   const links = {
     // Read at each mail: SITE_URL's port is known only once the server listens.
     get siteUrl() {
@@ -83,6 +84,7 @@ export function mountNewsletter(
       unsubscribe()
       await mailings.close()
       await mails.settle()
+      smtp?.close()
     },
   }
 }

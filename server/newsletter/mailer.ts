@@ -21,10 +21,10 @@ function addressOf(sender: string): string {
 }
 
 /** Sends through SMTP_URL (server/mail/smtp.ts) from the site's sender address. */
-export function smtpSendMail(smtpUrl: string, siteUrl: string): SendMail {
+export function smtpSendMail(smtpUrl: string, siteUrl: string): {send: SendMail; close(): void} {
   const from = senderOf(checkSmtpUrl(smtpUrl), siteUrl)
-  const transport = smtpTransport(smtpUrl)
-  return async (mail, signal) => {
+  const transport = smtpTransport(smtpUrl, true)
+  const send: SendMail = async (mail, signal) => {
     const info = await transport.sendMail({
       from,
       to: mail.to,
@@ -41,4 +41,6 @@ export function smtpSendMail(smtpUrl: string, siteUrl: string): SendMail {
     if (info.rejected.length > 0)
       throw new Error(`The mail server refused ${info.rejected.join(', ')}`)
   }
+  // The pooled connection is closed on stop, so nothing keeps the process (or a test) waiting.
+  return {send, close: () => transport.close()}
 }

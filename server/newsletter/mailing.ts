@@ -62,6 +62,8 @@ function isActiveSubscriber(doc: unknown): doc is Subscriber {
 }
 
 const author = 'newsletter'
+/** Deliveries read per query while sending. */
+const batchSize = 100
 const stateId = 'newsletter.state'
 export const mailingId = (postId: string) => `mailing.${postId}`
 const deliveryId = (postId: string, subscriber: string) =>
@@ -123,7 +125,9 @@ export class Mailings {
     }
     clearTimeout(this.timer)
     this.running = this.pass()
-      .catch((error: unknown) => console.error('[newsletter] mailing pass failed', error))
+      .catch((error: unknown) => {
+        if (!this.abort.signal.aborted) console.error('[newsletter] mailing pass failed', error)
+      })
       .finally(() => {
         this.running = undefined
         if (this.again) {
@@ -200,14 +204,19 @@ export class Mailings {
     await this.settleCrashed()
     for (;;) {
       if (this.abort.signal.aborted) return
-      const next = await this.query<Delivery | null>(
-        `*[_type == "newsletterDelivery" && (status == "queued" || (status == "failed" && dateTime(nextAttemptAt) <= dateTime($now)))] | order(_id asc)[0]`,
+      // A batch at a time: one query for many sends, the post read once per mailing.
+      const batch = await this.query<Delivery[]>(
+        `*[_type == "newsletterDelivery" && (status == "queued" || (status == "failed" && dateTime(nextAttemptAt) <= dateTime($now)))] | order(_id asc)[0...${batchSize}]`,
         {now: this.now().toISOString()},
       )
-      if (!next) break
-      await this.deliver(next)
-      await this.finishIfDone(next.mailing)
-      if (this.gapMs > 0) await this.wait(this.gapMs)
+      if (batch.length === 0) break
+      const posts = new Map<string, Promise<PostForMail | undefined>>()
+      for (const delivery of batch) {
+        if (this.abort.signal.aborted) return
+        await this.deliver(delivery, posts)
+        if (this.gapMs > 0) await this.wait(this.gapMs)
+      }
+      for (const mailing of new Set(batch.map((d) => d.mailing))) await this.finishIfDone(mailing)
     }
     this.scheduleNext()
   }
@@ -268,14 +277,20 @@ export class Mailings {
     console.warn(`[newsletter] ${stuck.length} mail(s) interrupted by a stop: not sent again`)
   }
 
-  private async deliver(delivery: Delivery): Promise<void> {
-    const mailing = this.lake.getDocument(delivery.mailing)
+  private async deliver(
+    delivery: Delivery,
+    posts: Map<string, Promise<PostForMail | undefined>>,
+  ): Promise<void> {
     const subscriber = this.lake.getDocument(delivery.subscriber)
-    const post = await this.postForMail(
-      typeof mailing?.postId === 'string' ? mailing.postId : undefined,
-    )
+    let post = posts.get(delivery.mailing)
+    if (!post) {
+      const mailing = this.lake.getDocument(delivery.mailing)
+      post = this.postForMail(typeof mailing?.postId === 'string' ? mailing.postId : undefined)
+      posts.set(delivery.mailing, post)
+    }
+    const content = await post
     // Unsubscribed (or never confirmed) since the mailing began, or the post is gone: skipped.
-    if (!isActiveSubscriber(subscriber) || !post) {
+    if (!isActiveSubscriber(subscriber) || !content) {
       await this.lake.mutate([{patch: {id: delivery._id, set: {status: 'skipped'}}}], {author})
       return
     }
@@ -289,7 +304,7 @@ export class Mailings {
       await this.send(
         {
           to: subscriber.email,
-          ...newPostMail(post, unsubscribe),
+          ...newPostMail(content, unsubscribe),
           unsubscribeUrl: unsubscribe,
           messageId: `<${delivery._id}@scriptorium.newsletter>`,
         },
@@ -374,11 +389,17 @@ export class Mailings {
 
   /** The next scheduled mailing or failed delivery wakes the worker. */
   private scheduleNext(): void {
-    void this.nextWake().then((at) => {
-      if (at === undefined || this.abort.signal.aborted) return
-      clearTimeout(this.timer)
-      this.timer = setTimeout(() => this.poke(), Math.max(0, at - this.now().getTime()))
-    })
+    this.nextWake().then(
+      (at) => {
+        if (at === undefined || this.abort.signal.aborted) return
+        clearTimeout(this.timer)
+        this.timer = setTimeout(() => this.poke(), Math.max(0, at - this.now().getTime()))
+      },
+      (error: unknown) => {
+        // Stopping: the lake closes under a last look; the next start looks again.
+        if (!this.abort.signal.aborted) console.error('[newsletter] could not schedule', error)
+      },
+    )
   }
 
   private async nextWake(): Promise<number | undefined> {
