@@ -5,7 +5,7 @@ import {join} from 'node:path'
 import {afterAll, expect, it} from 'vitest'
 import {SmtpSink} from '../server/contact/testing/smtpSink.ts'
 import {mailingId} from '../server/newsletter/mailing.ts'
-import {startTestServer} from './support/server.ts'
+import {startTestServer} from '../test/support/server.ts'
 
 // kill -9 in the middle of a new-post mailing to 200 subscribers, then a restart: every
 // subscriber has the post exactly once (docs/newsletter.md: at most once, no one lost).

@@ -1,10 +1,10 @@
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
-import type {Lake} from '../server/lake/lake.ts'
+import type {Lake} from '../server/lake/index.ts'
 import {SmtpSink} from '../server/contact/testing/smtpSink.ts'
 import {mailingId} from '../server/newsletter/mailing.ts'
 import {decodedRaw, linkIn} from '../server/newsletter/testing/mailLinks.ts'
 import {mailTo, onServer, subscribeThroughMail} from '../server/newsletter/testing/subscribeFlow.ts'
-import {startTestServer} from './support/server.ts'
+import {startTestServer} from '../test/support/server.ts'
 
 // The new-post mail on the running server with a real SMTP server (issue #26). The grace
 // period is 1.2 s here (NEWSLETTER_GRACE_MINUTES=0.02).

@@ -1,14 +1,14 @@
 import {readFileSync, statSync} from 'node:fs'
 import {join} from 'node:path'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
-import type {Lake} from '../server/lake/lake.ts'
+import type {Lake} from '../server/lake/index.ts'
 import {SmtpSink} from '../server/contact/testing/smtpSink.ts'
 import {addressHash} from '../server/newsletter/address.ts'
 import {secretFileName} from '../server/newsletter/secret.ts'
 import {subscriberId, unsubscribedId} from '../server/newsletter/subscribers.ts'
 import {decodedRaw, linkIn} from '../server/newsletter/testing/mailLinks.ts'
 import {signToken} from '../server/newsletter/tokens.ts'
-import {startTestServer} from './support/server.ts'
+import {startTestServer} from '../test/support/server.ts'
 
 // Subscriptions on the running server: HTTP in, the lake, a real SMTP server out (issue #26).
 let sink: SmtpSink

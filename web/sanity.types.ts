@@ -252,7 +252,7 @@ export type AllSanitySchemaTypes =
   | SanityImageAsset
   | Geopoint
 
-// Source: web/queries.ts
+// Source: shared/siteQueries.ts
 // Variable: postListQuery
 // Query: *[_type == "post" && defined(slug.current)] | order(date desc, _id asc) {_id, title, "slug": slug.current, date, excerpt, category, "words": math::sum(body[_type == "block"]{"n": count(string::split(pt::text(@), " ")[@ != ""])}.n)}
 export type PostListQueryResult = Array<{
@@ -265,7 +265,7 @@ export type PostListQueryResult = Array<{
   words: number | null
 }>
 
-// Source: web/queries.ts
+// Source: shared/siteQueries.ts
 // Variable: postPageQuery
 // Query: {  "posts": *[_type == "post" && defined(slug.current) && ($category == null || category == $category)] | order(date desc, _id asc) [$start...$end] {_id, title, "slug": slug.current, date, excerpt, category, "words": math::sum(body[_type == "block"]{"n": count(string::split(pt::text(@), " ")[@ != ""])}.n)},  "total": count(*[_type == "post" && defined(slug.current) && ($category == null || category == $category)])}
 export type PostPageQueryResult = {
@@ -281,7 +281,7 @@ export type PostPageQueryResult = {
   total: number
 }
 
-// Source: web/queries.ts
+// Source: shared/siteQueries.ts
 // Variable: postBySlugQuery
 // Query: *[_type == "post" && slug.current == $slug][0]{  _id,  title,  date,  category,  "words": math::sum(body[_type == "block"]{"n": count(string::split(pt::text(@), " ")[@ != ""])}.n),  body,  "excerpt": select(    length(pt::text(body)) > 0 => array::join(string::split(pt::text(body), "")[0...151], ""),    "A blog post by a writer based in Kashmir."  )}
 export type PostBySlugQueryResult = {
@@ -294,7 +294,7 @@ export type PostBySlugQueryResult = {
   excerpt: string | 'A blog post by a writer based in Kashmir.'
 } | null
 
-// Source: web/queries.ts
+// Source: shared/siteQueries.ts
 // Variable: postSurroundingsQuery
 // Query: *[_type == "post" && slug.current == $slug][0]{  "previous": *[_type == "post" && defined(slug.current) && (date < ^.date || (date == ^.date && _id > ^._id))] | order(date desc, _id asc) [0]{title, "slug": slug.current},  "next": *[_type == "post" && defined(slug.current) && (date > ^.date || (date == ^.date && _id < ^._id))] | order(date asc, _id desc) [0]{title, "slug": slug.current},  "related": *[_type == "post" && defined(slug.current) && category == ^.category && _id != ^._id] | order(date desc, _id asc) [0...3] {_id, title, "slug": slug.current, date, excerpt, category, "words": math::sum(body[_type == "block"]{"n": count(string::split(pt::text(@), " ")[@ != ""])}.n)}}
 export type PostSurroundingsQueryResult = {
@@ -317,7 +317,7 @@ export type PostSurroundingsQueryResult = {
   }>
 } | null
 
-// Source: web/queries.ts
+// Source: shared/siteQueries.ts
 // Variable: latestPostsQuery
 // Query: *[_type == "post" && defined(slug.current)] | order(date desc, _id asc) [0...3] {_id, title, "slug": slug.current, date, excerpt, category, "words": math::sum(body[_type == "block"]{"n": count(string::split(pt::text(@), " ")[@ != ""])}.n)}
 export type LatestPostsQueryResult = Array<{
@@ -330,7 +330,7 @@ export type LatestPostsQueryResult = Array<{
   words: number | null
 }>
 
-// Source: web/queries.ts
+// Source: shared/siteQueries.ts
 // Variable: sitemapQuery
 // Query: *[_type == "post" && defined(slug.current)] | order(date desc, _id asc) {"slug": slug.current, _updatedAt}
 export type SitemapQueryResult = Array<{
@@ -338,7 +338,7 @@ export type SitemapQueryResult = Array<{
   _updatedAt: string
 }>
 
-// Source: web/queries.ts
+// Source: shared/siteQueries.ts
 // Variable: feedPostsQuery
 // Query: *[_type == "post" && defined(slug.current)] | order(date desc, _id asc) [0...$limit] {  _id, title, "slug": slug.current, date, excerpt, category, body, _updatedAt}
 export type FeedPostsQueryResult = Array<{

@@ -1,7 +1,7 @@
 import type {Hono} from 'hono'
 import {clientOf} from '../http/clientAddress.ts'
-import {bearerToken} from '../lake/auth.ts'
-import type {Lake} from '../lake/lake.ts'
+import type {Lake} from '../lake/index.ts'
+import type {RateLimiter} from '../contact/rateLimit.ts'
 import type {Subscriber, Subscribers} from './subscribers.ts'
 
 export const exportPath = '/api/subscribers.csv'
@@ -26,22 +26,26 @@ export function subscribersCsv(subscribers: Subscriber[]): string {
  * GET /api/subscribers.csv: the subscriber list for the owner (the owner token or a Studio
  * session as a bearer token; wrong tokens count towards the lake's per-client throttle).
  */
-export function registerCsvExport(app: Hono, lake: Lake, subscribers: Subscribers): void {
+export function registerCsvExport(
+  app: Hono,
+  lake: Lake,
+  subscribers: Subscribers,
+  limiter: RateLimiter,
+): void {
   app.get(exportPath, async (c) => {
     const client = clientOf(c).key
-    const token = bearerToken(c.req.header('authorization'))
     c.header('Cache-Control', 'no-store')
-    if (!token) {
-      console.warn(`[newsletter] 401 from ${client}: export without a token`)
-      return c.json({error: 'Unauthorized', message: 'The export needs the owner token.'}, 401)
+    // Every request counts, so wrong tokens cannot be tried at speed.
+    const wait = limiter.take(client)
+    if (wait > 0) {
+      c.header('Retry-After', String(wait))
+      return c.json({error: 'Too Many Requests', message: 'Too many requests.'}, 429)
     }
-    const verdict = lake.auth.authenticate(token, client)
-    if (!verdict.ok) {
-      if (verdict.throttled) {
-        c.header('Retry-After', String(verdict.retryAfterSeconds))
-        return c.json({error: 'Too Many Requests', message: 'Too many wrong tokens.'}, 429)
-      }
-      console.warn(`[newsletter] 401 from ${client}: export with a wrong token`)
+    const token = /^Bearer\s+(\S+)$/i.exec(c.req.header('authorization') ?? '')?.[1]
+    const identity = lake.verifyToken(token)
+    // The owner token or a Studio session; a preview session only reads drafts, not this.
+    if (!identity || identity.preview) {
+      console.warn(`[newsletter] 401 from ${client}: export without the owner's token`)
       return c.json({error: 'Unauthorized', message: 'The export needs the owner token.'}, 401)
     }
     c.header('Content-Type', 'text/csv; charset=utf-8')

@@ -64,7 +64,7 @@ export function mountNewsletter(
     globalLimiter: new RateLimiter({limit: config.newsletterConfirmPerHour, windowMs: 3_600_000}),
     now,
   })
-  registerCsvExport(app, lake, subscribers)
+  registerCsvExport(app, lake, subscribers, new RateLimiter(defaultLinkRate))
   const mailings = new Mailings({
     lake,
     send,

@@ -1,5 +1,5 @@
 import {backoffDelay, type BackoffOptions, defaultBackoff} from '../contact/outbox.ts'
-import type {Lake} from '../lake/lake.ts'
+import type {Lake} from '../lake/index.ts'
 import {excerptLength} from '../../shared/constants.ts'
 import type {SendMail} from './mailer.ts'
 import {newPostMail, type PostForMail} from './messages.ts'

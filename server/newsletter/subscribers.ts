@@ -1,5 +1,5 @@
 import {randomBytes} from 'node:crypto'
-import type {Lake} from '../lake/lake.ts'
+import type {Lake} from '../lake/index.ts'
 
 /** Mirrors schemas/documents/subscriber.ts (not imported: it would pull the Studio in). */
 export type SubscriberStatus = 'pending' | 'active'

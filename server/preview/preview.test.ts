@@ -1,11 +1,11 @@
+import {createHash} from 'node:crypto'
 import {request as httpsRequest} from 'node:https'
 import {createClient} from '@sanity/client'
 import {createPreviewSecret} from '@sanity/preview-url-secret/create-secret'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
-import {startTestServer} from '../../e2e/support/server.ts'
+import {startTestServer} from '../../test/support/server.ts'
 import {apiVersion, defaultDataset, localProjectId} from '../../shared/constants.ts'
-import {importDocuments} from '../lake/importer.ts'
-import {previewSecretType} from '../lake/previewSessions.ts'
+import {importDocuments, previewSecretType} from '../lake/index.ts'
 import {previewCookieName} from './cookie.ts'
 import {nodeRequest, type NodeAnswer} from '../http/testing/nodeRequest.ts'
 
@@ -21,6 +21,15 @@ const cookieOf = (answer: NodeAnswer) => {
 }
 const tokenIn = (setCookie: string) =>
   new RegExp(`${previewCookieName}=(prv[\\w-]+)`).exec(setCookie)?.[1]
+
+/** The inline scripts a page would run (data scripts excluded), and whether its CSP holds each. */
+const runnableInlineScripts = (html: string, csp: string) =>
+  [...html.matchAll(/<script(?![^>]*\bsrc=)([^>]*)>([\s\S]*?)<\/script>/g)]
+    .filter(([, attrs]) => !/type="application\/(ld\+)?json"/.test(attrs))
+    .map(([, attrs, source]) => ({
+      attrs: attrs.trim(),
+      allowed: csp.includes(`'sha256-${createHash('sha256').update(source).digest('base64')}'`),
+    }))
 
 describe('preview mode', () => {
   let server: Awaited<ReturnType<typeof startTestServer>>
@@ -83,7 +92,7 @@ describe('preview mode', () => {
         },
       },
     ])
-    studioSession = owner.auth.createSession()
+    studioSession = owner.createSession()
   })
   afterAll(() => server.stop())
 
@@ -149,7 +158,7 @@ describe('preview mode', () => {
         _rev: 'r1',
       },
     ])
-    lake.auth.previews.noteSecretAuthor('drafts.old-secret', lake.auth.verify(studioSession)!)
+    lake.previewSessions().noteSecretAuthor('drafts.old-secret', lake.verifyToken(studioSession)!)
     const expired = await enable('old-secret-value')
     expect(expired.answer.status).toBe(401)
     expect(expired.token).toBeUndefined()
@@ -232,11 +241,51 @@ describe('preview mode', () => {
   })
 
   it('ends when the Studio session that opened it logs out', async () => {
-    const session = server.lake!.auth.createSession()
+    const session = server.lake!.createSession()
     const {token} = await enable(await newSecret(session))
     expect((await page('/blog/first', token)).body).toContain('Draft title')
-    server.lake!.auth.revokeSession(session)
+    server.lake!.revokeSession(session)
     expect((await page('/blog/first', token)).body).toContain('Published title')
+  })
+
+  it('Home in preview runs no inline script its CSP does not hold, however long its sections', async () => {
+    // Past React's 12,800-byte progressive chunk, a prerendered page used to move a Suspense
+    // section out of place behind inline $RC/$RB/$RV/$RT scripts: blocked by the CSP, the section
+    // stayed on "Loading ..." and React logged error #419. Preview's edit attributes push Home past
+    // it first; these long titles push the public Home past it too.
+    const long = (n: number) => `A long title ${n}, ${'with many words in it '.repeat(60)}`
+    const {token} = await enable(await newSecret())
+    await server.lake!.mutate(
+      [1, 2, 3].map((n) => ({
+        create: {
+          _id: `long-${n}`,
+          _type: 'post',
+          title: long(n),
+          slug: {_type: 'slug', current: `long-${n}`},
+          date: `2030-01-0${n}`,
+          category: 'General',
+        },
+      })),
+    )
+    const preview = await page('/', token)
+    const visitor = await page('/')
+    for (const [who, answer] of [
+      ['preview', preview],
+      ['visitor', visitor],
+    ] as const) {
+      expect(answer.status, who).toBe(200)
+      expect(answer.body, who).toContain('A long title 3')
+      expect(answer.body, who).toContain('What clients say')
+      const csp = String(answer.headers['content-security-policy'])
+      expect(runnableInlineScripts(answer.body, csp), who).toEqual([
+        {attrs: '', allowed: true},
+        {attrs: 'type="speculationrules"', allowed: true},
+      ])
+    }
+    // The same policy as the public page's: preview allows nothing more.
+    expect(preview.headers['content-security-policy']).toBe(
+      visitor.headers['content-security-policy'],
+    )
   })
 
   it('the content proxy reads drafts for the cookie only, and writes nothing', async () => {

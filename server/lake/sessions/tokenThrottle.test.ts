@@ -1,0 +1,104 @@
+import {createClient} from '@sanity/client'
+import {afterAll, beforeAll, describe, expect, it} from 'vitest'
+import {startTestServer} from '../../../test/support/server.ts'
+import {maxFailedAttempts} from '../../util/failedAttempts.ts'
+import {studioLoginPath as loginPath} from '../../../shared/constants.ts'
+
+type Server = Awaited<ReturnType<typeof startTestServer>>
+
+/** Wrong tokens on every surface count per client; other clients, and the owner, are unaffected. */
+describe('failed token attempts', () => {
+  let server: Server
+  let plain: Server
+  let studioUrl: string
+
+  beforeAll(async () => {
+    // Behind a proxy on loopback: X-Forwarded-For names the client, one /24 per attacker.
+    server = await startTestServer({SEED: '0', TRUST_PROXY: 'loopback'})
+    plain = await startTestServer({SEED: '0'})
+    studioUrl = `${server.httpsUrl}/studio`
+  })
+  afterAll(async () => {
+    await server.stop()
+    await plain.stop()
+  })
+
+  const me = (base: Server, token: string, from?: string) =>
+    fetch(`${base.url}/v2021-06-07/users/me`, {
+      headers: {
+        authorization: `Bearer ${token}`,
+        ...(from ? {'x-forwarded-for': from} : {}),
+      },
+    })
+  const login = (password: string, from: string) =>
+    fetch(`${server.url}${loginPath}`, {
+      method: 'POST',
+      body: new URLSearchParams({origin: studioUrl, password}),
+      headers: {'x-forwarded-for': from},
+      redirect: 'manual',
+    })
+
+  it('answers 30 wrong bearer tokens 401 and then 429 with Retry-After; another client still logs in', async () => {
+    const statuses: number[] = []
+    for (let i = 0; i < 30; i++) {
+      const res = await me(server, `wrong-token-${i}`, '198.51.100.7')
+      statuses.push(res.status)
+      if (res.status === 429) {
+        expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0)
+        expect(await res.json()).toMatchObject({error: {type: 'tooManyRequests'}})
+      } else await res.body?.cancel()
+    }
+    expect(statuses).toEqual([
+      ...Array<number>(maxFailedAttempts).fill(401),
+      ...Array<number>(30 - maxFailedAttempts).fill(429),
+    ])
+    // The refused client is refused before its token is looked at, even the right one.
+    expect((await me(server, server.lake?.token ?? '', '198.51.100.7')).status).toBe(429)
+
+    // Another address: the owner token works, and the login page logs in.
+    expect((await me(server, server.lake?.token ?? '', '203.0.113.9')).status).toBe(200)
+    expect((await login(server.lake?.token ?? '', '203.0.113.9')).status).toBe(303)
+    // The attacker's address is refused on the login page too: one budget for all surfaces.
+    const refused = await login(server.lake?.token ?? '', '198.51.100.7')
+    expect(refused.status).toBe(429)
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0)
+    expect(await refused.text()).toContain('Too many wrong passwords')
+  })
+
+  it('throttles wrong passwords on the login page per client', async () => {
+    const statuses: number[] = []
+    for (let i = 0; i < maxFailedAttempts + 2; i++) {
+      const res = await login(`wrong-password-${i}`, '192.0.2.55')
+      statuses.push(res.status)
+      await res.body?.cancel()
+    }
+    expect(statuses.slice(0, maxFailedAttempts)).toEqual(Array(maxFailedAttempts).fill(401))
+    expect(statuses.slice(maxFailedAttempts)).toEqual([429, 429])
+    // Another /24: a different client (addresses are keyed truncated, server/http/clientAddress.ts).
+    expect((await login(server.lake?.token ?? '', '192.0.3.200')).status).toBe(303)
+  })
+
+  it('ignores X-Forwarded-For without TRUST_PROXY: a guesser cannot dodge the throttle', async () => {
+    const statuses: number[] = []
+    for (let i = 0; i < maxFailedAttempts + 1; i++) {
+      const res = await me(plain, `wrong-${i}`, `10.${i}.0.1`)
+      statuses.push(res.status)
+      await res.body?.cancel()
+    }
+    expect(statuses.at(-1)).toBe(429)
+  })
+
+  it('gives @sanity/client a 429 (a status it knows to back off on), not a 401', async () => {
+    const client = createClient({
+      projectId: 'scriptorium',
+      dataset: 'production',
+      apiVersion: '2023-07-29',
+      apiHost: plain.url,
+      useProjectHostname: false,
+      useCdn: false,
+      token: 'still-wrong',
+      maxRetries: 0,
+    })
+    await expect(client.fetch('count(*)')).rejects.toMatchObject({statusCode: 429})
+  })
+})
