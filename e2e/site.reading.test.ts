@@ -102,6 +102,9 @@ describe('reading comforts on the seeded long post, without JavaScript', () => {
     await card.getByText(/^\d+ min read$/).waitFor()
     const rss = page.locator('footer').getByRole('link', {name: 'RSS'})
     expect(await rss.getAttribute('href')).toBe('/rss.xml')
+    // Without SMTP_URL there are no subscriptions: no form, no Subscribe link.
+    expect(await page.getByRole('link', {name: 'Subscribe'}).count()).toBe(0)
+    expect(await page.getByText('Get new posts by email').count()).toBe(0)
     await page.context().close()
   })
 })

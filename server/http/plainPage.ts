@@ -25,6 +25,7 @@ export function plainPage({title, paragraphs, role, back, extraHtml}: PlainPageO
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
+<link rel="icon" href="/favicon.svg" type="image/svg+xml">
 <title>${escapeHtml(title)}</title>
 <style>:root{color-scheme:light dark}body{font:1.125rem/1.6 Georgia,serif;max-width:36rem;margin:3rem auto;padding:0 1rem;color:#222;background:#fffdf8}a{color:#7a3b00}button{font:inherit;padding:.6rem 1.2rem;border:0;border-radius:999px;background:#8a3b12;color:#fff;cursor:pointer}@media (prefers-color-scheme:dark){body{color:#efe6da;background:#1c1815}a{color:#f0a070}button{background:#f0a070;color:#1c1815}}</style>
 </head>
