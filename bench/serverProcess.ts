@@ -20,7 +20,7 @@ const root = new URL('..', import.meta.url).pathname
  * Without `dataDir` it gets a fresh temp data dir seeded from content/seed.ndjson.
  */
 export async function startServerProcess(
-  options: {dataDir?: string; seed?: boolean} = {},
+  options: {dataDir?: string; seed?: boolean; env?: Record<string, string>} = {},
 ): Promise<ServerProcess> {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'scriptorium-bench-'))
   const child = spawn(process.execPath, ['server/main.ts'], {
@@ -38,6 +38,7 @@ export async function startServerProcess(
       BACKUP_INTERVAL_MINUTES: '0',
       // As `npm run serve` and deploy/scriptorium.service run it.
       MALLOC_ARENA_MAX: '2',
+      ...options.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
