@@ -97,10 +97,13 @@ describe('subscribing without JavaScript', () => {
   })
 
   for (const colorScheme of ['light', 'dark'] as const) {
-    it(`the post page with the form: no axe violations (${colorScheme})`, async () => {
+    it(`Home and a post with the form: no axe violations (${colorScheme})`, async () => {
       const {page, problems} = await openPage(site.browser, {colorScheme})
       await withoutApp(page)
       await page.goto(`${site.server.url}/blog/a-post`)
+      expect(await axe(page)).toEqual([])
+      await page.goto(`${site.server.url}/`)
+      await page.getByRole('region', {name: 'Get new posts by email'}).waitFor()
       expect(await axe(page)).toEqual([])
       expect(unexpected(problems)).toEqual([])
       await page.context().close()
