@@ -1,4 +1,4 @@
-import {afterAll, beforeAll, describe, expect, it} from 'vitest'
+import {afterAll, beforeAll, describe, expect, it, vi} from 'vitest'
 import type {Lake} from '../server/lake/index.ts'
 import {SmtpSink} from '../server/contact/testing/smtpSink.ts'
 import {mailingId} from '../server/newsletter/mailing.ts'
@@ -22,6 +22,8 @@ beforeAll(async () => {
     NEWSLETTER_SEND_PER_MINUTE: '6000',
   })
   lake = server.lake!
+  // The newsletter's first look at start (posts already out are not news) is done.
+  await vi.waitFor(() => expect(lake.getDocument('newsletter.state')).toBeDefined())
   await subscribeThroughMail(server, sink, 'active1@example.com')
   await subscribeThroughMail(server, sink, 'active2@example.com')
   await subscribeThroughMail(server, sink, 'pending@example.com', false)
