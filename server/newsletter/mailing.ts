@@ -50,6 +50,7 @@ interface Delivery {
 
 interface PublishedPost {
   _id: string
+  _updatedAt: string
   title: string | null
   slug: string | null
   newsletter: boolean | null
@@ -93,6 +94,8 @@ export class Mailings {
   private timer: NodeJS.Timeout | undefined
   private running: Promise<void> | undefined
   private again = false
+  /** When this process's newsletter started (ms): the first pass's back-catalogue line. */
+  private readonly startedAt: number
 
   constructor(options: MailingOptions) {
     this.lake = options.lake
@@ -101,6 +104,7 @@ export class Mailings {
     this.graceMs = options.graceMs
     this.gapMs = 60_000 / options.perMinute
     this.backoff = {...defaultBackoff, ...options.backoff}
+    this.startedAt = options.links.now().getTime()
   }
 
   private now(): Date {
@@ -145,17 +149,20 @@ export class Mailings {
   /** New first publishes become mailings; unpublishes and `newsletter: false` in grace stop them. */
   private async noticePublishes(): Promise<void> {
     const posts = await this.query<PublishedPost[]>(
-      `${publishedPosts}{_id, title, "slug": slug.current, newsletter}`,
+      `${publishedPosts}{_id, _updatedAt, title, "slug": slug.current, newsletter}`,
     )
     const mailings = await this.query<Mailing[]>('*[_type == "newsletterIssue"]')
     const known = new Map(mailings.map((m) => [m.postId, m]))
     const now = this.now()
-    // The first pass ever: the posts already out are the back catalogue, not news.
+    // The first pass ever: the posts already out when the newsletter started are the back
+    // catalogue, not news (one published a moment later is).
     const first = !this.lake.getDocument(stateId)
+    const backCatalogue = (post: PublishedPost) =>
+      first && Date.parse(post._updatedAt) < this.startedAt
     const creates = posts
       .filter((post) => !known.has(post._id))
       .map((post): Mailing => {
-        const status: MailingStatus = first
+        const status: MailingStatus = backCatalogue(post)
           ? 'existing'
           : post.newsletter === false
             ? 'off'
