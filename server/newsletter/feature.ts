@@ -3,6 +3,7 @@ import type {AppContext} from '../context.ts'
 import type {Feature} from '../feature.ts'
 import {RateLimiter, type RateLimitOptions} from '../contact/rateLimit.ts'
 import type {BackoffOptions} from '../contact/outbox.ts'
+import {touchesPublic} from '../lake/index.ts'
 import {registerCsvExport} from './csvExport.ts'
 import {Mailings} from './mailing.ts'
 import {smtpSendMail, type SendMail} from './mailer.ts'
@@ -73,8 +74,11 @@ export function mountNewsletter(
     perMinute: config.newsletterSendPerMinute,
     backoff: options.backoff,
   })
-  // Publishes and unpublishes are public commits: each one is a reason to look again.
-  const unsubscribe = ctx.onContentChange(() => mailings.poke())
+  // Publishes and unpublishes are public commits: each one is a reason to look again (the
+  // newsletter's own writes are private and wake nothing).
+  const unsubscribe = lake.onCommit((committed) => {
+    if (touchesPublic(committed)) mailings.poke()
+  })
   mailings.start()
   console.info(
     `[newsletter] subscriptions are on (SMTP_URL is set); new posts are mailed ${config.newsletterGraceMinutes} min after their first publish`,
