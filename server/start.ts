@@ -11,7 +11,8 @@ import {seedIfEmpty} from './lake/seed.ts'
 import {touchesPublic} from './lake/publicChange.ts'
 import {loadOrCreateCertificate} from './tls.ts'
 import {onClientError, unreadableRequest, upgradeGuard} from './http/edge.ts'
-import {limitConnectionsPerClient} from './http/connections.ts'
+import {shareConnections} from './http/connections.ts'
+import {limitBodyPace} from './http/slowBodies.ts'
 import {drainable, drainTimeoutMs} from './http/drain.ts'
 import {hostPolicy} from './http/hostCheck.ts'
 import {
@@ -121,7 +122,15 @@ export async function startServer(
   const draining = listeners.map(drainable)
   for (const server of listeners) {
     applyLimits(server, limits)
-    limitConnectionsPerClient(server, config.trustProxy, limits.maxConnectionsPerClient)
+    shareConnections(server, config.trustProxy, {
+      max: limits.maxConnections,
+      perClient: limits.maxConnectionsPerClient,
+    })
+    limitBodyPace(server, {
+      graceMs: limits.bodyGraceMs,
+      minBytesPerSecond: limits.minBodyBytesPerSecond,
+      checkIntervalMs: limits.checkIntervalMs,
+    })
     server.on('clientError', onClientError)
     server.on('upgrade', onUpgrade)
   }

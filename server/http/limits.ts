@@ -20,10 +20,17 @@ export interface EdgeLimits {
   keepAliveTimeoutMs: number
   /** A socket with no traffic at all for this long is closed (listen keepalives are 15 s). */
   idleSocketTimeoutMs: number
-  /** Open connections per listener; beyond it new ones are closed at once. */
+  /**
+   * Open connections per listener, shared fairly among addresses (server/http/connections.ts):
+   * when full, a newcomer takes the place of the oldest connection of the largest holder.
+   */
   maxConnections: number
-  /** ... and per client address (server/http/connections.ts). */
+  /** ... and per client address. */
   maxConnectionsPerClient: number
+  /** A request body may take this long before its pace is checked (server/http/slowBodies.ts). */
+  bodyGraceMs: number
+  /** ... then it must keep up this average rate, or it gets 408 and its connection closes. */
+  minBodyBytesPerSecond: number
   /** An HTTP/2 session with no frames for this long is closed. */
   http2SessionIdleMs: number
   /** Concurrent streams one HTTP/2 session may open (Node's default is unlimited). */
@@ -48,6 +55,9 @@ export const edgeLimits: EdgeLimits = {
   // costs a few kB: 1024 stay well inside the process's memory and file-descriptor limits.
   maxConnections: 1024,
   maxConnectionsPerClient,
+  // A phone on a poor uplink sends tens of kB/s; one byte every few seconds is an attack.
+  bodyGraceMs: 10_000,
+  minBodyBytesPerSecond: 8 * 1024,
   // Same reasoning as the idle socket timeout: the Studio's listen streams keep it busy.
   http2SessionIdleMs: 60_000,
   // The Studio holds up to 8 listen streams per tab plus a burst of queries and assets.
@@ -85,7 +95,10 @@ export function http2Options(limits: EdgeLimits): SecureServerOptions & ServerOp
 /** The limits that are properties rather than constructor options. */
 export function applyLimits(server: Server | Http2SecureServer, limits: EdgeLimits): void {
   server.setTimeout(limits.idleSocketTimeoutMs)
-  server.maxConnections = limits.maxConnections
+  // The fair share (server/http/connections.ts) enforces `maxConnections` and must see the
+  // newcomer to make room for it; Node's own cap is a backstop above it, which also bounds a
+  // trusted proxy's connections (not counted in the share).
+  server.maxConnections = 2 * limits.maxConnections
 }
 
 /** HTTP/2 sessions that stay silent are closed (their open streams may finish first). */
