@@ -5,6 +5,7 @@ import {clientOf} from '../http/clientAddress.ts'
 import {ClientCounter, overCap} from '../lake/api/clientCaps.ts'
 import {LakeError, unauthorized} from '../lake/errors.ts'
 import {previewOf, type PreviewAccess} from './access.ts'
+import {upstreamPathParts} from './upstreamPath.ts'
 
 /** Largest POSTed query the proxy forwards (the lake's own limit for POSTed queries). */
 const maxQueryBytes = 1024 * 1024
@@ -24,6 +25,7 @@ export function registerContentProxy(app: Hono, access: PreviewAccess): void {
   const handle = async (c: Context) => {
     const preview = previewOf(c, access)
     if (!preview) throw unauthorized('Unauthorized - not in preview mode')
+    const {version, dataset} = upstreamPathParts(c)
     const {token, credential} = preview
     const release = inFlight.acquire(token, maxInFlightPerSession)
     if (!release)
@@ -39,10 +41,7 @@ export function registerContentProxy(app: Hono, access: PreviewAccess): void {
         }
       }
       const incoming = new URL(c.req.url)
-      const target = new URL(
-        `/${c.req.param('version')}/data/query/${c.req.param('dataset')}`,
-        access.upstream(),
-      )
+      const target = new URL(`/${version}/data/query/${dataset}`, access.upstream())
       target.search = incoming.search
       target.searchParams.set('perspective', 'drafts')
       const upstream = await fetch(target, {
@@ -91,14 +90,12 @@ function registerLiveEventsProxy(app: Hono, access: PreviewAccess): void {
   app.get(`${previewContentPath}/:version/data/live/events/:dataset`, async (c) => {
     const preview = previewOf(c, access)
     if (!preview) throw unauthorized('Unauthorized - not in preview mode')
+    const {version, dataset} = upstreamPathParts(c)
     const {token, credential} = preview
     const release = open.acquire(token, maxStreamsPerSession)
     if (!release)
       throw overCap(c, clientOf(c).key, 'preview-live-cap', 'Too many preview event streams')
-    const target = new URL(
-      `/${c.req.param('version')}/data/live/events/${c.req.param('dataset')}`,
-      access.upstream(),
-    )
+    const target = new URL(`/${version}/data/live/events/${dataset}`, access.upstream())
     target.searchParams.set('includeDrafts', 'true')
     const lastEventId = c.req.header('last-event-id')
     // The visitor leaving ends the upstream stream too.
