@@ -13,6 +13,7 @@ import {loadOrCreateCertificate} from './tls.ts'
 import {onClientError, unreadableRequest, upgradeGuard} from './http/edge.ts'
 import {shareConnections} from './http/connections.ts'
 import {limitBodyPace} from './http/slowBodies.ts'
+import {noSniff} from './http/noSniff.ts'
 import {drainable, drainTimeoutMs} from './http/drain.ts'
 import {hostPolicy} from './http/hostCheck.ts'
 import {
@@ -126,6 +127,7 @@ export async function startServer(
       max: limits.maxConnections,
       perClient: limits.maxConnectionsPerClient,
     })
+    noSniff(server)
     limitBodyPace(server, {
       graceMs: limits.bodyGraceMs,
       minBytesPerSecond: limits.minBodyBytesPerSecond,

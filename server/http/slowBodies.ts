@@ -51,7 +51,11 @@ export function limitBodyPace(server: Server | Http2SecureServer, pace: BodyPace
         `[http] 408 from ${client}: body under ${pace.minBytesPerSecond} bytes/s`,
       )
       if (!response.headersSent) {
-        response.writeHead(408, {'content-type': 'text/plain', connection: 'close'})
+        response.writeHead(408, {
+          'content-type': 'text/plain; charset=utf-8',
+          'x-content-type-options': 'nosniff',
+          connection: 'close',
+        })
         response.end('Request body arrived too slowly\n', () => request.socket.destroy())
       } else request.socket.destroy()
     }
