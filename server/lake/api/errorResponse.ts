@@ -2,7 +2,7 @@ import type {Context} from 'hono'
 import type {ClientErrorStatusCode, ServerErrorStatusCode} from 'hono/utils/http-status'
 import {LakeError} from '../errors.ts'
 import {clientOf} from '../../http/clientAddress.ts'
-import {refusals, safe} from '../../http/log.ts'
+import {failureKind, failures, refusals, safe, withStack} from '../../http/log.ts'
 
 /**
  * A LakeError's status is a 4xx or 5xx; Hono's union names the registered ones, and every error
@@ -31,7 +31,8 @@ export function errorResponse(error: unknown, c: Context): Response {
     )
     return c.json(error.toJSON(), error.status)
   }
-  // A handler's bug: this request fails, the process keeps serving.
-  console.error(`[http] ${what} → 500`, error)
+  // A handler's bug: this request fails, the process keeps serving; the log says it once per
+  // kind per minute, with a count of the rest.
+  failures.refuse('*', `500 ${failureKind(error)}`, `[http] ${what} → 500 ${withStack(error)}`)
   return c.json({error: {type: 'internalServerError', description: 'Internal server error'}}, 500)
 }
