@@ -5,6 +5,7 @@ import {registerStudioLakeRoutes} from '../lake/studio/index.ts'
 import {registerModuleCdn} from './moduleCdn.ts'
 import {isStudioOrigin, isStudioUrl, studioHttpsOrigin} from './origins.ts'
 import {serveStudio} from './static.ts'
+import {studioContentSecurityPolicy} from './contentSecurityPolicy.ts'
 
 /**
  * Requests that arrived on the plain-HTTP listener. A TLS-terminating proxy in front says so
@@ -42,7 +43,8 @@ export function mountStudio(app: Hono, ctx: AppContext): Feature | void {
 
   const studio = (c: Context) => {
     const https = onPlainHttp(c) ? studioHttpsOrigin(ctx.config) : undefined
-    if (https === undefined) return serveStudio(c)
+    if (https === undefined)
+      return serveStudio(c, {policy: studioContentSecurityPolicy(ctx.config)})
     const url = new URL(c.req.url)
     return c.redirect(`${https}${url.pathname}${url.search}`, 302)
   }

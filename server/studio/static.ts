@@ -24,7 +24,8 @@ const contentTypes: Record<string, string> = {
 /**
  * On every Studio response: keep it out of search engines (header and the noindex meta in
  * index.html); no other site may frame the page that holds the owner's token (clickjacking);
- * no content sniffing.
+ * no content sniffing. The page itself also gets the Studio's full policy
+ * (contentSecurityPolicy.ts).
  */
 const noindex = {
   'x-robots-tag': 'noindex, nofollow',
@@ -69,7 +70,10 @@ function studioRelativePath(path: string): string | undefined {
  * Serves dist/studio under /studio: hashed assets with a long cache, every other path falls back
  * to index.html (the Studio routes in the browser). Paths never leave the dist directory.
  */
-export function serveStudio(c: Context, distDir = studioDistDir): Response {
+export function serveStudio(
+  c: Context,
+  {distDir = studioDistDir, policy}: {distDir?: string; policy?: string} = {},
+): Response {
   const indexFile = join(distDir, 'index.html')
   if (!existsSync(indexFile)) {
     console.error(`[studio] ${indexFile} is missing: run \`npm run build\``)
@@ -97,6 +101,11 @@ export function serveStudio(c: Context, distDir = studioDistDir): Response {
     })
   }
   return new Response(readFileSync(indexFile), {
-    headers: {'content-type': contentTypes['.html'], 'cache-control': 'no-cache', ...noindex},
+    headers: {
+      'content-type': contentTypes['.html'],
+      'cache-control': 'no-cache',
+      ...noindex,
+      ...(policy && {'content-security-policy': policy}),
+    },
   })
 }
