@@ -1,6 +1,7 @@
 import type {Server, ServerOptions} from 'node:http'
 import type {Http2SecureServer, SecureServerOptions} from 'node:http2'
 import {maxConnectionsPerClient} from './connections.ts'
+import {guardHttp2Sessions} from './http2Abuse.ts'
 
 /**
  * How long and how much one connection may take from the two listeners, so that many slow or
@@ -39,6 +40,17 @@ export interface EdgeLimits {
   http2MaxSessionMemoryMb: number
   /** A TLS handshake must finish within this (Node's default is 120 s). */
   tlsHandshakeTimeoutMs: number
+  /**
+   * Frames one HTTP/2 session may send per window before it is closed with ENHANCE_YOUR_CALM
+   * (server/http/http2Abuse.ts): stream resets (rapid reset), SETTINGS and PING frames.
+   */
+  http2FloodWindowMs: number
+  http2MaxResets: number
+  http2MaxSettings: number
+  http2MaxPings: number
+  /** Invalid frames and streams refused for over the stream cap, before Node closes a session. */
+  http2MaxInvalidFrames: number
+  http2MaxRejectedStreams: number
 }
 
 export const edgeLimits: EdgeLimits = {
@@ -64,6 +76,15 @@ export const edgeLimits: EdgeLimits = {
   http2MaxConcurrentStreams: 128,
   http2MaxSessionMemoryMb: 10,
   tlsHandshakeTimeoutMs: 10_000,
+  // A browser resets a stream per abandoned request and sends one or two SETTINGS and a rare
+  // PING per session; an attack sends thousands a second.
+  http2FloodWindowMs: 10_000,
+  http2MaxResets: 200,
+  http2MaxSettings: 20,
+  http2MaxPings: 50,
+  // Node's defaults are 1000 and 100.
+  http2MaxInvalidFrames: 100,
+  http2MaxRejectedStreams: 100,
 }
 
 /** Node's largest request head (request line plus headers). Its default, 16 KiB, would leave a
@@ -89,6 +110,8 @@ export function http2Options(limits: EdgeLimits): SecureServerOptions & ServerOp
     peerMaxConcurrentStreams: limits.http2MaxConcurrentStreams,
     settings: {maxConcurrentStreams: limits.http2MaxConcurrentStreams},
     handshakeTimeout: limits.tlsHandshakeTimeoutMs,
+    maxSessionInvalidFrames: limits.http2MaxInvalidFrames,
+    maxSessionRejectedStreams: limits.http2MaxRejectedStreams,
   }
 }
 
@@ -101,9 +124,21 @@ export function applyLimits(server: Server | Http2SecureServer, limits: EdgeLimi
   server.maxConnections = 2 * limits.maxConnections
 }
 
-/** HTTP/2 sessions that stay silent are closed (their open streams may finish first). */
+/**
+ * HTTP/2 sessions that stay silent are closed (their open streams may finish first); sessions
+ * that flood frames or hold unfinished requests are closed at once (server/http/http2Abuse.ts).
+ */
 export function applySessionLimits(server: Http2SecureServer, limits: EdgeLimits): void {
   server.on('session', (session) => {
     session.setTimeout(limits.http2SessionIdleMs, () => session.close())
+  })
+  guardHttp2Sessions(server, {
+    windowMs: limits.http2FloodWindowMs,
+    maxResets: limits.http2MaxResets,
+    maxSettings: limits.http2MaxSettings,
+    maxPings: limits.http2MaxPings,
+    bodyGraceMs: limits.bodyGraceMs,
+    minBodyBytesPerSecond: limits.minBodyBytesPerSecond,
+    checkIntervalMs: limits.checkIntervalMs,
   })
 }
