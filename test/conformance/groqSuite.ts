@@ -1,6 +1,5 @@
 import {existsSync, readFileSync} from 'node:fs'
-import {dirname, join, resolve} from 'node:path'
-import {fileURLToPath} from 'node:url'
+import {join} from 'node:path'
 import {isDeepStrictEqual} from 'node:util'
 import {gunzipSync} from 'node:zlib'
 import {ClientError} from '@sanity/client'
@@ -9,30 +8,26 @@ import type {LakeUnderTest} from '../../server/lake/testing/lakeUnderTest.ts'
 import type {Doc} from '../../server/lake/types.ts'
 
 /**
- * Runs the official GROQ test suite (../shared/data/groq-test-suite.ndjson.gz, read in place,
- * never copied) through the lake's HTTP API with @sanity/client, and compares each answer with
- * groq-js evaluating the same query over the same documents in process. Any difference is a
- * fidelity bug of ours (params encoding, serialization, storage, perspective). Documents are
- * stored exactly as the suite gives them (no system fields added), so both sides see the same.
+ * Runs the official GROQ test suite (sanity-io/groq-test-suite, MIT, compiled to one gzipped
+ * NDJSON file, read in place and never copied into the repository) through the lake's HTTP API
+ * with @sanity/client, and compares each answer with groq-js evaluating the same query over the
+ * same documents in process. Any difference is a fidelity bug of ours (params encoding,
+ * serialization, storage, perspective). Documents are stored exactly as the suite gives them (no
+ * system fields added), so both sides see the same. `npm test` never reads it: it is public data
+ * from elsewhere, run by `npm run test:groq-suite` (scripts/groqSuite.ts) and `npm run bench:lake`.
  */
-const suitePath = join('shared', 'data', 'groq-test-suite.ndjson.gz')
 
 /**
- * Where the suite is: GROQ_TEST_SUITE if set, else `shared/` beside the checkout or beside any of
- * its parent folders (a CI clone may live elsewhere than the working copy).
+ * Where the suite's file is: `GROQ_TEST_SUITE`, else the workspace's copy beside the checkout (the
+ * one path above the repository any file here names: test/repo/selfContained.test.ts allows it in
+ * this file alone); undefined when neither exists.
  */
-export function findSuiteFile(): string {
-  if (process.env.GROQ_TEST_SUITE) return process.env.GROQ_TEST_SUITE
-  const tried: string[] = []
-  for (let dir = resolve(dirname(fileURLToPath(import.meta.url)), '../..'); ; dir = dirname(dir)) {
-    const candidate = join(dir, suitePath)
-    tried.push(candidate)
-    if (existsSync(candidate)) return candidate
-    if (dirname(dir) === dir) break
-  }
-  throw new Error(
-    `The GROQ test suite was not found (tried ${tried.join(', ')}); set GROQ_TEST_SUITE`,
-  )
+export function findSuiteFile(): string | undefined {
+  const candidates = [
+    process.env.GROQ_TEST_SUITE,
+    join(import.meta.dirname, '..', '..', '..', 'shared', 'data', 'groq-test-suite.ndjson.gz'),
+  ]
+  return candidates.find((file) => file !== undefined && existsSync(file))
 }
 
 export interface SuiteTest {
@@ -49,7 +44,7 @@ export interface Suite {
   tests: SuiteTest[]
 }
 
-export function loadSuite(file: string = findSuiteFile()): Suite {
+export function loadSuite(file: string): Suite {
   const entries = gunzipSync(readFileSync(file))
     .toString('utf8')
     .trim()

@@ -12,6 +12,8 @@ import {registerLiveEvents} from './liveEvents.ts'
 import {ClientCounter} from './clientCaps.ts'
 import {registerHistory} from './history.ts'
 import {registerExport} from './export.ts'
+import {registerDataPing} from './dataPing.ts'
+import {registerGeoIp} from './geoip.ts'
 import {touchesPublic} from '../publicChange.ts'
 
 /** Paths exactly as @sanity/client builds them with `useProjectHostname: false`: /v{version}/... */
@@ -32,6 +34,7 @@ const apiRoots = new Set([
   'features',
   'check',
   'jobs',
+  'geoip',
 ])
 
 /** `v1`/`vX`, or a real date: `v2023-13-45` is refused as Sanity does. */
@@ -79,6 +82,8 @@ export function registerLakeRoutes(app: Hono, lake: Lake): {cache: QueryCache; c
   const live = registerLiveEvents(app, lake, {held})
   registerHistory(app, lake)
   registerExport(app, lake)
+  registerDataPing(app, lake)
+  registerGeoIp(app)
   return {
     cache,
     close() {
