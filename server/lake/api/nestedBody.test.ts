@@ -36,7 +36,9 @@ describe('deeply nested JSON', () => {
 
     for (const answer of honest) {
       expect(answer.status).toBe(200)
-      expect(answer.ms).toBeLessThan(1_000)
+      // Alone, 32 such bodies parsed at once kept every answer waiting for seconds; with the slot
+      // first, the attack costs reading two bodies. The bound leaves room for a busy machine.
+      expect(answer.ms).toBeLessThan(2_000)
     }
     // Each is refused: for its depth, or for over the address's 2 queries in flight.
     for (const answer of attackAnswers) {
