@@ -1,6 +1,8 @@
+import {join} from 'node:path'
 import type {Context, Hono} from 'hono'
 import type {AppContext} from '../context.ts'
 import type {Feature} from '../feature.ts'
+import type {ServedBuild} from '../build/served.ts'
 import {registerStudioLakeRoutes} from '../lake/studio/index.ts'
 import {registerModuleCdn} from './moduleCdn.ts'
 import {isStudioOrigin, isStudioUrl, studioHttpsOrigin} from './origins.ts'
@@ -21,10 +23,10 @@ function onPlainHttp(c: Context): boolean {
  * listener redirects there: the Studio stalls on HTTP/1.1; behind a TLS proxy it serves, see
  * studioHttpsOrigin), and, with a local lake, the endpoints the Studio needs beyond the data
  * API, and the answer to its version check (moduleCdn.ts: a local Studio asks its own origin,
- * docs/studio-protocol.md §g.5). Its CORS is app-wide middleware (cors.ts, registered first in
+ * docs/studio-protocol.md §g.5). `build` is fixed at start (server/build/served.ts). Its CORS is app-wide middleware (cors.ts, registered first in
  * server/app.ts).
  */
-export function mountStudio(app: Hono, ctx: AppContext): Feature | void {
+export function mountStudio(app: Hono, ctx: AppContext, build: ServedBuild): Feature | void {
   const {config} = ctx
   const lakeRoutes = ctx.lake
     ? registerStudioLakeRoutes(app, ctx.lake, {
@@ -44,7 +46,11 @@ export function mountStudio(app: Hono, ctx: AppContext): Feature | void {
   const studio = (c: Context) => {
     const https = onPlainHttp(c) ? studioHttpsOrigin(ctx.config) : undefined
     if (https === undefined)
-      return serveStudio(c, {policy: studioContentSecurityPolicy(ctx.config)})
+      return serveStudio(c, {
+        distDir: join(build.dir, 'studio'),
+        previousDistDir: build.previous && join(build.previous, 'studio'),
+        policy: studioContentSecurityPolicy(ctx.config),
+      })
     const url = new URL(c.req.url)
     return c.redirect(`${https}${url.pathname}${url.search}`, 302)
   }
