@@ -1,7 +1,7 @@
 import type {Browser, BrowserContext, Frame, Page} from 'playwright-core'
 import {afterAll, beforeAll, expect, it} from 'vitest'
-import {launchBrowser} from './support/browser.ts'
-import {startTestServer} from './support/server.ts'
+import {launchBrowser} from '../scripts/browser.ts'
+import {startTestServer} from '../test/support/server.ts'
 import {goInStudio, logIn, studioContext, watchContext} from './studio-driver.ts'
 
 // A new owner's first hour, with the sample content and one message from the contact form, in

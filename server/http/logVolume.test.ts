@@ -1,7 +1,7 @@
 import {Hono} from 'hono'
 import {afterAll, afterEach, beforeAll, describe, expect, it, vi} from 'vitest'
-import {startTestServer} from '../../e2e/support/server.ts'
-import {errorResponse} from '../lake/api/errorResponse.ts'
+import {startTestServer} from '../../test/support/server.ts'
+import {errorResponse} from './errorResponse.ts'
 import {nodeRequest} from './testing/nodeRequest.ts'
 
 // Security review 2, finding 5: 20 requests with 20 kB malformed paths grew the log by 403 kB,

@@ -1,6 +1,6 @@
 import {connect} from 'node:http2'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
-import {startTestServer} from '../../e2e/support/server.ts'
+import {startTestServer} from '../../test/support/server.ts'
 import {nodeRequest} from './testing/nodeRequest.ts'
 import {rawExchange} from './testing/raw.ts'
 

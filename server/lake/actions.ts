@@ -1,6 +1,8 @@
 import {badRequest, LakeError} from './errors.ts'
-import type {Mut, PatchBody, TransactionBuilder} from './mutations.ts'
-import {isRecord, type Doc} from './types.ts'
+import type {TransactionBuilder} from './mutations.ts'
+import type {Mut, PatchBody} from './types.ts'
+import type {Doc} from './types.ts'
+import {isRecord} from '../util/isRecord.ts'
 
 /** A document taken from the request as it is: `tx.apply` validates it as /data/mutate does. */
 type Unchecked = Record<string, unknown>

@@ -2,12 +2,15 @@ import {createHash, randomBytes, timingSafeEqual} from 'node:crypto'
 import {existsSync, readFileSync} from 'node:fs'
 import {join} from 'node:path'
 import type {DatabaseSync, StatementSync} from 'node:sqlite'
-import {moveAside, privateFileMode, tightenMode, writeFileDurablySync} from './files/durableFile.ts'
-import {FailedAttempts} from './failedAttempts.ts'
+import {moveAside, privateFileMode, tightenMode, writeFileDurablySync} from '../util/durableFile.ts'
+import {FailedAttempts} from '../util/failedAttempts.ts'
 import {PreviewSessions} from './previewSessions.ts'
-
-/** The owner token guards every write: a short one can be guessed (LAKE_TOKEN is refused below it). */
-export const minLakeTokenLength = 32
+import type {Identity} from './identity.ts'
+import {
+  defaultSessionIdleHours,
+  defaultSessionMaxDays,
+  minLakeTokenLength,
+} from '../../shared/ownerAccess.ts'
 
 /** The single owner of a local lake: every token we issue acts as this user. */
 export const owner = {
@@ -16,14 +19,6 @@ export const owner = {
   email: 'owner@localhost',
   role: 'administrator',
 } as const
-
-export interface Identity {
-  userId: string
-  /** The Studio session's token hash; undefined for the owner token itself. */
-  session?: string
-  /** A read-only preview session (previewSessions.ts): reads drafts, writes nothing. */
-  preview?: true
-}
 
 const tokenFileName = 'owner-token'
 
@@ -59,14 +54,6 @@ export interface SessionLifetimes {
   /** ... and this long after login, used or not. */
   maxMs: number
 }
-
-/**
- * The documented defaults, in the units of SESSION_IDLE_HOURS and SESSION_MAX_DAYS (server/env.ts
- * reads those): a week unused is long enough for an owner who writes weekly, and a month bounds
- * what a stolen token is worth.
- */
-export const defaultSessionIdleHours = 168
-export const defaultSessionMaxDays = 30
 
 export const defaultSessionLifetimes: SessionLifetimes = {
   idleMs: defaultSessionIdleHours * 3_600_000,
@@ -144,7 +131,7 @@ export class Auth {
   }
 
   /**
-   * Sets the session lifetimes from the server's config (server/lake/studio/index.ts), and a
+   * Sets the session lifetimes from the server's config (server/lake/api/routes.ts), and a
    * clock for tests.
    */
   configure(options: {lifetimes?: SessionLifetimes; now?: () => number}): void {

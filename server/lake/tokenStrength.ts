@@ -1,4 +1,4 @@
-import {minLakeTokenLength} from './auth.ts'
+import {minLakeTokenLength} from '../../shared/ownerAccess.ts'
 
 /**
  * Bits of surprise per character the owner token must show (Shannon entropy of its own

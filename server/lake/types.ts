@@ -1,4 +1,4 @@
-import type {Mut} from './mutations.ts'
+import {isRecord} from '../util/isRecord.ts'
 
 /** A stored document: Sanity's system fields plus anything else. */
 export interface Doc {
@@ -9,6 +9,33 @@ export interface Doc {
   _updatedAt?: string
   [field: string]: unknown
 }
+
+/** The body of a patch: Sanity's patch operations, addressed by id or by query. */
+export interface PatchBody {
+  id?: string
+  query?: string
+  params?: Record<string, unknown>
+  ifRevisionID?: string
+  set?: Record<string, unknown>
+  setIfMissing?: Record<string, unknown>
+  merge?: Record<string, unknown>
+  unset?: string[]
+  inc?: Record<string, number>
+  dec?: Record<string, number>
+  insert?:
+    | {before: string; items: unknown[]}
+    | {after: string; items: unknown[]}
+    | {replace: string; items: unknown[]}
+  diffMatchPatch?: Record<string, string>
+}
+
+/** One mutation as POST /data/mutate accepts it (exactly one key). */
+export type Mut =
+  | {create: Partial<Doc> & {_type: string}}
+  | {createOrReplace: Doc}
+  | {createIfNotExists: Doc}
+  | {delete: {id?: string; query?: string; params?: Record<string, unknown>; purge?: boolean}}
+  | {patch: PatchBody}
 
 /** One document's change inside a committed transaction. */
 export interface DocumentChange {
@@ -28,11 +55,6 @@ export interface CommittedTransaction {
   /** User id of the author. */
   author: string
   changes: DocumentChange[]
-}
-
-/** A JSON object (not an array, not null): what request bodies and stored rows are checked for. */
-export function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
 }
 
 export function isDoc(value: unknown): value is Doc {

@@ -1,11 +1,9 @@
 import {join} from 'node:path'
 import type {Context, Hono} from 'hono'
 import type {AppContext} from '../context.ts'
-import type {Feature} from '../feature.ts'
 import type {ServedBuild} from '../build/served.ts'
-import {registerStudioLakeRoutes} from '../lake/studio/index.ts'
 import {registerModuleCdn} from './moduleCdn.ts'
-import {isStudioOrigin, isStudioUrl, studioHttpsOrigin} from './origins.ts'
+import {studioHttpsOrigin} from './origins.ts'
 import {serveStudio} from './static.ts'
 import {studioContentSecurityPolicy} from './contentSecurityPolicy.ts'
 
@@ -19,27 +17,15 @@ function onPlainHttp(c: Context): boolean {
 }
 
 /**
- * The embedded Studio (docs/studio.md): dist/studio at /studio over HTTPS + HTTP/2 (the plain
- * listener redirects there: the Studio stalls on HTTP/1.1; behind a TLS proxy it serves, see
- * studioHttpsOrigin), and, with a local lake, the endpoints the Studio needs beyond the data
- * API, and the answer to its version check (moduleCdn.ts: a local Studio asks its own origin,
- * docs/studio-protocol.md §g.5). `build` is fixed at start (server/build/served.ts). Its CORS is app-wide middleware (cors.ts, registered first in
+ * The embedded Studio's bundle (docs/studio.md): dist/studio at /studio over HTTPS + HTTP/2 (the
+ * plain listener redirects there: the Studio stalls on HTTP/1.1; behind a TLS proxy it serves,
+ * see studioHttpsOrigin), and, with a local lake, the answer to its version check (moduleCdn.ts:
+ * a local Studio asks its own origin, docs/studio-protocol.md §g.5). The lake endpoints it calls
+ * are mounted with every other lake route (server/lake/api/routes.ts). `build` is fixed at start
+ * (server/build/served.ts). Its CORS is app-wide middleware (cors.ts, registered first in
  * server/app.ts).
  */
-export function mountStudio(app: Hono, ctx: AppContext, build: ServedBuild): Feature | void {
-  const {config} = ctx
-  const lakeRoutes = ctx.lake
-    ? registerStudioLakeRoutes(app, ctx.lake, {
-        dataDir: config.dataDir,
-        siteUrl: () => config.siteUrl,
-        trustProxy: config.trustProxy,
-        sessionIdleMs: config.sessionIdleMs,
-        sessionMaxMs: config.sessionMaxMs,
-        isStudioOrigin: (origin) => isStudioOrigin(config, origin),
-        isStudioUrl: (url) => isStudioUrl(config, url),
-      })
-    : undefined
-
+export function mountStudio(app: Hono, ctx: AppContext, build: ServedBuild): void {
   // Before /studio/*, which would answer it with the Studio's page.
   if (ctx.lake) registerModuleCdn(app)
 
@@ -56,5 +42,4 @@ export function mountStudio(app: Hono, ctx: AppContext, build: ServedBuild): Fea
   }
   app.get('/studio', studio)
   app.get('/studio/*', studio)
-  return lakeRoutes
 }

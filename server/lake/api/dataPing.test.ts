@@ -1,5 +1,5 @@
 import {afterAll, beforeAll, expect, it} from 'vitest'
-import {startLakeUnderTest, type LakeUnderTest} from '../testing/lakeUnderTest.ts'
+import {startLakeUnderTest, type LakeUnderTest} from '../../../test/support/lakeUnderTest.ts'
 
 // The document footer's latency probe: a 2xx with a shard name, for anyone, on the lake's dataset.
 let t: LakeUnderTest

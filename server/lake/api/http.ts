@@ -1,11 +1,15 @@
 import type {Context} from 'hono'
-import {bearerToken, type Identity} from '../auth.ts'
-import {badRequest, forbidden, LakeError, messageOf, notFound, unauthorized} from '../errors.ts'
-import {isRecord} from '../types.ts'
+import {bearerToken} from '../auth.ts'
+import type {Identity} from '../identity.ts'
+import {badRequest, forbidden, LakeError, notFound, unauthorized} from '../errors.ts'
+
 import type {Lake} from '../lake.ts'
 import {clientOf} from '../../http/clientAddress.ts'
 import {refusals, safe} from '../../http/log.ts'
 import {BodyTooLargeError, readBody} from '../../http/body.ts'
+import {messageOf} from '../../util/messageOf.ts'
+import {isRecord} from '../../util/isRecord.ts'
+import {authOf} from '../lake.ts'
 import {jsonDepth, maxJsonDepth} from './jsonDepth.ts'
 
 /** Largest JSON body the lake reads (mutations, actions, POSTed queries). */
@@ -13,14 +17,14 @@ export const maxBodyBytes = 10 * 1024 * 1024
 
 /**
  * The caller's identity, or undefined for anonymous; a wrong token is a 401, never anonymous.
- * Wrong tokens count against the client (server/lake/failedAttempts.ts): past the limit it
+ * Wrong tokens count against the client (server/util/failedAttempts.ts): past the limit it
  * gets 429 with Retry-After, and its tokens are not even compared until the window passes.
  */
 export function identify(c: Context, lake: Lake): Identity | undefined {
   const token = bearerToken(c.req.header('authorization'))
   if (token === undefined) return undefined
   const client = clientOf(c).key
-  const verdict = lake.auth.authenticate(token, client)
+  const verdict = authOf(lake).authenticate(token, client)
   if (verdict.ok) return verdict.identity
   const what = `${c.req.method} ${safe(c.req.path)}`
   if (verdict.throttled) {

@@ -8,6 +8,8 @@ import type {Lake} from '../lake.ts'
 import {closeUnauthorized, SocketGuard, type SocketGuardOptions} from './socketGuard.ts'
 import {parseRpc, tooManyAttemptsCode, unauthorizedCode} from './presenceRpc.ts'
 import {refuseUpgrade, upgradeRefusal} from './socketUpgrade.ts'
+import {messageOf} from '../../util/messageOf.ts'
+import {authOf} from '../lake.ts'
 
 /** `/v2022-06-30/socket/{dataset}`: Sanity's "bifur" socket, which the Studio uses for presence. */
 const socketPath = /^\/v[^/]+\/socket\/([^/?]+)/
@@ -59,7 +61,7 @@ export class PresenceHub {
     this.lake = lake
     this.options = options
     this.guard = new SocketGuard(options, () => this.recheck())
-    this.unsubscribe = lake.auth.onSessionEnd(() => this.recheck())
+    this.unsubscribe = authOf(lake).onSessionEnd(() => this.recheck())
   }
 
   /**
@@ -90,7 +92,7 @@ export class PresenceHub {
       }
       this.wss.handleUpgrade(request, socket, head, (ws) => this.accept(ws, client))
     } catch (error) {
-      const why = error instanceof Error ? error.message : String(error)
+      const why = messageOf(error)
       refusals.refuse(
         client,
         'socket-400',
@@ -133,7 +135,7 @@ export class PresenceHub {
   private stillAuthorized(connection: Connection): boolean {
     if (connection.token === undefined) return true
     // A passive check: sending to an open tab is not the owner using the session.
-    if (this.lake.auth.verify(connection.token, {touch: false})) return true
+    if (authOf(this.lake).verify(connection.token, {touch: false})) return true
     connection.token = undefined
     connection.userId = undefined
     connection.subscription = undefined
@@ -162,7 +164,7 @@ export class PresenceHub {
       this.send(connection, {jsonrpc: '2.0', id, error: {code, message: text}})
     if (method === 'authorization') return this.authorize(connection, params, reply, fail)
     // Each message is a use of the session: it must still be valid (and its last use is noted).
-    if (connection.token !== undefined && !this.lake.auth.verify(connection.token)) {
+    if (connection.token !== undefined && !authOf(this.lake).verify(connection.token)) {
       this.stillAuthorized(connection)
       return
     }
@@ -219,7 +221,7 @@ export class PresenceHub {
     )
     if (token === undefined) return fail(unauthorizedCode, 'Unauthorized')
     const {client} = connection
-    const verdict = this.lake.auth.authenticate(token, client)
+    const verdict = authOf(this.lake).authenticate(token, client)
     if (verdict.ok) {
       connection.userId = verdict.identity.userId
       connection.token = token

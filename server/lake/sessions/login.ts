@@ -9,15 +9,16 @@ import {unauthorized} from '../errors.ts'
 import {identify} from '../api/http.ts'
 import type {Lake} from '../lake.ts'
 import {loginPage, loginPageHeaders} from './loginPage.ts'
-import type {StudioLakeConfig} from './config.ts'
-import {SidStore} from './sessions.ts'
+import type {LakeRoutesConfig} from '../api/routesConfig.ts'
+import {SidStore} from './loginSids.ts'
+import {authOf} from '../lake.ts'
 
 /**
  * The Studio's login flow for the local lake (docs/studio-protocol.md §c): provider → our login page →
  * 303 to `<studio url>#sid=…` → GET /auth/fetch?sid= → `{token}` (a fresh session) → POST
  * /auth/logout revokes it. The password is the owner token.
  */
-export function registerLogin(app: Hono, lake: Lake, config: StudioLakeConfig): void {
+export function registerLogin(app: Hono, lake: Lake, config: LakeRoutesConfig): void {
   const sids = new SidStore()
 
   app.get('/:version/auth/providers', (c) => {
@@ -92,8 +93,8 @@ export function registerLogin(app: Hono, lake: Lake, config: StudioLakeConfig): 
         'This login link does not come from this Studio. Open the Studio and log in from there.',
       )
     }
-    // Wrong passwords count with wrong bearer tokens, per client (server/lake/failedAttempts.ts).
-    const verdict = lake.auth.authenticateOwner(password, client)
+    // Wrong passwords count with wrong bearer tokens, per client (server/util/failedAttempts.ts).
+    const verdict = authOf(lake).authenticateOwner(password, client)
     if (!verdict.ok && verdict.throttled) {
       refusals.refuse(client, 'login-throttled', `[studio] login throttled for ${client}`)
       const minutes = Math.ceil(verdict.retryAfterSeconds / 60)
@@ -122,7 +123,7 @@ export function registerLogin(app: Hono, lake: Lake, config: StudioLakeConfig): 
     const sid = c.req.query('sid') ?? ''
     if (!sids.redeem(sid))
       throw unauthorized('Login session id is invalid, used or expired; log in again')
-    return c.json({token: lake.auth.createSession()}, 200, {'cache-control': 'no-store'})
+    return c.json({token: authOf(lake).createSession()}, 200, {'cache-control': 'no-store'})
   })
 
   app.get('/:version/auth/id', (c) => {
@@ -135,7 +136,7 @@ export function registerLogin(app: Hono, lake: Lake, config: StudioLakeConfig): 
     const token = bearerToken(c.req.header('authorization'))
     // The owner token itself cannot be revoked (it is configuration); sessions can. Compared in
     // constant time: the answer must not tell how much of a guess matched the owner token.
-    if (token && !lake.auth.isOwnerToken(token)) lake.auth.revokeSession(token)
+    if (token && !authOf(lake).isOwnerToken(token)) authOf(lake).revokeSession(token)
     return c.json({})
   })
 }
