@@ -6,7 +6,7 @@ import {
   defaultSessionMaxDays,
   minLakeTokenLength,
 } from '../shared/ownerAccess.ts'
-import {weakTokenReason} from './lake/tokenStrength.ts'
+import {weakTokenReason} from './util/tokenStrength.ts'
 
 /** Defined once in shared/constants.ts; re-exported for the server's wiring and its tests. */
 export {defaultDataset as dataset, localProjectId}

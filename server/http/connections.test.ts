@@ -5,7 +5,7 @@ import type {Socket} from 'node:net'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 import {readConfig} from '../env.ts'
 import {startServer, type RunningServer} from '../start.ts'
-import {getFrom} from '../lake/testing/fromAddress.ts'
+import {getFrom} from '../../test/support/fromAddress.ts'
 import {edgeLimits} from './limits.ts'
 import {closedBy, openPartial} from './testing/raw.ts'
 

@@ -4,7 +4,7 @@ import {join} from 'node:path'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 import {readConfig} from '../env.ts'
 import {startServer, type RunningServer} from '../start.ts'
-import {postFrom} from '../lake/testing/fromAddress.ts'
+import {postFrom} from '../../test/support/fromAddress.ts'
 import {edgeLimits} from './limits.ts'
 import {closedBy, openPartial} from './testing/raw.ts'
 

@@ -159,7 +159,7 @@ export class Auth {
    * the limit gets `throttled` for a wrong token. A right one (the owner token, a live session)
    * is accepted even then, so that wrong guesses from a neighbour in the same /24 cannot lock
    * the owner out (security review 2, finding 4). That gives a guesser nothing: sessions are
-   * 256 random bits and the owner token must look random (server/lake/tokenStrength.ts). Tokens
+   * 256 random bits and the owner token must look random (server/util/tokenStrength.ts). Tokens
    * of sessions that ended are not guesses and do not count.
    */
   authenticate(token: string, client: string): TokenVerdict {

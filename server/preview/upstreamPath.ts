@@ -1,5 +1,5 @@
 import type {Context} from 'hono'
-import {notFound} from '../lake/errors.ts'
+import {notFound} from '../lake/index.ts'
 
 /** `v2025-02-19`, `v1`, `vX`: an API version as @sanity/client writes it, and nothing else. */
 const versionPattern = /^v(?:\d{4}-\d{2}-\d{2}|1|X)$/

@@ -1,6 +1,6 @@
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 import {startTestServer} from '../../../test/support/server.ts'
-import {getFrom, postFrom, queryUrl, type Answer} from '../testing/fromAddress.ts'
+import {getFrom, postFrom, queryUrl, type Answer} from '../../../test/support/fromAddress.ts'
 import {maxJsonDepth} from './jsonDepth.ts'
 
 // Security review 2, finding 1: one address POSTing deeply nested `params` on 32 connections

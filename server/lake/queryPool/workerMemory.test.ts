@@ -3,7 +3,7 @@ import {mkdtempSync, readFileSync, rmSync} from 'node:fs'
 import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
-import {getFrom, queryUrl, type Answer} from '../testing/fromAddress.ts'
+import {getFrom, queryUrl, type Answer} from '../../../test/support/fromAddress.ts'
 import {rssAfterWorkerLossMb, workerHeapMb} from './queryBudgets.ts'
 
 // A query that exhausts its worker's heap, against the real server in a process of its own (so
