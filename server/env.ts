@@ -6,6 +6,7 @@ import {
   defaultSessionMaxDays,
   minLakeTokenLength,
 } from '../shared/ownerAccess.ts'
+import {weakTokenReason} from './util/tokenStrength.ts'
 
 /** Defined once in shared/constants.ts; re-exported for the server's wiring and its tests. */
 export {defaultDataset as dataset, localProjectId}
@@ -72,6 +73,12 @@ export interface ServerConfig {
    * visibility. Optional; it reads nothing a visitor could not.
    */
   siteReadToken: string | undefined
+  /** `NEWSLETTER_GRACE_MINUTES`: a first publish waits this long before mailing (default 10). */
+  newsletterGraceMinutes: number
+  /** `NEWSLETTER_SEND_PER_MINUTE`: new-post mails sent per minute at most (default 60). */
+  newsletterSendPerMinute: number
+  /** `NEWSLETTER_CONFIRM_PER_HOUR`: confirmation mails per hour, all addresses (default 100). */
+  newsletterConfirmPerHour: number
 }
 
 function lakeUrl(value: string | undefined): string | undefined {
@@ -133,9 +140,11 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const p = port(env.PORT, 3000, 'PORT')
   const hostedProjectId = env.SANITY_STUDIO_PROJECT_ID || undefined
   const lakeToken = env.LAKE_TOKEN || undefined
-  if (lakeToken !== undefined && lakeToken.length < minLakeTokenLength) {
+  const weakness = lakeToken === undefined ? undefined : weakTokenReason(lakeToken)
+  if (weakness !== undefined) {
     throw new Error(
-      `LAKE_TOKEN must be at least ${minLakeTokenLength} characters (it guards every write); ` +
+      `LAKE_TOKEN ${weakness}: it guards every write, so it must be at least ` +
+        `${minLakeTokenLength} random characters (e.g. \`openssl rand -hex 32\`); ` +
         `unset it to have one generated into DATA_DIR/owner-token`,
     )
   }
@@ -191,5 +200,20 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     serveSite,
     lakeUrl: lake,
     siteReadToken,
+    newsletterGraceMinutes: nonNegative(
+      env.NEWSLETTER_GRACE_MINUTES,
+      10,
+      'NEWSLETTER_GRACE_MINUTES',
+    ),
+    newsletterSendPerMinute: positive(
+      env.NEWSLETTER_SEND_PER_MINUTE,
+      60,
+      'NEWSLETTER_SEND_PER_MINUTE',
+    ),
+    newsletterConfirmPerHour: count(
+      env.NEWSLETTER_CONFIRM_PER_HOUR,
+      100,
+      'NEWSLETTER_CONFIRM_PER_HOUR',
+    ),
   }
 }

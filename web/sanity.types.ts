@@ -15,6 +15,36 @@
 export declare const internalGroqTypeReferenceTo: unique symbol
 
 // Source: schemas/schema.json
+export type NewsletterIssue = {
+  _id: string
+  _type: 'newsletterIssue'
+  _createdAt: string
+  _updatedAt: string
+  _rev: string
+  title?: string
+  postId?: string
+  status?: 'scheduled' | 'cancelled' | 'off' | 'sending' | 'sent' | 'existing'
+  publishedAt?: string
+  dueAt?: string
+  recipients?: number
+  sent?: number
+  failed?: number
+  lastError?: string
+}
+
+export type Subscriber = {
+  _id: string
+  _type: 'subscriber'
+  _createdAt: string
+  _updatedAt: string
+  _rev: string
+  email?: string
+  status?: 'pending' | 'active'
+  subscribedAt?: string
+  confirmedAt?: string
+  lastMailAt?: string
+}
+
 export type ContactMessage = {
   _id: string
   _type: 'contactMessage'
@@ -96,6 +126,7 @@ export type Post = {
     _type: 'image'
   }
   body?: BlockContent
+  newsletter?: boolean
 }
 
 export type SanityImageCrop = {
@@ -218,6 +249,8 @@ export type Geopoint = {
 }
 
 export type AllSanitySchemaTypes =
+  | NewsletterIssue
+  | Subscriber
   | ContactMessage
   | SanityImageAssetReference
   | BlockContent
@@ -236,7 +269,7 @@ export type AllSanitySchemaTypes =
 
 // Source: shared/siteQueries.ts
 // Variable: postListQuery
-// Query: *[_type == "post" && defined(slug.current)] | order(date desc, _id asc) {_id, title, "slug": slug.current, date, excerpt, category, mainImage{  crop, hotspot, alt, decorative, caption,  "asset": asset->{_id, "metadata": metadata{lqip, isOpaque}}}}
+// Query: *[_type == "post" && defined(slug.current)] | order(date desc, _id asc) {_id, title, "slug": slug.current, date, excerpt, category, "words": math::sum(body[_type == "block"]{"n": count(string::split(pt::text(@), " ")[@ != ""])}.n), mainImage{  crop, hotspot, alt, decorative, caption,  "asset": asset->{_id, "metadata": metadata{lqip, isOpaque}}}}
 export type PostListQueryResult = Array<{
   _id: string
   title: string | null
@@ -244,6 +277,7 @@ export type PostListQueryResult = Array<{
   date: string | null
   excerpt: string | null
   category: 'Fiction' | 'General' | 'Kashmir' | 'Motorcycles' | 'Mountaineering' | null
+  words: number | null
   mainImage: {
     crop: SanityImageCrop | null
     hotspot: SanityImageHotspot | null
@@ -262,7 +296,7 @@ export type PostListQueryResult = Array<{
 
 // Source: shared/siteQueries.ts
 // Variable: postPageQuery
-// Query: {  "posts": *[_type == "post" && defined(slug.current) && ($category == null || category == $category)] | order(date desc, _id asc) [$start...$end] {_id, title, "slug": slug.current, date, excerpt, category, mainImage{  crop, hotspot, alt, decorative, caption,  "asset": asset->{_id, "metadata": metadata{lqip, isOpaque}}}},  "total": count(*[_type == "post" && defined(slug.current) && ($category == null || category == $category)])}
+// Query: {  "posts": *[_type == "post" && defined(slug.current) && ($category == null || category == $category)] | order(date desc, _id asc) [$start...$end] {_id, title, "slug": slug.current, date, excerpt, category, "words": math::sum(body[_type == "block"]{"n": count(string::split(pt::text(@), " ")[@ != ""])}.n), mainImage{  crop, hotspot, alt, decorative, caption,  "asset": asset->{_id, "metadata": metadata{lqip, isOpaque}}}},  "total": count(*[_type == "post" && defined(slug.current) && ($category == null || category == $category)])}
 export type PostPageQueryResult = {
   posts: Array<{
     _id: string
@@ -271,6 +305,7 @@ export type PostPageQueryResult = {
     date: string | null
     excerpt: string | null
     category: 'Fiction' | 'General' | 'Kashmir' | 'Motorcycles' | 'Mountaineering' | null
+    words: number | null
     mainImage: {
       crop: SanityImageCrop | null
       hotspot: SanityImageHotspot | null
@@ -291,13 +326,14 @@ export type PostPageQueryResult = {
 
 // Source: shared/siteQueries.ts
 // Variable: postBySlugQuery
-// Query: *[_type == "post" && slug.current == $slug][0]{  _id,  title,  date,  _updatedAt,  category,  mainImage{  crop, hotspot, alt, decorative, caption,  "asset": asset->{_id, "metadata": metadata{lqip, isOpaque}}},  body[]{..., _type == "image" => {  crop, hotspot, alt, decorative, caption,  "asset": asset->{_id, "metadata": metadata{lqip, isOpaque}}}},  "excerpt": select(    length(pt::text(body)) > 0 => array::join(string::split(pt::text(body), "")[0...151], ""),    "A blog post by a writer based in Kashmir."  )}
+// Query: *[_type == "post" && slug.current == $slug][0]{  _id,  title,  date,  _updatedAt,  category,  "words": math::sum(body[_type == "block"]{"n": count(string::split(pt::text(@), " ")[@ != ""])}.n),  mainImage{  crop, hotspot, alt, decorative, caption,  "asset": asset->{_id, "metadata": metadata{lqip, isOpaque}}},  body[]{..., _type == "image" => {  crop, hotspot, alt, decorative, caption,  "asset": asset->{_id, "metadata": metadata{lqip, isOpaque}}}},  "excerpt": select(    length(pt::text(body)) > 0 => array::join(string::split(pt::text(body), "")[0...151], ""),    "A blog post by a writer based in Kashmir."  )}
 export type PostBySlugQueryResult = {
   _id: string
   title: string | null
   date: string | null
   _updatedAt: string
   category: 'Fiction' | 'General' | 'Kashmir' | 'Motorcycles' | 'Mountaineering' | null
+  words: number | null
   mainImage: {
     crop: SanityImageCrop | null
     hotspot: SanityImageHotspot | null
@@ -353,8 +389,45 @@ export type PostBySlugQueryResult = {
 } | null
 
 // Source: shared/siteQueries.ts
+// Variable: postSurroundingsQuery
+// Query: *[_type == "post" && slug.current == $slug][0]{  "previous": *[_type == "post" && defined(slug.current) && (date < ^.date || (date == ^.date && _id > ^._id))] | order(date desc, _id asc) [0]{title, "slug": slug.current},  "next": *[_type == "post" && defined(slug.current) && (date > ^.date || (date == ^.date && _id < ^._id))] | order(date asc, _id desc) [0]{title, "slug": slug.current},  "related": *[_type == "post" && defined(slug.current) && category == ^.category && _id != ^._id] | order(date desc, _id asc) [0...3] {_id, title, "slug": slug.current, date, excerpt, category, "words": math::sum(body[_type == "block"]{"n": count(string::split(pt::text(@), " ")[@ != ""])}.n), mainImage{  crop, hotspot, alt, decorative, caption,  "asset": asset->{_id, "metadata": metadata{lqip, isOpaque}}}}}
+export type PostSurroundingsQueryResult = {
+  previous: {
+    title: string | null
+    slug: string | null
+  } | null
+  next: {
+    title: string | null
+    slug: string | null
+  } | null
+  related: Array<{
+    _id: string
+    title: string | null
+    slug: string | null
+    date: string | null
+    excerpt: string | null
+    category: 'Fiction' | 'General' | 'Kashmir' | 'Motorcycles' | 'Mountaineering' | null
+    words: number | null
+    mainImage: {
+      crop: SanityImageCrop | null
+      hotspot: SanityImageHotspot | null
+      alt: string | null
+      decorative: boolean | null
+      caption: string | null
+      asset: {
+        _id: string
+        metadata: {
+          lqip: string | null
+          isOpaque: boolean | null
+        } | null
+      } | null
+    } | null
+  }>
+} | null
+
+// Source: shared/siteQueries.ts
 // Variable: latestPostsQuery
-// Query: *[_type == "post" && defined(slug.current)] | order(date desc, _id asc) [0...3] {_id, title, "slug": slug.current, date, excerpt, category, mainImage{  crop, hotspot, alt, decorative, caption,  "asset": asset->{_id, "metadata": metadata{lqip, isOpaque}}}}
+// Query: *[_type == "post" && defined(slug.current)] | order(date desc, _id asc) [0...3] {_id, title, "slug": slug.current, date, excerpt, category, "words": math::sum(body[_type == "block"]{"n": count(string::split(pt::text(@), " ")[@ != ""])}.n), mainImage{  crop, hotspot, alt, decorative, caption,  "asset": asset->{_id, "metadata": metadata{lqip, isOpaque}}}}
 export type LatestPostsQueryResult = Array<{
   _id: string
   title: string | null
@@ -362,6 +435,7 @@ export type LatestPostsQueryResult = Array<{
   date: string | null
   excerpt: string | null
   category: 'Fiction' | 'General' | 'Kashmir' | 'Motorcycles' | 'Mountaineering' | null
+  words: number | null
   mainImage: {
     crop: SanityImageCrop | null
     hotspot: SanityImageHotspot | null
@@ -453,10 +527,11 @@ export type FeedPostsQueryResult = Array<{
 // Query TypeMap
 declare global {
   interface SanityQueries {
-    '*[_type == "post" && defined(slug.current)] | order(date desc, _id asc) {_id, title, "slug": slug.current, date, excerpt, category, mainImage{\n  crop, hotspot, alt, decorative, caption,\n  "asset": asset->{_id, "metadata": metadata{lqip, isOpaque}}\n}}': PostListQueryResult
-    '{\n  "posts": *[_type == "post" && defined(slug.current) && ($category == null || category == $category)] | order(date desc, _id asc) [$start...$end] {_id, title, "slug": slug.current, date, excerpt, category, mainImage{\n  crop, hotspot, alt, decorative, caption,\n  "asset": asset->{_id, "metadata": metadata{lqip, isOpaque}}\n}},\n  "total": count(*[_type == "post" && defined(slug.current) && ($category == null || category == $category)])\n}': PostPageQueryResult
-    '*[_type == "post" && slug.current == $slug][0]{\n  _id,\n  title,\n  date,\n  _updatedAt,\n  category,\n  mainImage{\n  crop, hotspot, alt, decorative, caption,\n  "asset": asset->{_id, "metadata": metadata{lqip, isOpaque}}\n},\n  body[]{..., _type == "image" => {\n  crop, hotspot, alt, decorative, caption,\n  "asset": asset->{_id, "metadata": metadata{lqip, isOpaque}}\n}},\n  "excerpt": select(\n    length(pt::text(body)) > 0 => array::join(string::split(pt::text(body), "")[0...151], ""),\n    "A blog post by a writer based in Kashmir."\n  )\n}': PostBySlugQueryResult
-    '*[_type == "post" && defined(slug.current)] | order(date desc, _id asc) [0...3] {_id, title, "slug": slug.current, date, excerpt, category, mainImage{\n  crop, hotspot, alt, decorative, caption,\n  "asset": asset->{_id, "metadata": metadata{lqip, isOpaque}}\n}}': LatestPostsQueryResult
+    '*[_type == "post" && defined(slug.current)] | order(date desc, _id asc) {_id, title, "slug": slug.current, date, excerpt, category, "words": math::sum(body[_type == "block"]{"n": count(string::split(pt::text(@), " ")[@ != ""])}.n), mainImage{\n  crop, hotspot, alt, decorative, caption,\n  "asset": asset->{_id, "metadata": metadata{lqip, isOpaque}}\n}}': PostListQueryResult
+    '{\n  "posts": *[_type == "post" && defined(slug.current) && ($category == null || category == $category)] | order(date desc, _id asc) [$start...$end] {_id, title, "slug": slug.current, date, excerpt, category, "words": math::sum(body[_type == "block"]{"n": count(string::split(pt::text(@), " ")[@ != ""])}.n), mainImage{\n  crop, hotspot, alt, decorative, caption,\n  "asset": asset->{_id, "metadata": metadata{lqip, isOpaque}}\n}},\n  "total": count(*[_type == "post" && defined(slug.current) && ($category == null || category == $category)])\n}': PostPageQueryResult
+    '*[_type == "post" && slug.current == $slug][0]{\n  _id,\n  title,\n  date,\n  _updatedAt,\n  category,\n  "words": math::sum(body[_type == "block"]{"n": count(string::split(pt::text(@), " ")[@ != ""])}.n),\n  mainImage{\n  crop, hotspot, alt, decorative, caption,\n  "asset": asset->{_id, "metadata": metadata{lqip, isOpaque}}\n},\n  body[]{..., _type == "image" => {\n  crop, hotspot, alt, decorative, caption,\n  "asset": asset->{_id, "metadata": metadata{lqip, isOpaque}}\n}},\n  "excerpt": select(\n    length(pt::text(body)) > 0 => array::join(string::split(pt::text(body), "")[0...151], ""),\n    "A blog post by a writer based in Kashmir."\n  )\n}': PostBySlugQueryResult
+    '*[_type == "post" && slug.current == $slug][0]{\n  "previous": *[_type == "post" && defined(slug.current) && (date < ^.date || (date == ^.date && _id > ^._id))] | order(date desc, _id asc) [0]{title, "slug": slug.current},\n  "next": *[_type == "post" && defined(slug.current) && (date > ^.date || (date == ^.date && _id < ^._id))] | order(date asc, _id desc) [0]{title, "slug": slug.current},\n  "related": *[_type == "post" && defined(slug.current) && category == ^.category && _id != ^._id] | order(date desc, _id asc) [0...3] {_id, title, "slug": slug.current, date, excerpt, category, "words": math::sum(body[_type == "block"]{"n": count(string::split(pt::text(@), " ")[@ != ""])}.n), mainImage{\n  crop, hotspot, alt, decorative, caption,\n  "asset": asset->{_id, "metadata": metadata{lqip, isOpaque}}\n}}\n}': PostSurroundingsQueryResult
+    '*[_type == "post" && defined(slug.current)] | order(date desc, _id asc) [0...3] {_id, title, "slug": slug.current, date, excerpt, category, "words": math::sum(body[_type == "block"]{"n": count(string::split(pt::text(@), " ")[@ != ""])}.n), mainImage{\n  crop, hotspot, alt, decorative, caption,\n  "asset": asset->{_id, "metadata": metadata{lqip, isOpaque}}\n}}': LatestPostsQueryResult
     '*[_type == "post" && defined(slug.current)] | order(date desc, _id asc) {"slug": slug.current, _updatedAt}': SitemapQueryResult
     '*[_type == "post" && defined(slug.current)] | order(date desc, _id asc) [0...$limit] {\n  _id, title, "slug": slug.current, date, excerpt, category, _updatedAt,\n  mainImage{\n  crop, hotspot, alt, decorative, caption,\n  "asset": asset->{_id, "metadata": metadata{lqip, isOpaque}}\n},\n  body[]{..., _type == "image" => {\n  crop, hotspot, alt, decorative, caption,\n  "asset": asset->{_id, "metadata": metadata{lqip, isOpaque}}\n}}\n}': FeedPostsQueryResult
   }
