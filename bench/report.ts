@@ -12,7 +12,7 @@ interface StoredSection extends SectionResult {
 }
 
 /** The order sections appear in latest.md, whatever order they ran in. */
-const order = ['lake', 'web', 'server', 'scale', 'memory']
+const order = ['lake', 'web', 'images', 'server', 'scale', 'memory']
 
 function escape(cell: unknown): string {
   return cell === null || cell === undefined

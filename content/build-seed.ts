@@ -15,6 +15,8 @@ import {mountaineeringPosts} from './posts/mountaineering.ts'
 import type {PostCategory} from '../schemas/categories.ts'
 import type {PostSource} from './postSource.ts'
 import {toBlock, type Block} from './richText.ts'
+import {seedAssetDocuments, toImageValue, type ImageValue} from './seedImages.ts'
+import type {Doc} from '../server/lake/index.ts'
 
 /** A post as `sanity dataset export` writes it. */
 export interface PostDocument {
@@ -28,7 +30,8 @@ export interface PostDocument {
   date: string
   excerpt: string
   category: PostCategory
-  body: Block[]
+  mainImage?: ImageValue
+  body: (Block | ImageValue)[]
 }
 
 export const seedPath = fileURLToPath(new URL('./seed.ndjson', import.meta.url))
@@ -48,7 +51,19 @@ function revisionFor(post: PostSource): string {
   return digest.replace(/[^A-Za-z0-9]/g, '').slice(0, 22)
 }
 
-export function toDocument(post: PostSource): PostDocument {
+/** The image files a post shows, cover first. */
+function imageFiles(post: PostSource): string[] {
+  const body = post.body.flatMap((block) => ('kind' in block ? [block.file] : []))
+  return post.cover ? [post.cover.file, ...body] : body
+}
+
+/** `assetIds` maps each file of content/images/ to its `sanity.imageAsset` id. */
+export function toDocument(post: PostSource, assetIds: Map<string, string>): PostDocument {
+  const assetId = (file: string) => {
+    const id = assetIds.get(file)
+    if (!id) throw new Error(`${post.slug}: no asset for content/images/${file}`)
+    return id
+  }
   // A fixed time of day keeps the output identical from one build to the next.
   const timestamp = `${post.date}T09:00:00Z`
   return {
@@ -62,18 +77,33 @@ export function toDocument(post: PostSource): PostDocument {
     date: post.date,
     excerpt: post.excerpt,
     category: post.category,
-    body: post.body.map((block, index) => toBlock(block, `${post.slug}/${index}`)),
+    ...(post.cover ? {mainImage: toImageValue(post.cover, assetId(post.cover.file))} : {}),
+    body: post.body.map((block, index) =>
+      'kind' in block
+        ? toImageValue(block, assetId(block.file), `${post.slug}/${index}`)
+        : toBlock(block, `${post.slug}/${index}`),
+    ),
   }
 }
 
-/** The NDJSON text: newest post first, as an export sorted by date would list them. */
-export function buildSeed(posts: PostSource[] = postSources): string {
+/**
+ * The NDJSON text: the image assets the posts show (as the lake's upload describes them), then
+ * the posts, newest first, as an export sorted by date would list them.
+ */
+export async function buildSeed(posts: PostSource[] = postSources): Promise<string> {
   const sorted = [...posts].sort((a, b) => b.date.localeCompare(a.date))
-  return sorted.map((post) => JSON.stringify(toDocument(post))).join('\n') + '\n'
+  const oldest = sorted.at(-1)?.date ?? '2019-01-01'
+  const assets = await seedAssetDocuments(sorted.flatMap(imageFiles), `${oldest}T08:00:00Z`)
+  const assetIds = new Map([...assets].map(([file, doc]) => [file, doc._id]))
+  const docs: (Doc | PostDocument)[] = [
+    ...assets.values(),
+    ...sorted.map((post) => toDocument(post, assetIds)),
+  ]
+  return docs.map((doc) => JSON.stringify(doc)).join('\n') + '\n'
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const text = buildSeed()
+  const text = await buildSeed()
   writeFileSync(seedPath, text)
-  console.log(`Wrote ${text.trimEnd().split('\n').length} posts to ${seedPath}`)
+  console.log(`Wrote ${text.trimEnd().split('\n').length} documents to ${seedPath}`)
 }

@@ -1,5 +1,6 @@
 import type {PostCategory} from '../schemas/categories.ts'
 import type {BlockSource} from './richText.ts'
+import type {ImageBlockSource, ImageSource} from './seedImages.ts'
 
 /** A post as authored in content/posts/*.ts. */
 export interface PostSource {
@@ -9,5 +10,7 @@ export interface PostSource {
   date: string
   excerpt: string
   category: PostCategory
-  body: BlockSource[]
+  /** The cover (issue 22), a file of content/images/. */
+  cover?: ImageSource
+  body: (BlockSource | ImageBlockSource)[]
 }

@@ -1,8 +1,9 @@
-import {mkdtempSync, rmSync} from 'node:fs'
+import {createHash} from 'node:crypto'
+import {mkdtempSync, readFileSync, rmSync} from 'node:fs'
 import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
-import {Lake, seedIfEmpty} from '../server/lake/index.ts'
+import {Lake, parseNdjson, seedIfEmpty} from '../server/lake/index.ts'
 import {buildSeed} from './build-seed.ts'
 
 interface Card {
@@ -24,7 +25,7 @@ describe('seeding an empty lake from content/seed.ndjson', () => {
   beforeAll(async () => {
     dataDir = mkdtempSync(join(tmpdir(), 'seed-test-'))
     lake = new Lake({dataDir, projectId: 'scriptorium', dataset: 'production', token: 'test-token'})
-    expect(await seedIfEmpty(lake)).toBe(true)
+    expect(await seedIfEmpty(lake, {dataDir})).toBe(true)
   })
 
   afterAll(() => {
@@ -33,7 +34,8 @@ describe('seeding an empty lake from content/seed.ndjson', () => {
   })
 
   it('shows every post to an anonymous reader, newest first, with text for the meta description', async () => {
-    const expected = buildSeed().trimEnd().split('\n').length
+    const seed = parseNdjson(await buildSeed())
+    const expected = seed.filter((doc) => doc._type === 'post').length
     const cards = await lake.query<Card[]>(
       cardsQuery,
       {},
@@ -62,9 +64,23 @@ describe('seeding an empty lake from content/seed.ndjson', () => {
     expect(doc?._rev).toMatch(/^[A-Za-z0-9]{22}$/)
   })
 
+  it('stores each cover and body image in the asset store, readable by anonymous readers', async () => {
+    const images = await lake.query<{slug: string; file: string; alt: string | null}[]>(
+      `*[_type == "post" && defined(mainImage.asset)]{"slug": slug.current, "file": mainImage.asset->path, "alt": mainImage.alt}`,
+      {},
+      {perspective: 'published', authenticated: false},
+    )
+    expect(images.length).toBeGreaterThanOrEqual(6)
+    for (const image of images) {
+      const name = image.file.split('/').at(-1) ?? ''
+      const stored = readFileSync(join(dataDir, 'assets', 'images', name))
+      expect(createHash('sha1').update(stored).digest('hex')).toBe(name.slice(0, 40))
+    }
+  })
+
   it('does not seed a lake that already has content', async () => {
     const revision = lake.revision
-    expect(await seedIfEmpty(lake)).toBe(false)
+    expect(await seedIfEmpty(lake, {dataDir})).toBe(false)
     expect(lake.revision).toBe(revision)
   })
 })

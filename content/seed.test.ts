@@ -1,10 +1,14 @@
+import {createHash} from 'node:crypto'
 import {readFileSync} from 'node:fs'
+import {join} from 'node:path'
+import sharp from 'sharp'
 import {describe, expect, it} from 'vitest'
 import {postCategories} from '../schemas/categories.ts'
 import {parseNdjson, type Doc} from '../server/lake/index.ts'
 import {buildSeed, seedPath, type PostDocument} from './build-seed.ts'
 import {longformPosts} from './posts/longform.ts'
 import type {Block} from './richText.ts'
+import {seedImagesDir, type ImageValue} from './seedImages.ts'
 
 const longReads = new Set(longformPosts.map((post) => post.slug))
 
@@ -30,25 +34,32 @@ function isPost(doc: Doc): doc is Doc & PostDocument {
   )
 }
 
+const isBlock = (block: Block | ImageValue): block is Block => block._type === 'block'
+const textOf = (post: PostDocument) => post.body.filter(isBlock)
+
 const text = readFileSync(seedPath, 'utf8')
 const docs = parseNdjson(text)
 const posts = docs.filter(isPost)
-const blocks = posts.flatMap((post) => post.body)
+const assets = docs.filter((doc) => doc._type === 'sanity.imageAsset')
+const blocks = posts.flatMap(textOf)
 const spans = blocks.flatMap((block) => block.children)
 const links = blocks.flatMap((block) => block.markDefs)
 
 const plainText = (body: Block[]) =>
-  body.map((block) => block.children.map((span) => span.text).join('')).join('\n\n')
+  body
+    .filter(isBlock)
+    .map((block) => block.children.map((span) => span.text).join(''))
+    .join('\n\n')
 const wordCount = (body: Block[]) => plainText(body).split(/\s+/).filter(Boolean).length
 
 describe('content/seed.ndjson', () => {
-  it('is exactly what content/build-seed.ts generates (run `node content/build-seed.ts`)', () => {
-    expect(text).toBe(buildSeed())
+  it('is exactly what content/build-seed.ts generates (run `node content/build-seed.ts`)', async () => {
+    expect(text).toBe(await buildSeed())
   })
 
-  it('holds at least 20 published posts and nothing else', () => {
+  it('holds at least 20 published posts and the image assets they show, nothing else', () => {
     expect(posts.length).toBeGreaterThanOrEqual(20)
-    expect(posts.length).toBe(docs.length)
+    expect(posts.length + assets.length).toBe(docs.length)
     for (const post of posts) {
       expect(post._type).toBe('post')
       expect(post._id).not.toContain('.')
@@ -102,11 +113,11 @@ describe('content/seed.ndjson', () => {
     for (const post of posts.filter((p) => !longReads.has(p.slug.current))) {
       expect(post.body.length, post.slug.current).toBeGreaterThanOrEqual(3)
       expect(post.body.length, post.slug.current).toBeLessThanOrEqual(8)
-      expect(wordCount(post.body), post.slug.current).toBeGreaterThanOrEqual(120)
-      expect(wordCount(post.body), post.slug.current).toBeLessThanOrEqual(500)
+      expect(wordCount(textOf(post)), post.slug.current).toBeGreaterThanOrEqual(120)
+      expect(wordCount(textOf(post)), post.slug.current).toBeLessThanOrEqual(500)
       // The post page's meta description is the body's first 151 characters of plain text.
       expect(post.body[0]).toMatchObject({style: 'normal'})
-      expect(post.body[0].listItem).toBeUndefined()
+      expect(textOf(post)[0].listItem).toBeUndefined()
     }
   })
 
@@ -114,8 +125,8 @@ describe('content/seed.ndjson', () => {
     const long = posts.filter((p) => longReads.has(p.slug.current))
     expect(long).toHaveLength(1)
     for (const post of long) {
-      expect(wordCount(post.body), post.slug.current).toBeGreaterThan(1200)
-      const headings = post.body.filter((block) => /^h[1-6]$/.test(block.style))
+      expect(wordCount(textOf(post)), post.slug.current).toBeGreaterThan(1200)
+      const headings = textOf(post).filter((block) => /^h[1-6]$/.test(block.style))
       expect(headings.length).toBeGreaterThanOrEqual(3)
       expect(new Set(headings.map((block) => block.style)).size).toBeGreaterThanOrEqual(2)
       expect(post.body[0]).toMatchObject({style: 'normal'})
@@ -124,11 +135,15 @@ describe('content/seed.ndjson', () => {
 
   it('uses keys that are unique within each body', () => {
     for (const post of posts) {
-      const keys = post.body.flatMap((block) => [
-        block._key,
-        ...block.children.map((span) => span._key),
-        ...block.markDefs.map((def) => def._key),
-      ])
+      const keys = post.body.flatMap((block) =>
+        isBlock(block)
+          ? [
+              block._key,
+              ...block.children.map((span) => span._key),
+              ...block.markDefs.map((def) => def._key),
+            ]
+          : [block._key],
+      )
       expect(new Set(keys).size, post.slug.current).toBe(keys.length)
     }
   })
@@ -167,6 +182,32 @@ describe('content/seed.ndjson', () => {
       expect(link._type).toBe('link')
       expect(['http:', 'https:', 'mailto:']).toContain(new URL(link.href).protocol)
     }
+  })
+
+  it('gives at least 6 posts a cover and 2 an image in the body, each with alt or marked decorative', () => {
+    const covers = posts.flatMap((post) => (post.mainImage ? [post.mainImage] : []))
+    const inline = posts.filter((post) => post.body.some((block) => !isBlock(block)))
+    expect(covers.length).toBeGreaterThanOrEqual(6)
+    expect(inline.length).toBeGreaterThanOrEqual(2)
+    const images = [...covers, ...inline.flatMap((post) => post.body.filter((b) => !isBlock(b)))]
+    for (const image of images) {
+      expect(image.decorative === true || (image.alt ?? '').trim() !== '').toBe(true)
+      expect(image.caption?.length ?? 0).toBeLessThanOrEqual(200)
+      expect(assets.map((asset) => asset._id)).toContain(image.asset._ref)
+    }
+  })
+
+  it('ships each asset’s file in content/images, among them a JPEG turned by EXIF and a PNG with alpha', async () => {
+    const facts = []
+    for (const asset of assets) {
+      const bytes = readFileSync(join(seedImagesDir, String(asset.originalFilename)))
+      expect(createHash('sha1').update(bytes).digest('hex')).toBe(asset.assetId)
+      expect(bytes.length).toBe(asset.size)
+      expect(bytes.length).toBeLessThan(64 * 1024)
+      facts.push(await sharp(bytes).metadata())
+    }
+    expect(facts.some((meta) => meta.format === 'jpeg' && meta.orientation === 6)).toBe(true)
+    expect(facts.some((meta) => meta.format === 'png' && meta.hasAlpha)).toBe(true)
   })
 
   it('leaves no authoring markup in the published text', () => {

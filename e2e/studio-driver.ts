@@ -157,7 +157,8 @@ export async function runInVision(page: Page, query: string): Promise<void> {
 }
 
 export async function chooseFromActionMenu(page: Page, testId: string): Promise<void> {
-  await page.getByTestId('action-menu-button').click()
+  // The body's toolbar has an 'action-menu-button' of its own (its "…" menu).
+  await page.getByRole('button', {name: 'Open document actions'}).click()
   await page.getByTestId(testId).click()
 }
 

@@ -5,6 +5,10 @@ import {goInStudio, waitForPublishable, waitForTitle} from './studio-driver.ts'
 import {decorators, styles} from './studio-editor.ts'
 
 export type Block = {
+  _type?: string
+  /** Image blocks (issue 22): their asset and caption; text blocks have children. */
+  asset?: {_ref: string}
+  caption?: string
   style?: string
   listItem?: string
   markDefs?: Array<{_key: string; href?: string}>
@@ -17,7 +21,7 @@ export type Post = {
   slug?: {current: string}
   category: string
   body?: Block[]
-  mainImage?: {asset?: {_ref: string}}
+  mainImage?: {asset?: {_ref: string}; alt?: string}
 }
 
 export const slugOf = (title: string) => title.toLowerCase().replace(/[^a-z0-9]+/g, '-')

@@ -154,36 +154,126 @@ describe('the embedded Studio on the local lake', () => {
     await publish(page, lake, id, 'A Fiction story')
   })
 
-  it('uploads an image; the lake stores the asset and serves it resized', async () => {
-    const id = created.Mountaineering
-    await openPost(page, lake, id)
-    const png = await sharp({create: {width: 64, height: 48, channels: 3, background: '#c33'}})
-      .png()
-      .toBuffer()
-    await page
-      .locator('input[type=file]')
-      .first()
-      .setInputFiles({name: 'summit.png', mimeType: 'image/png', buffer: png})
-    const draft = await lake.until(
-      `drafts.${id}`,
-      (d) => Boolean(d?.mainImage?.asset?._ref),
-      'the image reference',
-    )
-    const ref = draft?.mainImage?.asset?._ref ?? ''
-    expect(ref).toMatch(/^image-[0-9a-f]{40}-64x48-png$/)
-    expect(server.lake?.getDocument(ref)).toMatchObject({
-      _type: 'sanity.imageAsset',
-      mimeType: 'image/png',
-      originalFilename: 'summit.png',
-      metadata: {dimensions: {width: 64, height: 48}},
-    })
-    const preview = page.locator('img[src*="/images/scriptorium/production/"]').first()
-    await preview.waitFor()
-    await expect(
-      preview.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0),
-    ).resolves.toBe(true)
-    await publish(page, lake, id, 'A Mountaineering story')
-  })
+  it(
+    'uploads a cover (alt set) and an inline image (caption set), publishes; the site, share card, blog and feed show them',
+    {timeout: 240_000},
+    async () => {
+      const id = created.Mountaineering
+      const title = 'A Mountaineering story'
+      await openPost(page, lake, id)
+      // The cover is an object field: a fieldset with no test id of its own, found by its header's
+      // field-actions menu.
+      const coverField = page
+        .locator('fieldset')
+        .filter({has: page.getByTestId('field-actions-menu-mainImage')})
+      const cover = await sharp({
+        create: {width: 1600, height: 1000, channels: 3, background: '#3a6ea5'},
+      })
+        .jpeg()
+        .toBuffer()
+      await coverField
+        .locator('input[type=file]')
+        .first()
+        .setInputFiles({name: 'summit.jpg', mimeType: 'image/jpeg', buffer: cover})
+      const withCover = await lake.until(
+        `drafts.${id}`,
+        (d) => Boolean(d?.mainImage?.asset?._ref),
+        'the cover reference',
+      )
+      const ref = withCover?.mainImage?.asset?._ref ?? ''
+      expect(ref).toMatch(/^image-[0-9a-f]{40}-1600x1000-jpg$/)
+      expect(server.lake?.getDocument(ref)).toMatchObject({
+        _type: 'sanity.imageAsset',
+        mimeType: 'image/jpeg',
+        originalFilename: 'summit.jpg',
+        metadata: {dimensions: {width: 1600, height: 1000}, isOpaque: true},
+      })
+      // Alt text is required once an image is set (schemas/objects/postImage.ts).
+      await coverField.getByLabel('Alternative text').fill('A blue sky over the summit ridge')
+      await lake.until(
+        `drafts.${id}`,
+        (d) => d?.mainImage?.alt === 'A blue sky over the summit ridge',
+        'the cover’s alt text',
+      )
+
+      // The inline image: the body's insert button, then the image's own dialog.
+      const inline = await sharp({
+        create: {
+          width: 900,
+          height: 600,
+          channels: 4,
+          background: {r: 200, g: 40, b: 40, alpha: 0.5},
+        },
+      })
+        .png()
+        .toBuffer()
+      await page.getByTestId('field-body').locator('[contenteditable="true"]').first().click()
+      await page
+        .getByTestId('pt-editor__toolbar-card')
+        .getByRole('button', {name: /Insert Image/})
+        .first()
+        .click()
+      const dialog = page.getByRole('dialog').last()
+      await dialog
+        .locator('input[type=file]')
+        .first()
+        .setInputFiles({name: 'tent.png', mimeType: 'image/png', buffer: inline})
+      await lake.until(
+        `drafts.${id}`,
+        (d) => Boolean(d?.body?.some((b) => b._type === 'image' && b.asset?._ref)),
+        'the inline image',
+      )
+      await dialog.getByLabel('Alternative text').fill('A red tent, half see-through')
+      await dialog.getByLabel('Caption').fill('Camp two, at dusk.')
+      await lake.until(
+        `drafts.${id}`,
+        (d) =>
+          Boolean(d?.body?.some((b) => b._type === 'image' && b.caption === 'Camp two, at dusk.')),
+        'the inline image’s caption',
+      )
+      await page.keyboard.press('Escape')
+      await publish(page, lake, id, title)
+
+      const site = await sitePage(`/blog/${slugOf(title)}`)
+      const imgs = await site.$$eval('article figure img', (nodes) =>
+        nodes.map((img) => ({
+          alt: img.getAttribute('alt'),
+          width: img.getAttribute('width'),
+          height: img.getAttribute('height'),
+          srcset: img.getAttribute('srcset') ?? '',
+        })),
+      )
+      expect(imgs).toEqual([
+        {
+          alt: 'A blue sky over the summit ridge',
+          width: '720',
+          height: '450',
+          srcset: expect.stringContaining(' 1600w'),
+        },
+        {
+          alt: 'A red tent, half see-through',
+          width: '720',
+          height: '480',
+          srcset: expect.stringContaining(' 900w'),
+        },
+      ])
+      await expect(site.getByText('Camp two, at dusk.').count()).resolves.toBe(1)
+      const ogImage =
+        (await site.$eval('meta[property="og:image"]', (m) => m.getAttribute('content'))) ?? ''
+      const share = await fetch(ogImage.replace(server.config.siteUrl, server.url))
+      expect(await sharp(Buffer.from(await share.arrayBuffer())).metadata()).toMatchObject({
+        width: 1200,
+        height: 630,
+      })
+      await site.goto(`${server.url}/blog?category=Mountaineering`)
+      await expect(site.locator('article img[loading="lazy"]').count()).resolves.toBe(1)
+      await site.close()
+      const rss = await (await fetch(`${server.url}/rss.xml`)).text()
+      const item = rss.split('<item>').find((part) => part.includes(slugOf(title))) ?? ''
+      expect(item).toContain(`<img src="${server.config.siteUrl}/images/scriptorium/production/`)
+      expect(item).toContain('<enclosure ')
+    },
+  )
 
   it('discards a draft', async () => {
     const id = created.Motorcycles

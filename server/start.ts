@@ -89,7 +89,8 @@ export async function startServer(
         siteReadToken: config.siteReadToken,
       })
     : undefined
-  if (lake && config.seed) await seedIfEmpty(lake)
+  if (lake && config.seed)
+    await seedIfEmpty(lake, {dataDir: config.dataDir, siteUrl: config.siteUrl})
 
   let internalOrigin = ''
   const contentEvents = new ContentEvents()

@@ -8,6 +8,15 @@ import {excerptLength, fallbackExcerpt} from './constants.ts'
  */
 
 /**
+ * An image as the site draws it (web/images/imageUrl.ts): the Studio's crop and hotspot for
+ * @sanity/image-url, the asset's id (it names the upright size) and its blurred placeholder.
+ */
+const imageFields = /* groq */ `{
+  crop, hotspot, alt, decorative, caption,
+  "asset": asset->{_id, "metadata": metadata{lqip, isOpaque}}
+}`
+
+/**
  * The body's word count, for the reading time (web/reading/readingTime.ts): each text block's
  * plain text split at spaces (blocks apart, so paragraph breaks separate words too), blanks
  * dropped. 0 for an empty body, null for none.
@@ -18,7 +27,7 @@ const bodyWords = /* groq */ `math::sum(body[_type == "block"]{"n": count(string
  * The fields of a post card, with the slug flattened to a string (requirements §3); `_id` names
  * the post for preview mode's overlays (web/preview/useSanityNode.ts).
  */
-const postCardFields = /* groq */ `{_id, title, "slug": slug.current, date, excerpt, category, "words": ${bodyWords}}`
+const postCardFields = /* groq */ `{_id, title, "slug": slug.current, date, excerpt, category, "words": ${bodyWords}, mainImage${imageFields}}`
 
 /** The posts the site lists: a post needs a slug to have an address (requirements §7.1). */
 export const listedPost = /* groq */ `_type == "post" && defined(slug.current)`
@@ -51,9 +60,11 @@ export const postBySlugQuery = defineQuery(`*[_type == "post" && slug.current ==
   _id,
   title,
   date,
+  _updatedAt,
   category,
   "words": ${bodyWords},
-  body,
+  mainImage${imageFields},
+  body[]{..., _type == "image" => ${imageFields}},
   "excerpt": select(
     length(pt::text(body)) > 0 => array::join(string::split(pt::text(body), "")[0...${excerptLength}], ""),
     "${fallbackExcerpt}"
@@ -89,5 +100,7 @@ export const sitemapQuery = defineQuery(
 
 /** The newest `$limit` posts in full, for the RSS and Atom feeds (server/discovery). */
 export const feedPostsQuery = defineQuery(`*[${listedPost}] | ${postOrder} [0...$limit] {
-  _id, title, "slug": slug.current, date, excerpt, category, body, _updatedAt
+  _id, title, "slug": slug.current, date, excerpt, category, _updatedAt,
+  mainImage${imageFields},
+  body[]{..., _type == "image" => ${imageFields}}
 }`)

@@ -1,5 +1,6 @@
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
-import type {SanityClient} from '@sanity/client'
+import {createClient, type SanityClient} from '@sanity/client'
+import sharp from 'sharp'
 import {startTestServer} from '../test/support/server.ts'
 import {resolveSiteConfig} from './env.ts'
 import {
@@ -42,6 +43,7 @@ const card = (id: string, date: string, category: string) => ({
   excerpt: `Excerpt ${id}`,
   category,
   words: wordsOf[id] ?? null,
+  mainImage: null,
 })
 
 const long = 'x'.repeat(100) + ' ' + 'y'.repeat(100)
@@ -122,6 +124,8 @@ describe('web/queries against the lake', () => {
       date: '2024-02-01',
       category: 'Fiction',
       words: 4,
+      _updatedAt: expect.any(String),
+      mainImage: null,
       body: [block('k1', 'Hello ', 'world.'), block('k2', long)],
       excerpt: text.slice(0, 151),
     })
@@ -136,6 +140,8 @@ describe('web/queries against the lake', () => {
       date: '2024-02-01',
       category: 'General',
       words: 0,
+      _updatedAt: expect.any(String),
+      mainImage: null,
       body: [],
       excerpt: fallback,
     })
@@ -145,11 +151,68 @@ describe('web/queries against the lake', () => {
       date: '2024-01-01',
       category: 'Fiction',
       words: null,
+      _updatedAt: expect.any(String),
+      mainImage: null,
       body: null,
       excerpt: fallback,
     })
     expect(await client.fetch(postBySlugQuery, {slug: 'e'})).toBeNull()
     expect(await client.fetch(postBySlugQuery, {slug: 'nope'})).toBeNull()
+  })
+
+  it('selects the cover and body images with their crop, hotspot, fields and asset placeholder', async () => {
+    const owner = createClient({
+      projectId: server.lake!.projectId,
+      dataset: server.lake!.dataset,
+      apiVersion: '2025-02-19',
+      apiHost: server.url,
+      useProjectHostname: false,
+      useCdn: false,
+      token: server.lake!.token,
+    })
+    const bytes = await sharp({create: {width: 64, height: 32, channels: 3, background: '#884422'}})
+      .jpeg()
+      .toBuffer()
+    const asset = await owner.assets.upload('image', bytes, {filename: 'cover.jpg'})
+    const image = (extra: Record<string, unknown>) => ({
+      _type: 'image',
+      asset: {_type: 'reference', _ref: asset._id},
+      alt: 'A brown field',
+      ...extra,
+    })
+    const crop = {_type: 'sanity.imageCrop', top: 0.1, bottom: 0, left: 0, right: 0.25}
+    await owner.create(
+      post('pictured', '2023-06-01', 'Kashmir', {
+        mainImage: image({crop, caption: 'Brown'}),
+        body: [block('t', 'Text.'), image({_key: 'i', decorative: true})],
+      }),
+    )
+    const result = await client.fetch(postBySlugQuery, {slug: 'pictured'})
+    const expanded = {
+      _id: asset._id,
+      metadata: {lqip: expect.stringMatching(/^data:image\//), isOpaque: true},
+    }
+    expect(result?.mainImage).toEqual({
+      crop,
+      hotspot: null,
+      alt: 'A brown field',
+      decorative: null,
+      caption: 'Brown',
+      asset: expanded,
+    })
+    expect(result?.body?.[1]).toEqual({
+      _type: 'image',
+      _key: 'i',
+      crop: null,
+      hotspot: null,
+      alt: 'A brown field',
+      decorative: true,
+      caption: null,
+      asset: expanded,
+    })
+    const cards = await client.fetch(postPageQuery, {category: 'Kashmir', start: 0, end: 6})
+    expect(cards.posts.find((card) => card.slug === 'pictured')?.mainImage?.asset).toEqual(expanded)
+    await owner.delete('pictured')
   })
 
   it('postSurroundingsQuery: previous and next by date (ties by _id), related of the category', async () => {

@@ -9,6 +9,7 @@ export const fictionPosts: PostSource[] = [
     category: 'Fiction',
     excerpt:
       'Her father rowed the Dal for thirty-one years and never once fell in. Mehjabeen fell in on her first morning alone. A short piece of fiction.',
+    cover: {file: 'ink-and-paper.jpg', decorative: true},
     body: [
       p(
         'Her father rowed tourists across the Dal for thirty-one years, and in all that time he never once fell in. Mehjabeen fell in on her first morning alone with the shikara, in front of two Dutch backpackers and a man selling saffron from a boat painted like a peacock.',

@@ -117,6 +117,11 @@ export const generalPosts: PostSource[] = [
     category: 'General',
     excerpt:
       'If I do a ghostwriting job well, nobody will ever know I was there. It takes more listening than writing. How I find a client’s voice and keep mine apart.',
+    cover: {
+      file: 'red-pen.jpg',
+      alt: 'Ruled lines of text on cream paper, a red pen lying across the lower corner',
+      caption: 'The red pen comes out last, after the listening.',
+    },
     body: [
       p(
         'The oddest thing about ghostwriting is that success is invisible. If I do the job well, nobody will ever know I was there, sometimes not even the client’s own family. The book sounds like them because it is theirs; I have only held the pen.',

@@ -1,5 +1,6 @@
 import type {PostSource} from '../postSource.ts'
 import {bullet, h2, h3, h4, numbered, p, quote} from '../richText.ts'
+import {figure} from '../seedImages.ts'
 
 export const kashmirPosts: PostSource[] = [
   {
@@ -9,6 +10,10 @@ export const kashmirPosts: PostSource[] = [
     category: 'Kashmir',
     excerpt:
       'Every November the chinars of Srinagar turn the colour of embers, and for three weeks the whole city walks with its head tilted back.',
+    cover: {
+      file: 'chinar-leaves.jpg',
+      alt: 'Red, rust and amber chinar leaves scattered over a warm orange ground',
+    },
     body: [
       p(
         'Every November the chinars of Srinagar catch fire without a single flame. The great plane trees along the Boulevard and in Naseem Bagh turn from green to rust to a red so deep it looks wet, and for about three weeks the whole city walks around with its head tilted back.',
@@ -195,6 +200,11 @@ export const kashmirPosts: PostSource[] = [
     category: 'Kashmir',
     excerpt:
       'When the power goes in January, the oldest writing technology takes over: a notebook, a pen, and the light from the window. Why I now plan for dark days.',
+    cover: {
+      file: 'dal-lake-dawn.jpg',
+      alt: 'Pale blue mountains above a still lake at dawn, a shikara resting on the water',
+      caption: 'Dal Lake before sunrise, drawn from memory.',
+    },
     body: [
       p(
         'Every winter, at some point, the power goes. Sometimes for an hour, sometimes for most of a day. The laptop battery drains, the router blinks out, and I am left with the oldest writing technology there is: a notebook, a pen, and whatever light comes through the window.',
@@ -205,6 +215,11 @@ export const kashmirPosts: PostSource[] = [
       quote(
         'Handwriting is slow, and slowness is an editor’s friend. You cannot skim a sentence you are copying out.',
       ),
+      figure({
+        file: 'kangri-cutout.png',
+        alt: 'A wicker kangri with a bent handle and glowing embers in its clay bowl',
+        caption: 'A kangri: a clay bowl of embers in a wicker basket, carried under the pheran.',
+      }),
       p(
         'Some of my best editing has happened by a kangri under a quilt, with the snow coming down and the whole city gone quiet. When the power returns I type up what I have marked, and the typing is a second pass of its own. For clients, nothing changes: the deadline holds, and the pages come back cleaner than they went out. If you have a manuscript that needs that kind of attention this winter, [write to me](mailto:hello@example.com?subject=Winter%20manuscript).',
       ),

@@ -94,6 +94,11 @@ export const motorcyclePosts: PostSource[] = [
     category: 'Motorcycles',
     excerpt:
       'Straights, hairpins and tea stalls: I learned more about pacing a story from the Srinagar–Leh highway than from any writing manual.',
+    cover: {
+      file: 'zoji-la-road.jpg',
+      alt: 'A road curving up through brown foothills towards snow peaks under a blue sky',
+      hotspot: {x: 0.5, y: 0.72, width: 0.6, height: 0.3},
+    },
     body: [
       p(
         'A long mountain ride has a rhythm: a stretch of straight road where you can breathe, a run of hairpins where you cannot, a tea stall where everything stops. A good story has the same rhythm, and I learned more about pacing from the Srinagar–Leh highway than from any writing manual.',

@@ -1,5 +1,6 @@
 import type {PostSource} from '../postSource.ts'
 import {bullet, h4, h5, h6, numbered, p, quote} from '../richText.ts'
+import {figure} from '../seedImages.ts'
 
 export const mountaineeringPosts: PostSource[] = [
   {
@@ -19,6 +20,11 @@ export const mountaineeringPosts: PostSource[] = [
       p(
         'I did not reach the summit. We turned back below the glacier when the weather closed in, and the goddess kept her light to herself. I was disappointed for about a day. Then I began to understand that the walk had given me most of what I came for: a week without screens, the sound of meltwater, and a guide who knew the name of every flower.',
       ),
+      figure({
+        file: 'kolahoi-ridge.jpg',
+        alt: 'Kolahoi’s snow pyramid above a dark green ridge, seen from the Lidder valley',
+        caption: 'Kolahoi from below the glacier, where we turned back.',
+      }),
       quote('The mountain does not owe you a summit. You are lucky if it lets you see it.'),
       p(
         'If you are planning a trip, read the [Himalayan Club](https://www.himalayanclub.org/) notes, hire local, and carry out every scrap of what you carry in. The Kolahoi glacier is retreating fast; the least we can do is not leave it our wrappers as well.',
@@ -100,6 +106,12 @@ export const mountaineeringPosts: PostSource[] = [
     category: 'Mountaineering',
     excerpt:
       'The Kashmir Great Lakes trek is sold as seven days from Sonamarg to Naranag. We took ten, and I recommend it. Notes on slowness, passes and alpine lakes.',
+    cover: {
+      file: 'kolahoi-ridge.jpg',
+      alt: 'A snow pyramid of a peak above a dark green ridge',
+      crop: {top: 0.18, bottom: 0.27, left: 0, right: 0},
+      hotspot: {x: 0.55, y: 0.35, width: 0.4, height: 0.3},
+    },
     body: [
       p(
         'The Kashmir Great Lakes trek is usually sold as seven days from Sonamarg to Naranag: seven alpine lakes, three high passes and a great many photographs. We took ten. I recommend it.',

@@ -1,7 +1,8 @@
 import {defineField, defineType} from 'sanity'
 import {postCategories} from '../categories.ts'
+import {postImageFields, postImageOptions} from '../objects/postImage.ts'
 
-/** A blog post: the spec's entity (title, slug, date, excerpt, category, body) plus an optional image. */
+/** A blog post: the spec's entity (title, slug, date, excerpt, category, body) plus an optional cover image. */
 export const post = defineType({
   name: 'post',
   title: 'Post',
@@ -42,13 +43,13 @@ export const post = defineType({
       validation: (rule) => rule.required(),
     }),
     defineField({
-      // Not in the spec's entity: optional, the public pages do not show it. It is where the owner
-      // uploads images to the lake (POST /assets/images), e.g. for a future cover or share card.
+      // Not in the spec's entity: the post's cover (issue 22), shown at the top of the post, on
+      // its card in lists and as its share card.
       name: 'mainImage',
-      title: 'Main image',
+      title: 'Cover image',
       type: 'image',
-      options: {hotspot: true},
-      fields: [defineField({name: 'alt', title: 'Alternative text', type: 'string'})],
+      options: postImageOptions,
+      fields: postImageFields,
     }),
     defineField({
       name: 'body',

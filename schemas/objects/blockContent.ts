@@ -1,11 +1,13 @@
 import {defineArrayMember, defineField, defineType} from 'sanity'
+import {postImageFields, postImageOptions} from './postImage.ts'
 
 /** Hrefs a reader may follow: the rich-text renderer drops anything else (e.g. `javascript:`). */
 export const allowedLinkSchemes = ['http', 'https', 'mailto']
 
 /**
  * Rich text with exactly the spec's blocks and marks: paragraphs, h1–h6, blockquote,
- * bullet and number lists; strong, em, code, underline, strike-through and links.
+ * bullet and number lists; strong, em, code, underline, strike-through and links; and images
+ * (issue 22) with alternative text and an optional caption.
  */
 export const blockContent = defineType({
   name: 'blockContent',
@@ -52,6 +54,12 @@ export const blockContent = defineType({
           }),
         ],
       },
+    }),
+    defineArrayMember({
+      type: 'image',
+      title: 'Image',
+      options: postImageOptions,
+      fields: postImageFields,
     }),
   ],
 })

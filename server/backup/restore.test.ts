@@ -21,6 +21,29 @@ import {runCli, treeOf, type CliRun} from './testing/cli.ts'
 import {exportOf} from './testing/fixtures.ts'
 import {writeSchemaTwoLake} from './testing/schemaTwo.ts'
 import {tarStream, type TarEntry} from './tarWriter.ts'
+import {parseNdjson, seedFile} from '../lake/index.ts'
+
+/** What the seeded source lake holds: the sample posts and the image assets they show. */
+const seed = parseNdjson(readFileSync(seedFile, 'utf8'))
+const seedPosts = seed.filter((doc) => doc._type === 'post').length
+const seedImages = seed.filter((doc) => doc._type === 'sanity.imageAsset').length
+
+/** Flips one byte inside the data of the tar entry named `name`. */
+function flipInside(tar: Buffer, name: string): void {
+  for (let offset = 0; offset + 512 <= tar.length;) {
+    const entryName = tar
+      .subarray(offset, offset + 100)
+      .toString('ascii')
+      .replace(/\0.*$/s, '')
+    const size = parseInt(tar.subarray(offset + 124, offset + 136).toString('ascii'), 8) || 0
+    if (entryName === name) {
+      tar[offset + 512 + Math.floor(size / 2)] ^= 0x01
+      return
+    }
+    offset += 512 + Math.ceil(size / 512) * 512
+  }
+  throw new Error(`no ${name} in the archive`)
+}
 
 let dir: string
 let source: string
@@ -68,7 +91,7 @@ async function repack(
   >
   manifestChange(manifest)
   const json = Buffer.from(JSON.stringify(manifest))
-  const db = readFileSync(join(extracted, 'lake.sqlite'))
+  const files = (manifest.files as Array<{path: string}>).map((f) => f.path)
   const entries: TarEntry[] = [
     {
       path: 'manifest.json',
@@ -80,16 +103,26 @@ async function repack(
         yield json
       },
     },
-    {
-      path: 'lake.sqlite',
-      type: 'file',
-      mode: 0o600,
-      size: db.length,
+    ...['assets/', 'assets/images/'].map((path): TarEntry => ({
+      path,
+      type: 'directory',
+      mode: 0o700,
+      size: 0,
       mtime: new Date(),
-      body: async function* () {
-        yield db
-      },
-    },
+    })),
+    ...files.map((path): TarEntry => {
+      const bytes = readFileSync(join(extracted, path))
+      return {
+        path,
+        type: 'file',
+        mode: 0o600,
+        size: bytes.length,
+        mtime: new Date(),
+        body: async function* () {
+          yield bytes
+        },
+      }
+    }),
   ]
   const chunks: Buffer[] = []
   for await (const chunk of tarStream(entries)) chunks.push(chunk)
@@ -101,22 +134,35 @@ describe('lake:backup and lake:restore', () => {
     const run = await runCli('backup', [archive], {DATA_DIR: source})
     expect(run).toMatchObject({code: 0, stderr: ''})
     expect(run.stdout).toMatch(
-      /wrote .*good\.tar\.gz: .* [KM]B in .* s \(25 documents, 0 images, schema \d+\)/,
+      new RegExp(
+        `wrote .*good\\.tar\\.gz: .* [KM]B in .* s \\(${seed.length} documents, ${seedImages} images, schema \\d+\\)`,
+      ),
     )
     expect(statSync(archive).mode & 0o777).toBe(0o600)
     const extracted = join(dir, 'extracted')
     mkdirSync(extracted)
     execFileSync('tar', ['-xzf', archive, '-C', extracted])
-    expect(readdirSync(extracted).sort()).toEqual(['lake.sqlite', 'manifest.json'])
+    expect(readdirSync(extracted).sort()).toEqual(['assets', 'lake.sqlite', 'manifest.json'])
+    expect(readdirSync(join(extracted, 'assets', 'images'))).toHaveLength(seedImages)
     const manifest = parseManifest(readFileSync(join(extracted, 'manifest.json'), 'utf8'))
     expect(manifest.schemaVersion).toBe(schemaVersion)
-    expect(manifest.counts).toMatchObject({documents: 25, byType: {post: 25}})
+    expect(manifest.counts).toMatchObject({
+      documents: seed.length,
+      byType: {post: seedPosts, 'sanity.imageAsset': seedImages},
+    })
     const sha = createHash('sha256')
       .update(readFileSync(join(extracted, 'lake.sqlite')))
       .digest('hex')
-    expect(manifest.files).toEqual([
-      {path: 'lake.sqlite', bytes: statSync(join(extracted, 'lake.sqlite')).size, sha256: sha},
-    ])
+    expect(manifest.files[0]).toEqual({
+      path: 'lake.sqlite',
+      bytes: statSync(join(extracted, 'lake.sqlite')).size,
+      sha256: sha,
+    })
+    expect(manifest.files.slice(1).map((f) => f.path)).toEqual(
+      readdirSync(join(extracted, 'assets', 'images'))
+        .sort()
+        .map((name) => `assets/images/${name}`),
+    )
     expect(
       (await fetch(`${server.url}/v2023-07-29/data/query/production?query=count(*)`)).status,
     ).toBe(200)
@@ -146,7 +192,7 @@ describe('lake:backup and lake:restore', () => {
     await expectRefused(corrupt, occupied, /archive is corrupt/, ['--force'])
     // Valid gzip, valid tar, one byte of the database changed: only the checksum can tell.
     const tar = gunzipSync(bytes)
-    tar[tar.length - 1024 - 1] ^= 0x01
+    flipInside(tar, 'lake.sqlite')
     const tampered = join(dir, 'tampered.tar.gz')
     writeFileSync(tampered, gzipSync(tar))
     await expectRefused(tampered, occupied, /lake\.sqlite does not match its checksum/, ['--force'])
@@ -217,6 +263,6 @@ describe('lake:backup and lake:restore', () => {
     const run = await runCli('restore', [archive], {DATA_DIR: target, LAKE_TOKEN: 'e'.repeat(40)})
     expect(run).toMatchObject({code: 0, stderr: ''})
     expect(run.stdout).toContain('log in to the Studio with LAKE_TOKEN')
-    expect(readdirSync(target).sort()).toEqual(['lake.sqlite'])
+    expect(readdirSync(target).sort()).toEqual(['assets', 'lake.sqlite'])
   })
 })

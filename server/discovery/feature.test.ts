@@ -26,6 +26,7 @@ function setup(
       date: '2024-01-01',
       excerpt: 'One.',
       category: 'General',
+      mainImage: null,
       body: [],
       _updatedAt: '2024-01-02T00:00:00Z',
     },
@@ -84,6 +85,7 @@ const second: SitemapPost & FeedPost = {
   date: '2024-02-01',
   excerpt: null,
   category: 'Kashmir',
+  mainImage: null,
   body: [],
   _updatedAt: '2024-02-02T00:00:00Z',
 }

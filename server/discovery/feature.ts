@@ -5,6 +5,7 @@ import {CachedBody} from '../http/cachedBody.ts'
 import {GeneratedCache, hostedTtlMs} from './cache.ts'
 import {clientSource, type DiscoverySource} from './content.ts'
 import {feedSize, renderFeed} from './feeds.ts'
+import {resolveSiteConfig} from '../../web/env.ts'
 import {buildRobots} from './robots.ts'
 import {buildSitemap} from './sitemap.ts'
 
@@ -59,6 +60,9 @@ export function mountDiscovery(
     }),
   ]
 
+  // Image URLs in feeds follow the site's mode: this lake's /images or cdn.sanity.io.
+  const feedSite = (siteUrl: string) =>
+    resolveSiteConfig({hostedProjectId: ctx.config.hostedProjectId, siteUrl})
   const serve = (name: string, type: string, build: (siteUrl: string) => Promise<string>) =>
     app.get(name, async (c) => {
       const siteUrl = ctx.config.siteUrl
@@ -81,10 +85,10 @@ export function mountDiscovery(
     buildSitemap(await source.sitemapPosts(), siteUrl),
   )
   serve('/rss.xml', 'application/rss+xml; charset=utf-8', async (siteUrl) =>
-    renderFeed(await source.feedPosts(feedSize), siteUrl, 'rss'),
+    renderFeed(await source.feedPosts(feedSize), feedSite(siteUrl), 'rss'),
   )
   serve('/atom.xml', 'application/atom+xml; charset=utf-8', async (siteUrl) =>
-    renderFeed(await source.feedPosts(feedSize), siteUrl, 'atom'),
+    renderFeed(await source.feedPosts(feedSize), feedSite(siteUrl), 'atom'),
   )
   app.get('/robots.txt', (c) =>
     send(c, generated(buildRobots(ctx.config.siteUrl)), 'text/plain; charset=utf-8'),

@@ -7,8 +7,10 @@ import type {FeedPost} from './content.ts'
 import {fallbackExcerpt} from '../../shared/constants.ts'
 import {postSummary, publishedAt, renderFeed} from './feeds.ts'
 import {block} from './testing.ts'
+import {resolveSiteConfig} from '../../web/env.ts'
 
 const siteUrl = 'https://writer.example'
+const site = resolveSiteConfig({siteUrl})
 
 function post(overrides: Partial<FeedPost> & Pick<FeedPost, 'slug'>): FeedPost {
   return {
@@ -17,6 +19,7 @@ function post(overrides: Partial<FeedPost> & Pick<FeedPost, 'slug'>): FeedPost {
     date: '2024-03-05',
     excerpt: null,
     category: 'Kashmir',
+    mainImage: null,
     body: [
       block('a', [
         ['Snow on the ', []],
@@ -44,7 +47,7 @@ const bodyHtml = '<p>Snow on the <strong>Pir Panjal</strong> &amp; a &lt;b&gt; ]
 describe('the feeds', () => {
   for (const format of ['rss', 'atom'] as const) {
     it(`${format}: parses, with absolute links, titles, summaries, categories and dates`, () => {
-      const parsed = parseFeed(renderFeed(posts, siteUrl, format))
+      const parsed = parseFeed(renderFeed(posts, site, format))
       expect(parsed.title).toBe('Zoya Mir — Blog')
       expect(parsed.url).toBe(`${siteUrl}/blog`)
       expect(parsed.items.map((item) => item.url)).toEqual([
@@ -64,7 +67,7 @@ describe('the feeds', () => {
       // feed-parser decodes entities in what it returns, so read the element as XML instead.
       const xml: unknown = new XMLParser({
         isArray: (name) => name === 'item' || name === 'entry',
-      }).parse(renderFeed(posts, siteUrl, format))
+      }).parse(renderFeed(posts, site, format))
       const contents =
         format === 'rss'
           ? (xml as RssShape).rss.channel.item.map((i) => i['content:encoded'])
@@ -74,7 +77,7 @@ describe('the feeds', () => {
   }
 
   it("atom: the feed's updated is the newest change, each entry's its own; the owner is the author", () => {
-    const parsed = parseFeed(renderFeed(posts, siteUrl, 'atom'))
+    const parsed = parseFeed(renderFeed(posts, site, 'atom'))
     expect(parsed.updated?.toISOString()).toBe('2024-06-01T12:00:00.000Z')
     expect(parsed.items.map((item) => item.updated?.toISOString())).toEqual([
       '2024-06-01T12:00:00.000Z',
@@ -85,20 +88,73 @@ describe('the feeds', () => {
   })
 
   it('rss: declares its language and its own address', () => {
-    const parsed = parseFeed(renderFeed(posts, siteUrl, 'rss'))
+    const parsed = parseFeed(renderFeed(posts, site, 'rss'))
     expect(parsed.language).toBe('en-GB')
     expect(parsed.self).toBe(`${siteUrl}/rss.xml`)
   })
 
   it('is identical when rebuilt from the same content (no wall-clock time in it)', () => {
     for (const format of ['rss', 'atom'] as const)
-      expect(renderFeed(posts, siteUrl, format)).toBe(renderFeed(posts, siteUrl, format))
+      expect(renderFeed(posts, site, format)).toBe(renderFeed(posts, site, format))
   })
 
   it('is valid with no posts at all', () => {
     const now = () => new Date('2025-01-01T00:00:00Z')
-    expect(parseFeed(renderFeed([], siteUrl, 'atom', now)).items).toEqual([])
-    expect(parseFeed(renderFeed([], siteUrl, 'rss', now)).items).toEqual([])
+    expect(parseFeed(renderFeed([], site, 'atom', now)).items).toEqual([])
+    expect(parseFeed(renderFeed([], site, 'rss', now)).items).toEqual([])
+  })
+})
+
+describe('the feeds, for a post with pictures', () => {
+  const assetId = 'image-5d466ac65c5b08663c93e07c1e6c5653325b3aca-1600x1000-jpg'
+  const asset = {_id: assetId, metadata: {lqip: null, isOpaque: true}}
+  const fields = {crop: null, hotspot: null, decorative: null}
+  const pictured = post({
+    slug: 'pictured',
+    mainImage: {...fields, asset, alt: 'Chinar leaves', caption: null},
+    body: [
+      block('a', [['Leaves.', []]]),
+      {
+        ...fields,
+        _type: 'image',
+        _key: 'img',
+        asset,
+        alt: 'A kangri & its embers',
+        caption: 'The <kangri>',
+      },
+    ],
+  })
+
+  for (const format of ['rss', 'atom'] as const) {
+    it(`${format}: body images are absolute <img> with alt, size and caption; the cover is the enclosure`, () => {
+      const xml = renderFeed([pictured], site, format)
+      // feed-parser decodes entities in what it returns, so the markup is read as XML.
+      const parsed: unknown = new XMLParser({
+        isArray: (name) => name === 'item' || name === 'entry',
+      }).parse(xml)
+      const content =
+        format === 'rss'
+          ? (parsed as RssShape).rss.channel.item[0]['content:encoded']
+          : (parsed as AtomShape).feed.entry[0].content
+      const item = parseFeed(xml).items[0]
+      const src = `${siteUrl}/images/scriptorium/production/5d466ac65c5b08663c93e07c1e6c5653325b3aca-1600x1000.jpg`
+      expect(content).toContain(
+        `<figure><img src="${src}?w=960&amp;fit=max" alt="A kangri &amp; its embers" width="960" height="600"><figcaption>The &lt;kangri&gt;</figcaption></figure>`,
+      )
+      expect(item.media).toEqual([
+        expect.objectContaining({
+          url: `${src}/cover.jpeg?rect=0,80,1600,840&w=1200&h=630&fm=jpg&q=80&fit=crop`,
+          mimeType: 'image/jpeg',
+        }),
+      ])
+    })
+  }
+
+  it('builds cdn.sanity.io addresses in hosted mode', () => {
+    const hosted = resolveSiteConfig({siteUrl, hostedProjectId: 'abc123'})
+    const xml = renderFeed([pictured], hosted, 'rss')
+    expect(xml).toContain('https://cdn.sanity.io/images/abc123/production/5d466ac65c5b')
+    expect(xml).not.toContain(`${siteUrl}/images/`)
   })
 })
 
@@ -131,7 +187,7 @@ describe('the feeds, for any title or body', () => {
 
   for (const format of ['rss', 'atom'] as const) {
     it(`${format}: is well-formed XML to libxml2 and to fast-xml-parser`, async () => {
-      const xml = renderFeed(hostilePosts, siteUrl, format)
+      const xml = renderFeed(hostilePosts, site, format)
       // No schema: c14n asks libxml2 to parse the whole document and print it canonically.
       const libxml = await validateXML({
         xml: [{fileName: 'feed.xml', contents: xml}],
@@ -147,7 +203,7 @@ describe('the feeds, for any title or body', () => {
         isArray: (name) => name === 'item' || name === 'entry',
         parseTagValue: false,
         trimValues: false,
-      }).parse(renderFeed(hostilePosts, siteUrl, format))
+      }).parse(renderFeed(hostilePosts, site, format))
       const items =
         format === 'rss'
           ? (xml as RssShape).rss.channel.item.map((i) => ({
@@ -170,9 +226,9 @@ describe('the feeds, for any title or body', () => {
     })
 
     it(`${format}: carries only the schema's categories`, () => {
-      const xml = renderFeed(hostilePosts, siteUrl, format)
+      const xml = renderFeed(hostilePosts, site, format)
       expect(xml).not.toContain('A ]]> B')
-      expect(parseFeed(renderFeed(posts, siteUrl, format)).items[0].categories).toHaveLength(1)
+      expect(parseFeed(renderFeed(posts, site, format)).items[0].categories).toHaveLength(1)
     })
   }
 })

@@ -3,6 +3,8 @@ import {postCategories} from '../../schemas/categories.ts'
 import {escapeHTML} from '@portabletext/to-html'
 import {Feed} from 'feed'
 import {derivedExcerpt} from '../../shared/constants.ts'
+import type {SiteConfig} from '../../web/env.ts'
+import {imageBuilder, isShown, shareImageUrl} from '../../web/images/imageUrl.ts'
 import {feedPaths, owner, site} from '../../web/seo/identity.ts'
 import {absoluteUrl, postPath} from '../../web/seo/urls.ts'
 import type {FeedPost} from './content.ts'
@@ -43,7 +45,8 @@ function isCategory(value: string | null | undefined): value is string {
 }
 
 /**
- * A feed of the newest posts with their full content and absolute links from SITE_URL.
+ * A feed of the newest posts with their full content and absolute links from SITE_URL; body
+ * images as absolute `<img>`, the cover as the item's enclosure.
  * `updated` is the newest change among the posts, so the output only changes with content.
  * Atom's title and summary are declared `type="html"` by the feed package, and RSS readers
  * read a description as HTML, so those carry escaped text; RSS titles are plain text.
@@ -54,10 +57,12 @@ function isCategory(value: string | null | undefined): value is string {
  */
 export function renderFeed(
   posts: FeedPost[],
-  siteUrl: string,
+  config: SiteConfig,
   format: FeedFormat,
   now: () => Date = () => new Date(),
 ): string {
+  const {siteUrl} = config
+  const images = imageBuilder(config, true)
   // Forbidden characters go before `]]>` is looked for: `]\u0001]>` must not become `]]>` later.
   const cdata = (text: string) => cdataText(stripForbiddenXmlChars(text))
   const title = (text: string) => cdata(format === 'atom' ? escapeHTML(text) : text)
@@ -89,7 +94,11 @@ export function renderFeed(
       date: new Date(post._updatedAt),
       published: publishedAt(post),
       description: cdata(escapeHTML(postSummary(post))),
-      content: cdata(postBodyHtml(post.body, url)),
+      content: cdata(postBodyHtml(post.body, url, images)),
+      // The cover as the item's enclosure (RSS) or enclosure link (Atom): the share card's crop.
+      image: isShown(post.mainImage)
+        ? {url: shareImageUrl(config, post.mainImage, 'cover.jpeg'), type: 'image/jpeg'}
+        : undefined,
       category: isCategory(post.category)
         ? [{name: post.category, term: post.category}]
         : undefined,

@@ -106,6 +106,7 @@ describe('feedPostsQuery', () => {
         date: '2024-01-01',
         excerpt: 'E.',
         category: 'Fiction',
+        mainImage: null,
         body,
       },
       {
@@ -115,6 +116,7 @@ describe('feedPostsQuery', () => {
         date: '2023-01-01',
         excerpt: null,
         category: 'Kashmir',
+        mainImage: null,
         body: null,
       },
     ])

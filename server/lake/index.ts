@@ -8,7 +8,7 @@ export {Lake} from './lake.ts'
 export type {Doc} from './types.ts'
 export {registerLakeRoutes} from './api/routes.ts'
 export {touchesPublic} from './publicChange.ts'
-export {seedIfEmpty} from './seed.ts'
+export {seedFile, seedIfEmpty} from './seed.ts'
 export {importDocuments, parseNdjson} from './importer.ts'
 
 // Sanity-shaped errors and the per-client caps, for routes that speak the lake's API (preview's
@@ -27,6 +27,10 @@ export {PreviewSessions, previewSecretType} from './previewSessions.ts'
 export {Store, schemaVersion} from './store.ts'
 export {resolveOwnerToken} from './auth.ts'
 export {imageFilePattern} from './assets/assetStore.ts'
+
+// The seed's image assets, described as the lake's upload describes them (content/seedImages.ts).
+export {AssetStore} from './assets/assetStore.ts'
+export {imageAssetDocument} from './assets/upload.ts'
 export {exportLines} from './api/export.ts'
 export {dataDirFromEnv} from './cli/openLake.ts'
 

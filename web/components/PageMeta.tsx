@@ -1,4 +1,5 @@
 import {siteName} from '../content/site.ts'
+import {altOf, shareImageUrl, shareSize, type ShownImage} from '../images/imageUrl.ts'
 import {Seo, type SeoPost} from '../seo/Seo.tsx'
 import {useSiteConfig} from './useSiteConfig.ts'
 
@@ -11,7 +12,7 @@ export interface PageMetaProps {
   /** Home and Services: the owner and the services as JSON-LD. */
   owner?: boolean
   /** A post's page: Open Graph article tags, BlogPosting and BreadcrumbList JSON-LD. */
-  post?: SeoPost
+  post?: SeoPost & {cover?: ShownImage}
 }
 
 /**
@@ -19,7 +20,13 @@ export interface PageMetaProps {
  * so crawlers see them in the first response). Open Graph / JSON-LD belong here as well.
  */
 export function PageMeta({title, description, canonicalPath, owner, post}: PageMetaProps) {
-  const {siteUrl} = useSiteConfig()
+  const site = useSiteConfig()
+  const {siteUrl} = site
+  const cover = post?.cover
+  // A decorative cover has no alt of its own; the share card then names the post.
+  const image = cover
+    ? {url: shareImageUrl(site, cover), ...shareSize, alt: altOf(cover) || post.title}
+    : undefined
   const fullTitle = title ? `${title} | ${siteName}` : siteName
   return (
     <>
@@ -33,6 +40,7 @@ export function PageMeta({title, description, canonicalPath, owner, post}: PageM
         description={description}
         owner={owner}
         post={post}
+        image={image}
       />
     </>
   )

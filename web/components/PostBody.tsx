@@ -3,10 +3,15 @@ import {useMemo, type ReactNode} from 'react'
 import {Link} from 'react-router-dom'
 import styled from 'styled-components'
 import type {SanityNodeProps} from '../preview/useSanityNode.ts'
+import {BodyFigure} from '../images/BodyFigure.tsx'
+import {isShown, type PostImage} from '../images/imageUrl.ts'
 import {headingAnchors} from '../reading/headingAnchors.ts'
-import type {BlockContent} from '../sanity.types.ts'
+import type {PostBySlugQueryResult} from '../sanity.types.ts'
 import {safeHref} from './safeHref.ts'
 import {theme} from './theme.ts'
+
+/** A post's body as the post and feed queries select it (images with their assets). */
+export type PostBodyValue = NonNullable<NonNullable<PostBySlugQueryResult>['body']>
 
 const Body = styled.div`
   h2,
@@ -43,7 +48,7 @@ const tags: HeadingTag[] = ['h2', 'h3', 'h4', 'h5', 'h6']
  * h2 and h3, so the outline never skips a level (axe's heading-order).
  */
 export function headingTagFor(
-  body: ReadonlyArray<{style?: string}>,
+  body: ReadonlyArray<{_type: string; style?: string}>,
 ): (style: HeadingStyle) => HeadingTag {
   const used = headingStyles.filter((style) => body.some((b) => b.style === style))
   return (style) => {
@@ -53,10 +58,10 @@ export function headingTagFor(
 }
 
 /**
- * Every block style, list and mark of the post schema. Headings carry their anchor's `id`
- * (web/reading/headingAnchors.ts), which the table of contents links to.
+ * Every block style, list and mark of the post schema, and its image blocks. Headings carry their
+ * anchor's `id` (web/reading/headingAnchors.ts), which the table of contents links to.
  */
-function componentsFor(body: BlockContent): PortableTextComponents {
+function componentsFor(body: PostBodyValue): PortableTextComponents {
   const tagFor = headingTagFor(body)
   const ids = new Map(headingAnchors(body).map((anchor) => [anchor.key, anchor.id]))
   const heading =
@@ -76,6 +81,10 @@ function componentsFor(body: BlockContent): PortableTextComponents {
       blockquote: ({children}) => <blockquote>{children}</blockquote>,
     },
     marks,
+    types: {
+      image: ({value}: {value: PostImage}) =>
+        isShown(value) ? <BodyFigure image={value} /> : null,
+    },
   }
 }
 
@@ -93,7 +102,7 @@ const marks: PortableTextComponents['marks'] = {
 }
 
 /** A post's rich-text body (@portabletext/react). */
-export function PostBody({value, ...node}: {value: BlockContent} & SanityNodeProps) {
+export function PostBody({value, ...node}: {value: PostBodyValue} & SanityNodeProps) {
   const components = useMemo(() => componentsFor(value), [value])
   return (
     <Body {...node}>

@@ -1,5 +1,7 @@
 import {Link} from 'react-router-dom'
 import styled from 'styled-components'
+import {CardThumbnail} from '../images/CardThumbnail.tsx'
+import {isShown} from '../images/imageUrl.ts'
 import {useSanityNode} from '../preview/useSanityNode.ts'
 import type {PostListQueryResult} from '../sanity.types.ts'
 import {CardMeta} from '../reading/CardMeta.tsx'
@@ -46,7 +48,7 @@ export interface PostCardProps {
   linkId?: string
 }
 
-/** A post in a list: title linking to the post, list-format date and reading time, excerpt. */
+/** A post in a list: cover thumbnail (if any), title linking to the post, date and reading time, excerpt. */
 export function PostCard({post, headingLevel = 2, newTab = true, linkId}: PostCardProps) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3'
   // The list queries keep only posts with a slug (defined(slug.current)); TypeGen cannot narrow that.
@@ -67,6 +69,7 @@ export function PostCard({post, headingLevel = 2, newTab = true, linkId}: PostCa
           </Link>
         )}
       </Heading>
+      {isShown(post.mainImage) && <CardThumbnail image={post.mainImage} />}
       <CardMeta date={post.date} words={post.words} />
       {post.excerpt && <p {...node(post._id, 'excerpt')}>{post.excerpt}</p>}
     </Card>

@@ -38,7 +38,7 @@ export function TableOfContents({
   body,
 }: {
   anchors: HeadingAnchor[]
-  body: ReadonlyArray<{style?: string}>
+  body: ReadonlyArray<{_type: string; style?: string}>
 }) {
   if (anchors.length < tableOfContentsMinimum) return null
   const tagFor = headingTagFor(body)

@@ -2,6 +2,8 @@ import {useLoaderData} from 'react-router-dom'
 import styled from 'styled-components'
 import {PageMeta} from '../components/PageMeta.tsx'
 import {PostBody} from '../components/PostBody.tsx'
+import {CoverFigure} from '../images/CoverFigure.tsx'
+import {isShown} from '../images/imageUrl.ts'
 import {BackToBlog} from '../reading/BackToBlog.tsx'
 import {headingAnchors} from '../reading/headingAnchors.ts'
 import {PostEnd} from '../reading/PostEnd.tsx'
@@ -21,8 +23,8 @@ const Article = styled.article`
 `
 
 /**
- * A blog post: title, date in the browser's locale, rich-text body (requirements §2); its reading
- * time, category, table of contents and the posts around it (web/reading/, issue #26).
+ * A blog post: title, date in the browser's locale, cover, rich-text body (requirements §2); its
+ * reading time, category, table of contents and the posts around it (web/reading/, issue #26).
  */
 export function Post() {
   const {slug, post, surroundings} = useLoaderData<typeof postLoader>()
@@ -44,6 +46,7 @@ export function Post() {
     )
   }
   const anchors = headingAnchors(post.body)
+  const cover = isShown(post.mainImage) ? post.mainImage : undefined
   return (
     <>
       <Article>
@@ -51,7 +54,18 @@ export function Post() {
           title={post.title ?? slug}
           description={post.excerpt}
           canonicalPath={path}
-          post={post.date ? {slug, title: post.title ?? slug, date: post.date} : undefined}
+          post={
+            post.date
+              ? {
+                  slug,
+                  title: post.title ?? slug,
+                  date: post.date,
+                  updatedAt: post._updatedAt,
+                  category: post.category ?? undefined,
+                  cover,
+                }
+              : undefined
+          }
         />
         <BackToBlog />
         <h1 {...node(post._id, 'title')}>{post.title ?? slug}</h1>
@@ -61,6 +75,7 @@ export function Post() {
           category={post.category}
           dateNode={node(post._id, 'date')}
         />
+        {cover && <CoverFigure image={cover} {...node(post._id, 'mainImage')} />}
         {post.body && <TableOfContents anchors={anchors} body={post.body} />}
         {post.body && <PostBody value={post.body} {...node(post._id, 'body')} />}
       </Article>

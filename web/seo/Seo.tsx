@@ -13,6 +13,14 @@ export interface SeoPost {
   category?: string
 }
 
+/** A page's own share image (absolute URL); the site's default share card otherwise. */
+export interface SeoImage {
+  url: string
+  width: number
+  height: number
+  alt: string
+}
+
 export interface SeoProps {
   /** SITE_URL, e.g. from useSiteConfig(). */
   siteUrl: string
@@ -24,6 +32,8 @@ export interface SeoProps {
   owner?: boolean
   /** A post's page: og:type article with its dates, and BlogPosting + BreadcrumbList JSON-LD. */
   post?: SeoPost
+  /** The post's cover as its share card (og:image, twitter:image, JSON-LD `image`). */
+  image?: SeoImage
 }
 
 /**
@@ -31,7 +41,7 @@ export interface SeoProps {
  * Graph and Twitter card tags, the feed links, and structured data. One element for a page's
  * head-metadata component to render (web/components/PageMeta.tsx).
  */
-export function Seo({siteUrl, path, title, description, owner, post}: SeoProps) {
+export function Seo({siteUrl, path, title, description, owner, post, image}: SeoProps) {
   return (
     <>
       <SocialMeta
@@ -43,10 +53,13 @@ export function Seo({siteUrl, path, title, description, owner, post}: SeoProps) 
         publishedTime={post?.date}
         modifiedTime={post?.updatedAt}
         section={post?.category}
+        image={image}
       />
       <FeedLinks siteUrl={siteUrl} />
       {owner ? <JsonLd data={ownerGraph(siteUrl)} /> : null}
-      {post ? <JsonLd data={postGraph(siteUrl, {...post, description})} /> : null}
+      {post ? (
+        <JsonLd data={postGraph(siteUrl, {...post, description, image: image?.url})} />
+      ) : null}
     </>
   )
 }

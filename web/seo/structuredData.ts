@@ -75,6 +75,8 @@ export interface PostForStructuredData {
   /** Last change (_updatedAt), when the page has it. */
   updatedAt?: string
   category?: string
+  /** The post's cover as its share card (absolute URL); the site's share image otherwise. */
+  image?: string
 }
 
 /** Google limits a BlogPosting headline to 110 characters. */
@@ -99,7 +101,7 @@ export function postGraph(siteUrl: string, post: PostForStructuredData): JsonLdV
         dateModified: post.updatedAt ?? post.date,
         inLanguage: site.language,
         articleSection: post.category,
-        image: absoluteUrl(siteUrl, shareImage.path),
+        image: post.image ?? absoluteUrl(siteUrl, shareImage.path),
         author: person(siteUrl),
         publisher: {
           '@id': businessId(siteUrl),

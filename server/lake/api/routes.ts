@@ -33,7 +33,7 @@ export function registerLakeRoutes(app: Hono, lake: Lake, config: LakeRoutesConf
   registerReferences(app, lake)
   const assets = new AssetStore(config.dataDir)
   registerAssetUpload(app, lake, config.siteUrl, assets)
-  registerImages(app, lake, assets)
+  registerImages(app, lake, assets, {dataDir: config.dataDir})
   registerHostedOnlyAnswers(app)
   const presence = new PresenceHub(lake, {
     allowOrigin: (origin) => config.isStudioOrigin(origin),

@@ -37,17 +37,34 @@ export const mimeTypes: Record<string, string> = {
 export const imageFilePattern =
   /^([0-9a-f]{40})-(\d{1,5})x(\d{1,5})\.(jpg|png|webp|gif|avif|tif|svg)$/
 
-export interface StoredImage {
+/** One of Sanity's palette swatches (`metadata.palette.dominant`). */
+export interface PaletteSwatch {
+  _type: 'sanity.imagePaletteSwatch'
+  background: string
+  foreground: string
+  population: number
+  title: string
+}
+
+/** What an upload's pixels say about it, all in the upright (EXIF-oriented) space. */
+export interface ImageFacts {
   sha1: string
+  /** Upright: a phone's portrait photo stored sideways with EXIF orientation 6 is tall. */
   width: number
   height: number
   extension: string
   mimeType: string
+  hasAlpha: boolean
+  /** Every pixel fully opaque (Sanity's `isOpaque`), read from the pixels, not the format. */
+  isOpaque: boolean
+  /** A tiny blurred upright data URL, Sanity's `metadata.lqip`: PNG where there is alpha. */
+  lqip: string
+  dominant: PaletteSwatch
+}
+
+export interface StoredImage extends ImageFacts {
   size: number
   fileName: string
-  hasAlpha: boolean
-  /** A tiny blurred JPEG data URL, Sanity's `metadata.lqip`. */
-  lqip: string
   /** This call wrote the file (it was not stored before): `discard` undoes that. */
   created: boolean
 }
@@ -56,8 +73,106 @@ export interface StoredImage {
 export class UnsupportedImageError extends Error {}
 
 /**
+ * Largest upload in pixels: 40 megapixels covers today's cameras and phones (12–24 MP, 48 MP
+ * phones save 12 MP by default). Decoding one takes up to 160 MB, so a small file declaring
+ * 50,000 × 50,000 (a decompression bomb) is refused from its header, before any decoding.
+ */
+export const maxInputPixels = 40_000_000
+
+/** The type a client declares for its upload, when it names one of ours, must be the bytes' type. */
+const declaredTypes: Record<string, string> = {
+  'image/jpeg': 'jpg',
+  'image/jpg': 'jpg',
+  'image/png': 'png',
+  'image/webp': 'webp',
+  'image/gif': 'gif',
+  'image/avif': 'avif',
+  'image/tiff': 'tif',
+  'image/svg+xml': 'svg',
+}
+
+/**
+ * Anything in an SVG that could run: script elements, event-handler attributes, `javascript:`
+ * addresses, and foreign objects (HTML inside the picture). Files are served under a sandbox CSP
+ * (images.ts) as well, but an image that carries script is refused outright.
+ */
+const activeSvg = /<script\b|\bon[a-z]+\s*=|javascript:|<foreignObject\b|<!ENTITY/i
+
+const hex = (n: number) => Math.round(n).toString(16).padStart(2, '0')
+
+/** The dominant colour as a swatch, with black or white text on it, whichever reads better. */
+function swatch(colour: {r: number; g: number; b: number}): PaletteSwatch {
+  const luminance = (0.2126 * colour.r + 0.7152 * colour.g + 0.0722 * colour.b) / 255
+  return {
+    _type: 'sanity.imagePaletteSwatch',
+    background: `#${hex(colour.r)}${hex(colour.g)}${hex(colour.b)}`,
+    foreground: luminance > 0.5 ? '#000' : '#fff',
+    // sharp gives the colour, not its share of the pixels; Sanity's number is a count.
+    population: 0,
+    title: luminance > 0.5 ? '#000' : '#fff',
+  }
+}
+
+/**
+ * Reads and checks an upload: its format (against the `declared` content type, if one of
+ * ours), its upright size within `maxInputPixels`, every pixel decodable (a truncated or
+ * corrupt file is refused, not stored), SVG without script. Throws `UnsupportedImageError`.
+ */
+export async function describeImage(bytes: Buffer, declared?: string): Promise<ImageFacts> {
+  let meta: Awaited<ReturnType<ReturnType<typeof sharp>['metadata']>>
+  try {
+    meta = await sharp(bytes, {limitInputPixels: false}).metadata()
+  } catch {
+    throw new UnsupportedImageError('The upload is not an image sharp can read')
+  }
+  const extension = meta.format ? extensions[meta.format] : undefined
+  if (!extension || !meta.width || !meta.height) {
+    throw new UnsupportedImageError(
+      `Unsupported image format "${meta.format ?? 'unknown'}"; use ${Object.keys(extensions).join(', ')}`,
+    )
+  }
+  const expected = declared ? declaredTypes[declared.split(';')[0].trim().toLowerCase()] : undefined
+  if (expected && expected !== extension)
+    throw new UnsupportedImageError(
+      `The upload says it is ${declared} but its bytes are ${mimeTypes[extension]}`,
+    )
+  if (meta.width * meta.height > maxInputPixels)
+    throw new UnsupportedImageError(
+      `The image is ${meta.width} × ${meta.height} pixels; at most ${maxInputPixels / 1e6} megapixels are accepted`,
+    )
+  if (extension === 'svg' && activeSvg.test(bytes.toString('utf8')))
+    throw new UnsupportedImageError('An SVG with script or event handlers is not accepted')
+  const upright = (meta.orientation ?? 1) >= 5
+  const width = upright ? meta.height : meta.width
+  const height = upright ? meta.width : meta.height
+  const hasAlpha = meta.hasAlpha ?? false
+  let stats: Awaited<ReturnType<ReturnType<typeof sharp>['stats']>>
+  let lqip: Buffer
+  try {
+    // failOn 'truncated': a file cut short decodes to grey rows in libvips by default.
+    const decode = () => sharp(bytes, {failOn: 'truncated', animated: false}).rotate()
+    stats = await decode().stats()
+    const small = decode().resize(20, 20, {fit: 'inside'})
+    lqip = await (hasAlpha ? small.png() : small.jpeg({quality: 40})).toBuffer()
+  } catch {
+    throw new UnsupportedImageError('The image is truncated or corrupt')
+  }
+  return {
+    sha1: createHash('sha1').update(bytes).digest('hex'),
+    width,
+    height,
+    extension,
+    mimeType: mimeTypes[extension],
+    hasAlpha,
+    isOpaque: stats.isOpaque,
+    lqip: `data:image/${hasAlpha ? 'png' : 'jpeg'};base64,${lqip.toString('base64')}`,
+    dominant: swatch(stats.dominant),
+  }
+}
+
+/**
  * Image files of the lake, in DATA_DIR/assets/images (0700, files 0600), named by content hash
- * and size so a second upload of the same bytes is the same asset. Written durably
+ * and upright size so a second upload of the same bytes is the same asset. Written durably
  * (server/util/durableFile.ts); a full disk is the 507 LakeError and leaves no file behind.
  */
 export class AssetStore {
@@ -73,25 +188,12 @@ export class AssetStore {
   }
 
   /**
-   * Reads an image's facts and stores the bytes; throws `UnsupportedImageError` if it is not a
-   * supported image, the 507 LakeError if the disk is full.
+   * Checks an image (`describeImage`) and stores the bytes; throws `UnsupportedImageError` if it
+   * is not one we accept, the 507 LakeError if the disk is full.
    */
-  async storeImage(bytes: Buffer): Promise<StoredImage> {
-    let meta: Awaited<ReturnType<ReturnType<typeof sharp>['metadata']>>
-    try {
-      meta = await sharp(bytes).metadata()
-    } catch {
-      throw new UnsupportedImageError('The upload is not an image sharp can read')
-    }
-    const extension = meta.format ? extensions[meta.format] : undefined
-    if (!extension || !meta.width || !meta.height) {
-      throw new UnsupportedImageError(
-        `Unsupported image format "${meta.format ?? 'unknown'}"; use ${Object.keys(extensions).join(', ')}`,
-      )
-    }
-    const lqip = await sharp(bytes).resize(20, 20, {fit: 'inside'}).jpeg({quality: 40}).toBuffer()
-    const sha1 = createHash('sha1').update(bytes).digest('hex')
-    const fileName = `${sha1}-${meta.width}x${meta.height}.${extension}`
+  async storeImage(bytes: Buffer, declaredType?: string): Promise<StoredImage> {
+    const facts = await describeImage(bytes, declaredType)
+    const fileName = `${facts.sha1}-${facts.width}x${facts.height}.${facts.extension}`
     const file = join(this.dir, fileName)
     const created = !existsSync(file)
     if (created) {
@@ -101,18 +203,7 @@ export class AssetStore {
         throw storageError(error)
       }
     }
-    return {
-      sha1,
-      width: meta.width,
-      height: meta.height,
-      extension,
-      mimeType: mimeTypes[extension],
-      size: bytes.length,
-      fileName,
-      hasAlpha: meta.hasAlpha ?? false,
-      lqip: `data:image/jpeg;base64,${lqip.toString('base64')}`,
-      created,
-    }
+    return {...facts, size: bytes.length, fileName, created}
   }
 
   /** Removes a file `storeImage` just created, when its asset document could not be stored. */

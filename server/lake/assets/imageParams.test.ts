@@ -17,7 +17,7 @@ describe('boundedParams', () => {
   })
 
   it('shrinks the box by one factor, so the fit frames the same', () => {
-    const crop = bounded({w: '8192', h: '4096', fit: 'crop', dpr: '3'})
+    const crop = bounded({w: '8192', h: '4096', fit: 'crop'})
     expect(crop.width! / crop.height!).toBeCloseTo(2, 2)
     expect(Math.max(crop.width!, crop.height!)).toBeLessThanOrEqual(maxOutputSide)
     expect(crop.width! * crop.height!).toBeLessThanOrEqual(maxOutputPixels)

@@ -3,13 +3,17 @@ const formats = ['jpg', 'pjpg', 'png', 'webp'] as const
 type Format = (typeof formats)[number]
 const fits = ['clip', 'crop', 'fill', 'fillmax', 'max', 'scale', 'min'] as const
 type Fit = (typeof fits)[number]
+/** Sanity's `crop` modes: where `fit=crop` takes its region from. */
+const crops = ['top', 'bottom', 'left', 'right', 'center', 'focalpoint', 'entropy'] as const
+export type CropMode = (typeof crops)[number]
 
 /**
  * Largest side of a transformed image. The site's widest column (about 800 CSS px) at dpr 3 and
  * the Studio's previews are under this,
  * and it bounds the work one request can ask for: `?w=8192&h=8192&dpr=3` once rendered a
- * 604-megapixel PNG for 22 s. Larger requests are clamped (aspect kept), not refused, as a CDN
- * clamps: a srcset with a big candidate still gets an image.
+ * 604-megapixel PNG for 22 s (it is now a 400: `maxRequestedSide`). Larger requests within
+ * `maxRequestedSide` are clamped (aspect kept), not refused, as a CDN clamps: a srcset with a big
+ * candidate still gets an image.
  */
 export const maxOutputSide = 2560
 /**
@@ -19,8 +23,11 @@ export const maxOutputSide = 2560
  * (`npm run bench:hostile`). No layout needs more.
  */
 export const maxOutputPixels = 2560 * 1600
-/** Largest `w`/`h` accepted before `dpr`; more is a 400, as before (Sanity documents no limit). */
-const maxRequestedSide = 8192
+/**
+ * Largest `w`/`h` accepted, `dpr` included; more is a 400 (Sanity documents no limit):
+ * `w=8192&h=8192&dpr=3` asks for 24,576 px a side, which no layout needs.
+ */
+export const maxRequestedSide = 8192
 /**
  * `q` is rounded to a multiple of this: nobody sees q=71 from q=70, and 101 distinct values per
  * size would be 101 cache entries and renders for one image.
@@ -35,6 +42,10 @@ export interface ImageParams {
   quality: number
   /** `rect=left,top,width,height`: a crop of the source before resizing. */
   rect?: {left: number; top: number; width: number; height: number}
+  /** `crop=`: which part `fit=crop` keeps (centre by default). */
+  crop?: CropMode
+  /** `fp-x`, `fp-y` (0–1 of the image or rect): the point `crop=focalpoint` centres on. */
+  focalPoint?: {x: number; y: number}
 }
 
 /** Sanity's `fit` modes as sharp's resize options (https://www.sanity.io/docs/image-urls#fit). */
@@ -63,15 +74,20 @@ function isOneOf<T extends string>(list: readonly T[], value: string | undefined
 }
 
 /**
- * Reads Sanity's image URL parameters `w`, `h`, `fit`, `fm`, `q`, plus `dpr`, `rect` and
- * `auto=format` that @sanity/image-url adds. Throws `Error` with a message for a bad value;
+ * Reads Sanity's image URL parameters `w`, `h`, `fit`, `fm`, `q`, `crop`, `fp-x`, `fp-y`, plus
+ * `dpr`, `rect` and `auto=format` that @sanity/image-url adds. Throws `Error` with a message for a bad value;
  * unknown parameters are ignored, as Sanity's CDN does.
  */
 export function parseImageParams(query: Record<string, string>, accept = ''): ImageParams {
   const dpr = query.dpr ? Number(query.dpr) : 1
   if (!(dpr >= 1 && dpr <= 3)) throw new Error('"dpr" must be from 1 to 3')
-  const scaled = (name: string) =>
-    query[name] ? Math.round(integer(query[name], name, 1, maxRequestedSide) * dpr) : undefined
+  const scaled = (name: string) => {
+    if (!query[name]) return undefined
+    const side = Math.round(integer(query[name], name, 1, maxRequestedSide) * dpr)
+    if (side > maxRequestedSide)
+      throw new Error(`"${name}" × "dpr" must be at most ${maxRequestedSide} pixels`)
+    return side
+  }
   const fit = query.fit ?? 'clip'
   if (!isOneOf(fits, fit)) throw new Error(`"fit" must be one of ${fits.join(', ')}`)
   const requested = query.fm
@@ -86,6 +102,19 @@ export function parseImageParams(query: Record<string, string>, accept = ''): Im
     fit,
     format,
     quality: Math.max(qualityStep, Math.round(quality / qualityStep) * qualityStep),
+  }
+  if (query.crop) {
+    // Sanity takes a list (`crop=top,left`); the first mode is the one honoured here.
+    const mode = query.crop.split(',')[0]
+    if (!isOneOf(crops, mode)) throw new Error(`"crop" must be one of ${crops.join(', ')}`)
+    params.crop = mode
+  }
+  if (query['fp-x'] !== undefined || query['fp-y'] !== undefined) {
+    const x = Number(query['fp-x'] ?? 0.5)
+    const y = Number(query['fp-y'] ?? 0.5)
+    if (!(x >= 0 && x <= 1 && y >= 0 && y <= 1))
+      throw new Error('"fp-x"/"fp-y" must be from 0 to 1')
+    params.focalPoint = {x, y}
   }
   if (query.rect) {
     const parts = query.rect.split(',').map((part) => integer(part, 'rect', 0, 65535))
@@ -151,6 +180,27 @@ export function boundedParams(
     region = {width, height}
   }
   const {width, height} = params
+  if (params.fit === 'crop' && params.crop === 'focalpoint' && width && height) {
+    // The largest box of the output's shape inside the region, centred on the focal point as
+    // far as the region allows; it becomes the rect, and is then scaled to exactly w × h.
+    const focal = params.focalPoint ?? {x: 0.5, y: 0.5}
+    const offset = bounded.rect ?? {left: 0, top: 0}
+    const aspect = width / height
+    const boxWidth = Math.max(1, Math.min(region.width, Math.round(region.height * aspect)))
+    const boxHeight = Math.max(1, Math.min(region.height, Math.round(region.width / aspect)))
+    const clamp = (start: number, size: number, room: number) =>
+      Math.round(Math.min(Math.max(start - size / 2, 0), room - size))
+    bounded.rect = {
+      left: offset.left + clamp(focal.x * region.width, boxWidth, region.width),
+      top: offset.top + clamp(focal.y * region.height, boxHeight, region.height),
+      width: boxWidth,
+      height: boxHeight,
+    }
+    bounded.fit = 'scale'
+    region = {width: boxWidth, height: boxHeight}
+  }
+  delete bounded.focalPoint
+  if (bounded.crop === 'focalpoint' || bounded.fit !== 'crop') delete bounded.crop
   const resized = width !== undefined || height !== undefined
   const box = {
     width: width ?? (height ? (height * region.width) / region.height : region.width),
@@ -186,6 +236,7 @@ export function variantKey(file: string, params: ImageParams, format: Format): s
     `fm=${format}`,
     `q=${format === 'png' ? '' : params.quality}`,
     `rect=${params.rect ? Object.values(params.rect).join(',') : ''}`,
+    `crop=${params.crop ?? ''}`,
   ]
   return `${file}?${parts.join('&')}`
 }

@@ -12,9 +12,12 @@ import {
   parseImageParams,
   sharpFit,
   variantKey,
+  type CropMode,
   type ImageFormat,
   type ImageParams,
 } from './imageParams.ts'
+import {ColdTransformBudget} from './coldBudget.ts'
+import {VariantDiskCache} from './variantDiskCache.ts'
 import {QueueFullError, TransformQueue, transformRetryAfterSeconds} from './transformQueue.ts'
 import {VariantCache, type Variant} from './variantCache.ts'
 import {messageOf} from '../../util/messageOf.ts'
@@ -49,7 +52,22 @@ async function orientedSize(path: string): Promise<{width: number; height: numbe
   return (meta.orientation ?? 1) >= 5 ? {width: height, height: width} : {width, height}
 }
 
-/** Sharp reads the source file itself, in its thread pool: no 25 MB buffer per request. */
+/** Where `fit=crop` takes its region from, for Sanity's `crop` modes (focalpoint is a rect). */
+const cropPositions: Record<CropMode, string | number> = {
+  top: 'top',
+  bottom: 'bottom',
+  left: 'left',
+  right: 'right',
+  center: 'centre',
+  focalpoint: 'centre',
+  entropy: sharp.strategy.entropy,
+}
+
+/**
+ * Sharp reads the source file itself, in its thread pool: no 25 MB buffer per request. The
+ * source is turned upright first (EXIF orientation), so `rect` and every size are in the same
+ * upright space as the asset's recorded dimensions (assetStore.ts).
+ */
 async function transform(path: string, params: ImageParams, format: ImageFormat) {
   let image = sharp(path, {animated: false}).timeout({seconds: transformTimeoutSeconds}).rotate()
   if (params.rect) image = image.extract(params.rect)
@@ -60,6 +78,7 @@ async function transform(path: string, params: ImageParams, format: ImageFormat)
       height: params.height,
       fit,
       withoutEnlargement,
+      position: cropPositions[params.crop ?? 'center'],
       background: {r: 255, g: 255, b: 255, alpha: 0},
     })
   }
@@ -87,15 +106,43 @@ function queueRefusal(c: Context, error: QueueFullError): LakeError {
   return new LakeError(status, type, `${error.message}; retry in ${transformRetryAfterSeconds} s`)
 }
 
+/** 429 for a client over its budget of cold transforms per minute (coldBudget.ts). */
+function budgetRefusal(c: Context, retryAfter: number): LakeError {
+  c.header('retry-after', String(retryAfter))
+  c.header('cache-control', 'no-store')
+  return new LakeError(
+    429,
+    'tooManyRequests',
+    `Too many new image variants from this client; retry in ${retryAfter} s`,
+  )
+}
+
+export interface ImageRouteOptions {
+  /** Where the disk cache of variants lives (DATA_DIR/cache/images). */
+  dataDir: string
+  diskCacheBytes?: number
+  coldTransformsPerMinute?: number
+}
+
 /**
- * GET /images/{projectId}/{dataset}/{sha1}-{w}x{h}.{ext}: uploaded images as Sanity's CDN serves
- * them, resized with `w`, `h`, `fit`, `fm`, `q`, `dpr`, `rect` (sharp). Files are immutable by
- * name. Transforms are bounded (imageParams.ts: output size; transformQueue.ts: CPU;
- * variantCache.ts: memory), and the same transform asked for again while it runs shares it.
+ * GET /images/{projectId}/{dataset}/{sha1}-{w}x{h}.{ext}[/{vanity name}]: uploaded images as
+ * Sanity's CDN serves them, resized with `w`, `h`, `fit`, `fm`, `q`, `dpr`, `rect`, `crop`,
+ * `fp-x`/`fp-y` and `auto=format` (sharp). Files are immutable by name; a vanity file name after
+ * it changes nothing. SVGs are served as stored, never transformed. Transforms are bounded
+ * (imageParams.ts: output size; transformQueue.ts: CPU; coldBudget.ts: new variants per client;
+ * variantCache.ts: memory; variantDiskCache.ts: disk), and the same transform asked for again
+ * while it runs shares it.
  */
-export function registerImages(app: Hono, lake: Lake, store: AssetStore): void {
+export function registerImages(
+  app: Hono,
+  lake: Lake,
+  store: AssetStore,
+  options: ImageRouteOptions,
+): void {
   const cache = new VariantCache()
+  const disk = new VariantDiskCache(options.dataDir, options.diskCacheBytes)
   const queue = new TransformQueue()
+  const budget = new ColdTransformBudget(options.coldTransformsPerMinute)
   const inFlight = new Map<string, Promise<Variant>>()
   const sizes = new Map<string, {width: number; height: number}>()
 
@@ -108,12 +155,56 @@ export function registerImages(app: Hono, lake: Lake, store: AssetStore): void {
     return size
   }
 
-  app.get('/images/:projectId/:dataset/:file', async (c) => {
+  /** The variant from memory, disk, a transform already running, or a new one (budgeted). */
+  async function variantFor(
+    c: Context,
+    key: string,
+    path: string,
+    params: ImageParams,
+    format: ImageFormat,
+  ): Promise<Variant> {
+    const hot = cache.get(key)
+    if (hot) return hot
+    let pending = inFlight.get(key)
+    if (!pending) {
+      const stored = await disk.get(key, outputMime[format])
+      if (stored) {
+        cache.set(key, stored)
+        return stored
+      }
+      pending = inFlight.get(key)
+    }
+    if (!pending) {
+      const client = clientOf(c).key
+      const wait = budget.take(client)
+      if (wait > 0) throw budgetRefusal(c, wait)
+      // Kept in memory and on disk before anyone is answered: a variant that was served is
+      // one a restart finds (disk.set never throws; a failed write only costs the cache).
+      pending = queue.run(client, async () => {
+        const done = await transform(path, params, format)
+        cache.set(key, done)
+        await disk.set(key, done)
+        return done
+      })
+      inFlight.set(key, pending)
+      void pending.finally(() => inFlight.delete(key)).catch(() => undefined)
+    }
+    try {
+      return await pending
+    } catch (error) {
+      if (error instanceof QueueFullError) throw queueRefusal(c, error)
+      // sharp's messages can name the file's path: the log gets it, the client does not.
+      console.warn(`[images] cannot transform ${safe(c.req.path)}: ${String(error)}`)
+      throw badRequest('Cannot transform this image with these parameters')
+    }
+  }
+
+  const serve = async (c: Context) => {
     const {projectId, dataset, file} = c.req.param()
-    const match = imageFilePattern.exec(file)
+    const match = imageFilePattern.exec(file ?? '')
     if (projectId !== lake.projectId || dataset !== lake.dataset || !match)
       throw notFound('Image not found')
-    const source = await store.locate(file)
+    const source = await store.locate(match[0])
     if (!source) throw notFound('Image not found')
     const sourceExt = match[4]
     let params: ImageParams
@@ -129,7 +220,9 @@ export function registerImages(app: Hono, lake: Lake, store: AssetStore): void {
       'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; sandbox",
       vary: 'Accept',
     }
-    if (!isTransform(params)) {
+    // An SVG is never transformed (as on Sanity's CDN): rasterising one is librsvg's work on
+    // whatever the file says, for no reader of this site.
+    if (!isTransform(params) || sourceExt === 'svg') {
       // A file-backed Blob, streamed from disk: an original (up to 25 MB) is never held whole.
       return new Response(await openAsBlob(source.path), {
         headers: {
@@ -141,36 +234,20 @@ export function registerImages(app: Hono, lake: Lake, store: AssetStore): void {
     }
     let bounded: ImageParams
     try {
-      bounded = boundedParams(params, await sourceSize(file, source.path))
+      bounded = boundedParams(params, await sourceSize(match[0], source.path))
     } catch (error) {
       throw badRequest(`Bad image parameter: ${messageOf(error)}`)
     }
     const format =
       bounded.format ?? (sourceExt === 'jpg' ? 'jpg' : sourceExt === 'webp' ? 'webp' : 'png')
-    const key = variantKey(file, bounded, format)
-    let variant = cache.get(key)
-    if (!variant) {
-      let pending = inFlight.get(key)
-      if (!pending) {
-        pending = queue.run(clientOf(c).key, () => transform(source.path, bounded, format))
-        inFlight.set(key, pending)
-        void pending.then(
-          (done) => cache.set(key, done),
-          () => undefined,
-        )
-        void pending.finally(() => inFlight.delete(key)).catch(() => undefined)
-      }
-      try {
-        variant = await pending
-      } catch (error) {
-        if (error instanceof QueueFullError) throw queueRefusal(c, error)
-        // sharp's messages can name the file's path: the log gets it, the client does not.
-        console.warn(`[images] cannot transform ${safe(file)}: ${String(error)}`)
-        throw badRequest('Cannot transform this image with these parameters')
-      }
-    }
+    const key = variantKey(match[0], bounded, format)
+    const variant = await variantFor(c, key, source.path, bounded, format)
     return new Response(new Uint8Array(variant.bytes), {
       headers: {...headers, 'content-type': variant.type},
     })
-  })
+  }
+
+  app.get('/images/:projectId/:dataset/:file', serve)
+  // The vanity file name @sanity/image-url appends (`…/abc-400x300.jpg/my-photo.jpg`).
+  app.get('/images/:projectId/:dataset/:file/:vanity', serve)
 }

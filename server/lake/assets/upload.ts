@@ -14,7 +14,7 @@ const text = (value: string | undefined) => (value ? value.slice(0, 1000) : unde
 /** The `sanity.imageAsset` document for a stored image, with Sanity's fields. */
 export function imageAssetDocument(
   image: StoredImage,
-  lake: Lake,
+  lake: Pick<Lake, 'projectId' | 'dataset'>,
   siteUrl: string,
   query: Record<string, string | undefined>,
 ): Doc {
@@ -44,8 +44,9 @@ export function imageAssetDocument(
         aspectRatio: image.width / image.height,
       },
       hasAlpha: image.hasAlpha,
-      isOpaque: !image.hasAlpha,
+      isOpaque: image.isOpaque,
       lqip: image.lqip,
+      palette: {_type: 'sanity.imagePalette', dominant: image.dominant},
     },
   }
   if (query.sourceName && query.sourceId) {
@@ -88,7 +89,7 @@ export function registerAssetUpload(
     if (bytes.length === 0) throw badRequest('The upload is empty')
     let image: StoredImage
     try {
-      image = await store.storeImage(bytes)
+      image = await store.storeImage(bytes, c.req.header('content-type'))
     } catch (error) {
       // A full disk is storeImage's 507 LakeError, and carries no path; other write errors
       // are a 500 whose details only the log sees.

@@ -1,0 +1,28 @@
+import styled from 'styled-components'
+import {ResponsiveImg} from './ResponsiveImg.tsx'
+import type {ShownImage} from './imageUrl.ts'
+
+/** Cards are one column on phones and at most about 20rem wide in the grids (PostList, Home). */
+const cardSizes = '(max-width: 36rem) calc(100vw - 5rem), 20rem'
+
+/** Every thumbnail has this shape, so cards in a row line up whatever the covers' shapes. */
+const thumbnailAspect = 16 / 9
+
+const Img = styled(ResponsiveImg)`
+  display: block;
+  order: -1;
+  width: 100%;
+  height: auto;
+  aspect-ratio: 16 / 9;
+  margin-bottom: 0.4rem;
+  border-radius: 6px;
+`
+
+/**
+ * A post card's cover: lazy, cropped to 16:9 around the hotspot, sized by its attributes and
+ * `aspect-ratio` so the card never shifts when it arrives. Placed first in the card by CSS
+ * `order`, after the title in the document, so the title link stays the card's first content.
+ */
+export function CardThumbnail({image}: {image: ShownImage}) {
+  return <Img image={image} sizes={cardSizes} defaultWidth={480} aspect={thumbnailAspect} />
+}
