@@ -12,6 +12,8 @@ import {
 import {QueryPool} from './queryPool/queryPool.ts'
 import type {WorkerResult, WorkerTask} from './queryPool/queryWorker.ts'
 import {GroupCommit} from './groupCommit.ts'
+import {lastRevision} from './historyLog.ts'
+import {checkPlainWrites} from './releases/plainWrites.ts'
 import {Store} from './store.ts'
 import type {CommittedTransaction, Doc} from './types.ts'
 
@@ -111,6 +113,11 @@ export class Lake {
 
   getDocument(id: string): Doc | undefined {
     return this.store.get(id)
+  }
+
+  /** A document's newest stored content, also once deleted (from the transaction log). */
+  lastRevision(id: string): Doc | null {
+    return lastRevision(this.store.db, id)
   }
 
   /** Runs GROQ with the HTTP API's semantics (perspective, access, limits). */
@@ -246,6 +253,7 @@ export class Lake {
       const results: MutationResult[] = []
       for (const [index, mutation] of mutations.entries())
         results.push(...(await t.apply(mutation, index)))
+      checkPlainWrites(t)
       return results
     })
     return {

@@ -5,7 +5,7 @@ import {badRequest} from '../errors.ts'
 import {apiVersionOf, checkDataset, flag, identify, queryParams, readJsonBody} from './http.ts'
 import type {Lake} from '../lake.ts'
 import {isRecord} from '../types.ts'
-import {defaultPerspective, isPerspective, type Perspective} from '../perspective.ts'
+import {defaultPerspective, parsePerspective, type Perspective} from '../perspective.ts'
 import {LakeError} from '../errors.ts'
 import {maxAnonymousQueriesPerClient} from '../queryPool/queryBudgets.ts'
 import {clientOf} from '../../http/clientAddress.ts'
@@ -17,12 +17,12 @@ import {draftsTag, publicTag} from './liveEvents.ts'
 function perspectiveOf(c: Context): Perspective {
   const requested = c.req.query('perspective')
   if (requested === undefined || requested === '') return defaultPerspective(apiVersionOf(c))
-  // Release stacks (comma lists) are not supported by a local lake without releases.
-  if (!isPerspective(requested))
+  const perspective = parsePerspective(requested)
+  if (!perspective)
     throw badRequest(
-      `Unsupported perspective "${requested}"; use raw, published, drafts or previewDrafts`,
+      `Unsupported perspective "${requested}"; use raw, published, drafts, previewDrafts or a list of release ids and drafts`,
     )
-  return requested
+  return perspective
 }
 
 /** GET|POST /v{version}/data/query/{dataset} */
@@ -49,7 +49,7 @@ export function registerQuery(app: Hono, lake: Lake, cache: QueryCache): void {
     }
     if (typeof query !== 'string' || query.trim() === '') throw badRequest('Missing "query"')
     const returnQuery = flag(c, 'returnQuery', true)
-    const key = `${perspective}\u0000${returnQuery}\u0000${rawKey}`
+    const key = `${String(perspective)}\u0000${returnQuery}\u0000${rawKey}`
     const anonymous = identity === undefined
 
     if (anonymous) {
