@@ -21,8 +21,8 @@ export const releaseIdPattern = /^[a-zA-Z0-9_][a-zA-Z0-9_-]{0,63}$/
  * `drafts`, optionally ending in `published`. Undefined when it is neither.
  */
 export function parsePerspective(value: string): Perspective | undefined {
-  if ((namedPerspectives as readonly string[]).includes(value) && value !== 'drafts')
-    return value as NamedPerspective
+  const named = namedPerspectives.find((name) => name === value)
+  if (named !== undefined && named !== 'drafts') return named
   const layers = value.split(',').map((layer) => layer.trim())
   if (layers.at(-1) === 'published' && layers.length > 1) layers.pop()
   if (layers.length === 1 && layers[0] === 'drafts') return 'drafts'
