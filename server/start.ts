@@ -8,6 +8,7 @@ import {Lake} from './lake/lake.ts'
 import {acquireDataDirLock} from './backup/lock.ts'
 import {startBackupSchedule} from './backup/schedule.ts'
 import {seedIfEmpty} from './lake/seed.ts'
+import {ReleaseScheduler} from './lake/releases/scheduler.ts'
 import {touchesPublic} from './lake/publicChange.ts'
 import {loadOrCreateCertificate} from './tls.ts'
 import {onClientError, unreadableRequest, upgradeGuard} from './http/edge.ts'
@@ -79,6 +80,9 @@ export async function startServer(
         token: config.lakeToken,
       })
   if (lake && config.seed) await seedIfEmpty(lake)
+  // Publishes scheduled releases on time, and at start those due while the process was down.
+  const scheduler = lake ? new ReleaseScheduler(lake) : undefined
+  await scheduler?.start()
 
   let internalOrigin = ''
   const changeListeners = new Set<() => void>()
@@ -152,6 +156,7 @@ export async function startServer(
       for (const feature of features) await feature.close?.()
       await drained
       await backups?.stop()
+      scheduler?.stop()
       lake?.close()
       dataLock?.release()
     },
