@@ -1,0 +1,72 @@
+import {mkdtempSync, rmSync, writeFileSync} from 'node:fs'
+import {tmpdir} from 'node:os'
+import {dirname, join} from 'node:path'
+import {afterAll, beforeAll, expect, it} from 'vitest'
+import {startTestServer} from '../../../e2e/support/server.ts'
+import {writeBackup} from '../../backup/backup.ts'
+import {restoreBackup} from '../../backup/restore.ts'
+import {importFile} from '../importer.ts'
+import {startLakeUnderTest, type LakeUnderTest} from '../testing/lakeUnderTest.ts'
+
+// Release documents and versions are content like any other: they survive export → import and
+// backup → restore as they were, a scheduled release still scheduled, and their history stays.
+let t: LakeUnderTest
+let dir: string
+const ids = ['_.releases.rKeep', 'versions.rKeep.port-a', 'versions.rKeep.port-new']
+const later = new Date(Date.now() + 86_400_000).toISOString()
+
+beforeAll(async () => {
+  t = await startLakeUnderTest()
+  dir = mkdtempSync(join(tmpdir(), 'releases-portability-'))
+  const owner = t.client({token: t.token, apiVersion: '2025-02-19'})
+  await owner.create({_id: 'port-a', _type: 'post', title: 'Published'})
+  await owner.releases.create({releaseId: 'rKeep', metadata: {title: 'Keep'}})
+  await owner.createVersion({baseId: 'port-a', publishedId: 'port-a', releaseId: 'rKeep'})
+  await owner.createVersion({
+    document: {_id: 'versions.rKeep.port-new', _type: 'post', title: 'New'},
+    publishedId: 'port-new',
+    releaseId: 'rKeep',
+  })
+  await owner.releases.schedule({releaseId: 'rKeep', publishAt: later})
+})
+afterAll(async () => {
+  await t.stop()
+  rmSync(dir, {recursive: true, force: true})
+})
+
+it('export → import keeps releases and versions as they were', async () => {
+  const res = await t.fetch('/v2021-06-07/data/export/production', {token: t.token})
+  const text = await res.text()
+  for (const id of ids) expect(text).toContain(`"_id":"${id}"`)
+  const file = join(dir, 'export.ndjson')
+  writeFileSync(file, text)
+  const other = await startLakeUnderTest()
+  try {
+    await importFile(other.lake, file)
+    for (const id of ids) expect(other.lake.getDocument(id)).toEqual(t.lake.getDocument(id))
+    expect(other.lake.getDocument('_.releases.rKeep')).toMatchObject({
+      state: 'scheduled',
+      publishAt: later,
+    })
+  } finally {
+    await other.stop()
+  }
+})
+
+it('backup → restore keeps releases, versions and their history', async () => {
+  const archive = join(dir, 'releases.tar.gz')
+  const database = t.lake.store.db.location()
+  if (!database) throw new Error('the lake under test has no database file')
+  await writeBackup(dirname(database), archive)
+  const target = join(dir, 'restored')
+  await restoreBackup(archive, target)
+  const server = await startTestServer({DATA_DIR: target, SEED: '0'})
+  try {
+    for (const id of ids) expect(server.lake!.getDocument(id)).toEqual(t.lake.getDocument(id))
+    expect(server.lake!.store.transactionsFor('_.releases.rKeep').length).toBe(
+      t.lake.store.transactionsFor('_.releases.rKeep').length,
+    )
+  } finally {
+    await server.stop()
+  }
+})
