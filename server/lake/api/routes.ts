@@ -12,6 +12,7 @@ import {registerLiveEvents} from './liveEvents.ts'
 import {ClientCounter} from './clientCaps.ts'
 import {registerHistory} from './history.ts'
 import {registerExport} from './export.ts'
+import {registerFeatures} from './features.ts'
 import {touchesPublic} from '../publicChange.ts'
 
 /** Paths exactly as @sanity/client builds them with `useProjectHostname: false`: /v{version}/... */
@@ -79,6 +80,7 @@ export function registerLakeRoutes(app: Hono, lake: Lake): {cache: QueryCache; c
   const live = registerLiveEvents(app, lake, {held})
   registerHistory(app, lake)
   registerExport(app, lake)
+  registerFeatures(app, lake)
   return {
     cache,
     close() {

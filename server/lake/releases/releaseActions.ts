@@ -4,6 +4,7 @@ import type {PatchBody, TransactionBuilder} from '../mutations.ts'
 import {isRecord} from '../types.ts'
 import {publishRelease, versionsOf} from './publishRelease.ts'
 import {releaseDocumentId, releaseType, requireReleaseId} from './releaseIds.ts'
+import {requireRoomForRelease} from './releaseLimits.ts'
 import {requireRelease, requireState, type ReleaseDoc} from './releaseState.ts'
 
 const releaseTypes = ['asap', 'scheduled', 'undecided']
@@ -66,6 +67,7 @@ export const releaseActions: Record<string, ActionHandler> = {
     const releaseId = requireReleaseId(action, index)
     const metadata = checkMetadata(action.metadata ?? {}, index)
     const id = releaseDocumentId(releaseId)
+    requireRoomForRelease(tx, index)
     if (tx.get(id))
       throw actionError(
         index,
@@ -152,6 +154,7 @@ export const releaseActions: Record<string, ActionHandler> = {
     const releaseId = requireReleaseId(action, index)
     const release = requireRelease(tx, releaseId, index)
     requireState(release, ['archived'], 'unarchive', index)
+    requireRoomForRelease(tx, index)
     const states = Array.isArray(release.finalDocumentStates) ? release.finalDocumentStates : []
     // The versions come back with the content they had when archived, read from the log.
     for (const state of states) {

@@ -399,3 +399,35 @@ describe('archive, unarchive, delete', () => {
     expect(await owner.releases.get({releaseId: 'rArch'})).toBeUndefined()
   })
 })
+
+describe('limits', () => {
+  it('open releases are bounded: one over the limit is refused as Sanity does, and the Studio can read the limit', async () => {
+    const limits = await t.fetch('/vX/projects/scriptorium/new-content-release-allowed', {
+      token: t.token,
+    })
+    const {data} = await limits.json()
+    expect(data).toMatchObject({datasetReleaseLimit: 100, orgActiveReleaseLimit: null})
+    expect((await t.fetch('/vX/projects/scriptorium/new-content-release-allowed')).status).toBe(401)
+    expect(await (await t.fetch('/v2025-02-19/features')).json()).toEqual([
+      'contentReleases',
+      'singleDocRelease',
+    ])
+
+    const room = data.datasetReleaseLimit - data.datasetActiveReleaseCount
+    await owner.action(
+      Array.from({length: room}, (_, i) => ({
+        actionType: 'sanity.action.release.create',
+        releaseId: `rFlood${i}`,
+        metadata: {title: `Flood ${i}`},
+      })),
+    )
+    const refused = await owner.releases.create({releaseId: 'rOneTooMany'}).catch((e) => e)
+    expect(refused).toMatchObject({
+      statusCode: 409,
+      details: {type: 'releaseLimitExceededError', limit: 100},
+    })
+    expect(await raw('_.releases.rOneTooMany')).toBeUndefined()
+    await owner.releases.archive({releaseId: 'rFlood0'})
+    await owner.releases.create({releaseId: 'rOneTooMany'})
+  })
+})

@@ -87,12 +87,15 @@ describe("the Studio's account, project, settings and harmless endpoints", () =>
     expect((await bad.json()).error.description).toMatch(/key/)
   })
 
-  it('answers telemetry, journeys, features and checks harmlessly', async () => {
+  it('answers telemetry, journeys and checks harmlessly, and the features the lake has', async () => {
     expect(await (await get('/v2024-11-12/intake/telemetry-status')).json()).toEqual({
       status: 'denied',
     })
     expect(await (await get('/v2025-03-01/ping')).json()).toBe('PONG')
-    expect(await (await get('/v2025-02-19/features')).json()).toEqual([])
+    expect(await (await get('/v2025-02-19/features')).json()).toEqual([
+      'contentReleases',
+      'singleDocRelease',
+    ])
     expect(await (await get('/v2023-12-11/journey/trial?studioVersion=6.16.0')).json()).toEqual({})
     expect(
       (await fetch(`${server.url}/v2023-12-18/intake/batch`, {method: 'POST', body: '[]'})).status,
