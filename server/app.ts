@@ -3,12 +3,13 @@ import type {AppContext} from './context.ts'
 import type {Feature} from './feature.ts'
 import {mountContact} from './contact/feature.ts'
 import {mountDiscovery} from './discovery/feature.ts'
-import {errorResponse} from './lake/api/errorResponse.ts'
+import {errorResponse} from './http/errorResponse.ts'
 import {registerLakeRoutes} from './lake/api/routes.ts'
 import {mountPreview} from './preview/feature.ts'
 import {mountSite} from './render/feature.ts'
 import {mountStudio} from './studio/feature.ts'
 import {studioCors} from './studio/cors.ts'
+import {isStudioOrigin, isStudioUrl} from './studio/origins.ts'
 import {clientMiddleware} from './http/clientAddress.ts'
 import {hostCheck} from './http/hostCheck.ts'
 import {mountHealth} from './http/health.ts'
@@ -17,7 +18,8 @@ import {hsts} from './http/securityHeaders.ts'
 
 /**
  * The one app every path is served from (../docs/architecture.md): the lake at the root like
- * api.sanity.io, the Studio, the contact relay, discovery files, then the site as catch-all.
+ * api.sanity.io (every lake route, from server/lake/api/routes.ts), the Studio's bundle, the
+ * contact relay, discovery files, then the site as catch-all.
  */
 export function createApp(ctx: AppContext): {app: Hono; features: Feature[]} {
   const app = new Hono()
@@ -32,8 +34,18 @@ export function createApp(ctx: AppContext): {app: Hono; features: Feature[]} {
   app.use(studioCors(ctx.config))
   app.onError(errorResponse)
   if (ctx.lake) {
-    const lakeRoutes = registerLakeRoutes(app, ctx.lake)
-    features.push({close: () => lakeRoutes.close()})
+    const {config} = ctx
+    features.push(
+      registerLakeRoutes(app, ctx.lake, {
+        dataDir: config.dataDir,
+        siteUrl: () => config.siteUrl,
+        trustProxy: config.trustProxy,
+        sessionIdleMs: config.sessionIdleMs,
+        sessionMaxMs: config.sessionMaxMs,
+        isStudioOrigin: (origin) => isStudioOrigin(config, origin),
+        isStudioUrl: (url) => isStudioUrl(config, url),
+      }),
+    )
   }
   const preview = mountPreview(app, ctx)
   for (const mount of [mountStudio, mountContact, mountDiscovery]) {

@@ -1,7 +1,11 @@
 import {join, resolve} from 'node:path'
 import type {TrustProxy} from './http/clientAddress.ts'
 import {defaultDataset, localProjectId} from '../shared/constants.ts'
-import {defaultSessionIdleHours, defaultSessionMaxDays, minLakeTokenLength} from './lake/auth.ts'
+import {
+  defaultSessionIdleHours,
+  defaultSessionMaxDays,
+  minLakeTokenLength,
+} from '../shared/ownerAccess.ts'
 
 /** Defined once in shared/constants.ts; re-exported for the server's wiring and its tests. */
 export {defaultDataset as dataset, localProjectId}

@@ -9,6 +9,3 @@ export function errorCode(error: unknown): string | undefined {
   if (typeof error !== 'object' || error === null || !('code' in error)) return undefined
   return typeof error.code === 'string' ? error.code : undefined
 }
-
-export const errorMessage = (error: unknown) =>
-  error instanceof Error ? error.message : String(error)

@@ -4,7 +4,7 @@ import {open, type FileHandle} from 'node:fs/promises'
 import {dirname, join} from 'node:path'
 import {pipeline} from 'node:stream/promises'
 import {createGunzip} from 'node:zlib'
-import {BackupError, errorCode, errorMessage} from './errors.ts'
+import {BackupError, errorCode} from './errors.ts'
 import {
   allowedPath,
   manifestPath,
@@ -13,6 +13,7 @@ import {
   type Manifest,
 } from './manifest.ts'
 import {readTar, type EntrySink, type TarEntryHeader} from './tarReader.ts'
+import {messageOf} from '../util/messageOf.ts'
 
 /** The directories a backup's files live in (tarWriter entries end with `/`). */
 const allowedDirs = new Set(['assets/', 'assets/images/'])
@@ -21,7 +22,7 @@ const allowedDirs = new Set(['assets/', 'assets/images/'])
 function gzipProblem(error: unknown): string | undefined {
   const code = errorCode(error)
   if (code === 'Z_BUF_ERROR') return 'the archive ends early (it is truncated)'
-  if (code === 'Z_DATA_ERROR') return `the archive is corrupt (gzip: ${errorMessage(error)})`
+  if (code === 'Z_DATA_ERROR') return `the archive is corrupt (gzip: ${messageOf(error)})`
   return undefined
 }
 

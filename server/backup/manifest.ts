@@ -1,5 +1,6 @@
-import {imageFilePattern} from '../lake/studio/assetStore.ts'
+import {imageFilePattern} from '../lake/assets/assetStore.ts'
 import {BackupError} from './errors.ts'
+import {isRecord} from '../util/isRecord.ts'
 
 /** The archive's first entry: what it holds and how to check it. */
 export const manifestPath = 'manifest.json'
@@ -59,10 +60,6 @@ export function allowedPath(path: string): boolean {
 
 const isCount = (value: unknown): value is number =>
   typeof value === 'number' && Number.isSafeInteger(value) && value >= 0
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
-}
 
 function isFile(value: unknown): value is ManifestFile {
   return (

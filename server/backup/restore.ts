@@ -13,12 +13,13 @@ import {dirname, join} from 'node:path'
 import {DatabaseSync} from 'node:sqlite'
 import {resolveOwnerToken} from '../lake/auth.ts'
 import {schemaVersion, Store} from '../lake/store.ts'
-import {BackupError, errorMessage} from './errors.ts'
+import {BackupError} from './errors.ts'
 import {extractBackup} from './extract.ts'
 import {acquireDataDirLock, lockFileName, type DataDirLock} from './lock.ts'
 import {lakeFile, type DocumentCounts, type Manifest} from './manifest.ts'
 import {describeLake, integrityProblems} from './snapshotSql.ts'
 import {ensureFreeSpace} from './space.ts'
+import {messageOf} from '../util/messageOf.ts'
 
 export interface RestoreOptions {
   /** Move a non-empty DATA_DIR aside instead of refusing. */
@@ -146,7 +147,7 @@ export async function restoreBackup(
       if (movedAside && !existsSync(dataDir)) renameSync(movedAside, dataDir)
       temp = undefined // kept: the message says where it is
       throw new BackupError(
-        `Could not move the restored lake into ${dataDir} (${errorMessage(error)}); it is complete in ${target}`,
+        `Could not move the restored lake into ${dataDir} (${messageOf(error)}); it is complete in ${target}`,
       )
     }
     temp = undefined

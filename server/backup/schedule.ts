@@ -3,7 +3,7 @@ import {join} from 'node:path'
 import type {ServerConfig} from '../env.ts'
 import {writeBackup, type BackupResult} from './backup.ts'
 import {describeBackup} from './cli/describe.ts'
-import {errorMessage} from './errors.ts'
+import {messageOf} from '../util/messageOf.ts'
 
 /**
  * The longest the schedule sleeps between two looks at the clock, and the wait before retrying
@@ -120,7 +120,7 @@ export class BackupSchedule {
             rmSync(join(options.dir, name), {recursive: true, force: true})
     } catch (error) {
       // A bad BACKUP_DIR must not keep the site from starting: each attempt says what is wrong.
-      this.log.error(`[backup] FAILED to clean up ${options.dir}: ${errorMessage(error)}`)
+      this.log.error(`[backup] FAILED to clean up ${options.dir}: ${messageOf(error)}`)
     }
     this.arm()
   }
@@ -169,7 +169,7 @@ export class BackupSchedule {
       const removed = pruneAutoBackups(this.options.dir, this.options.keep)
       return removed.length > 0 ? `; removed ${removed.join(', ')}` : ''
     } catch (error) {
-      this.log.error(`[backup] FAILED to remove old automatic backups: ${errorMessage(error)}`)
+      this.log.error(`[backup] FAILED to remove old automatic backups: ${messageOf(error)}`)
       return ''
     }
   }
@@ -191,7 +191,7 @@ export class BackupSchedule {
       this.failedAt = this.now()
       const retry = Math.round(Math.min(this.intervalMs, maxTickMs) / 1000)
       this.log.error(
-        `[backup] FAILED: the automatic backup to ${file} was not written: ${errorMessage(error)}. The site keeps serving; next attempt in ${retry} s.`,
+        `[backup] FAILED: the automatic backup to ${file} was not written: ${messageOf(error)}. The site keeps serving; next attempt in ${retry} s.`,
       )
       this.options.onAttempt?.({error})
     }

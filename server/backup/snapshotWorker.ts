@@ -1,5 +1,6 @@
 import {parentPort, workerData} from 'node:worker_threads'
 import {snapshotLake} from './snapshotSql.ts'
+import {messageOf} from '../util/messageOf.ts'
 
 /** Runs snapshotLake off the main thread: node:sqlite is synchronous (see snapshot.ts). */
 const data: unknown = workerData
@@ -15,5 +16,5 @@ try {
     throw new Error('the snapshot worker needs {dbFile, outFile}')
   parentPort?.postMessage({ok: snapshotLake(data.dbFile, data.outFile)})
 } catch (error) {
-  parentPort?.postMessage({error: error instanceof Error ? error.message : String(error)})
+  parentPort?.postMessage({error: messageOf(error)})
 }

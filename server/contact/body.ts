@@ -1,5 +1,6 @@
 import {BodyTooLargeError, withBoundedBody} from '../http/body.ts'
 import type {RawFields} from './validate.ts'
+import {isRecord} from '../util/isRecord.ts'
 
 /** Far above any real message (10 000 characters) yet small enough to hold in memory. */
 export const maxBodyBytes = 64 * 1024
@@ -12,10 +13,6 @@ const readable = new Set([
   'multipart/form-data',
   'application/json',
 ])
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
-}
 
 /**
  * Reads a post in any of the encodings a form or FormSubmit's AJAX clients use: urlencoded (the

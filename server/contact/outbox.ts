@@ -1,5 +1,6 @@
 import type {Inbox} from './inbox.ts'
 import type {Deliver} from './mailer.ts'
+import {messageOf} from '../util/messageOf.ts'
 
 export interface BackoffOptions {
   /** Delay before the first retry; doubled for each further failure. */
@@ -94,7 +95,7 @@ export class Outbox {
       await this.deliver(message, this.abort.signal)
     } catch (error) {
       if (this.abort.signal.aborted) return
-      const reason = error instanceof Error ? error.message : String(error)
+      const reason = messageOf(error)
       const delay = backoffDelay(attempts, this.backoff)
       console.warn(
         `[contact] mailing ${id} failed (attempt ${attempts}): ${reason}; retrying in ${delay < 1000 ? `${delay} ms` : `${Math.round(delay / 1000)} s`}`,

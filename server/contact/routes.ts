@@ -4,7 +4,7 @@ import type {ServerConfig} from '../env.ts'
 import {maxBodyBytes, readFields} from './body.ts'
 import {clientOf} from '../http/clientAddress.ts'
 import {refusals} from '../http/log.ts'
-import {LakeError} from '../lake/errors.ts'
+import {HttpError} from '../http/httpError.ts'
 import type {Inbox} from './inbox.ts'
 import type {RateLimiter} from './rateLimit.ts'
 import {contactPagePath, safeNext} from './redirect.ts'
@@ -72,7 +72,7 @@ export function registerContactRoutes(app: Hono, deps: RelayDeps): void {
         stored = await deps.inbox.receive(result.submission, now())
       } catch (error) {
         // A full disk (the lake's 507) is said as such: the visitor can only come back later.
-        const full = error instanceof LakeError && error.status === 507
+        const full = error instanceof HttpError && error.status === 507
         if (full) refusals.refuse(client, 'contact-507', `[contact] 507 for ${client}: disk full`)
         else console.error(`[contact] could not store a message from ${client}`, error)
         return refuse(

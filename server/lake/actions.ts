@@ -11,7 +11,7 @@ import type {PatchBody} from './mutations.ts'
 import {releaseActions} from './releases/releaseActions.ts'
 import {requireEditableVersion} from './releases/releaseState.ts'
 import {versionActions} from './releases/versionActions.ts'
-import {isRecord} from './types.ts'
+import {isRecord} from '../util/isRecord.ts'
 
 /**
  * The Actions API (POST /data/actions): each document action expands to low-level mutations

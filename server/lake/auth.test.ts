@@ -5,7 +5,7 @@ import {join} from 'node:path'
 import {DatabaseSync} from 'node:sqlite'
 import {afterEach, describe, expect, it} from 'vitest'
 import {Auth, bearerToken, defaultSessionLifetimes, resolveOwnerToken} from './auth.ts'
-import {failedAttemptWindowMs} from './failedAttempts.ts'
+import {failedAttemptWindowMs} from '../util/failedAttempts.ts'
 import {Store} from './store.ts'
 
 // The owner token and Studio sessions.

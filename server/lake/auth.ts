@@ -3,11 +3,13 @@ import {existsSync, readFileSync} from 'node:fs'
 import {join} from 'node:path'
 import type {DatabaseSync, StatementSync} from 'node:sqlite'
 import {moveAside, privateFileMode, tightenMode, writeFileDurablySync} from './files/durableFile.ts'
-import {FailedAttempts} from './failedAttempts.ts'
+import {FailedAttempts} from '../util/failedAttempts.ts'
 import {PreviewSessions} from './previewSessions.ts'
-
-/** The owner token guards every write: a short one can be guessed (LAKE_TOKEN is refused below it). */
-export const minLakeTokenLength = 32
+import {
+  defaultSessionIdleHours,
+  defaultSessionMaxDays,
+  minLakeTokenLength,
+} from '../../shared/ownerAccess.ts'
 
 /** The single owner of a local lake: every token we issue acts as this user. */
 export const owner = {
@@ -59,14 +61,6 @@ export interface SessionLifetimes {
   /** ... and this long after login, used or not. */
   maxMs: number
 }
-
-/**
- * The documented defaults, in the units of SESSION_IDLE_HOURS and SESSION_MAX_DAYS (server/env.ts
- * reads those): a week unused is long enough for an owner who writes weekly, and a month bounds
- * what a stolen token is worth.
- */
-export const defaultSessionIdleHours = 168
-export const defaultSessionMaxDays = 30
 
 export const defaultSessionLifetimes: SessionLifetimes = {
   idleMs: defaultSessionIdleHours * 3_600_000,
@@ -144,7 +138,7 @@ export class Auth {
   }
 
   /**
-   * Sets the session lifetimes from the server's config (server/lake/studio/index.ts), and a
+   * Sets the session lifetimes from the server's config (server/lake/api/routes.ts), and a
    * clock for tests.
    */
   configure(options: {lifetimes?: SessionLifetimes; now?: () => number}): void {

@@ -1,9 +1,11 @@
+import type {Context} from 'hono'
+import {HttpError, type ErrorStatus} from '../http/httpError.ts'
+
 /**
- * Errors answered in Sanity's JSON shape (`{error: {type, description, ...}}`) so that
- * @sanity/client builds clean ClientError/ServerError messages from the body.
+ * The app's HttpError answered in Sanity's JSON shape (`{error: {type, description, ...}}`) so
+ * that @sanity/client builds clean ClientError/ServerError messages from the body.
  */
-export class LakeError extends Error {
-  readonly status: number
+export class LakeError extends HttpError {
   readonly type: string
   readonly details: Record<string, unknown>
 
@@ -13,8 +15,7 @@ export class LakeError extends Error {
     description: string,
     details: Record<string, unknown> = {},
   ) {
-    super(description)
-    this.status = status
+    super(status, description)
     this.type = type
     this.details = details
   }
@@ -22,11 +23,14 @@ export class LakeError extends Error {
   toJSON(): {error: Record<string, unknown>} {
     return {error: {type: this.type, description: this.message, ...this.details}}
   }
-}
 
-/** The message of anything thrown, for answers and logs (JSON.parse and fs throw Errors). */
-export function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error)
+  override get kind(): string {
+    return `${this.status} ${this.type}`
+  }
+
+  override respond(c: Context, status: ErrorStatus): Response {
+    return c.json(this.toJSON(), status)
+  }
 }
 
 export const badRequest = (description: string, details?: Record<string, unknown>) =>

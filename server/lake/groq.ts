@@ -1,6 +1,8 @@
 import {evaluate, GroqSyntaxError, parse, type ExprNode} from 'groq-js'
 import {LakeError, queryParseError} from './errors.ts'
-import {isRecord, type Doc} from './types.ts'
+import type {Doc} from './types.ts'
+import {messageOf} from '../util/messageOf.ts'
+import {isRecord} from '../util/isRecord.ts'
 
 const parseCache = new Map<string, ExprNode>()
 
@@ -41,7 +43,7 @@ export function parseQuery(query: string, params: Record<string, unknown>): Expr
     }
     // groq-js's semantic parse errors (unknown function, wrong arity) carry no position: point at
     // the whole query, so clients still get Sanity's shape with start/end and draw a code frame.
-    const message = error instanceof Error ? error.message : String(error)
+    const message = messageOf(error)
     throw queryParseError(message, query, 0, query.length)
   }
 }
@@ -85,7 +87,7 @@ export async function evaluateJson(
     value = await (await evaluate(tree, {dataset: docs, params, sanity: options.sanity})).get()
   } catch (error) {
     // groq-js throws plain errors for unsupported functions and bad arguments at runtime.
-    throw new LakeError(400, 'queryError', error instanceof Error ? error.message : String(error))
+    throw new LakeError(400, 'queryError', messageOf(error))
   }
   const json = JSON.stringify(value ?? null)
   if (json.length > options.maxResultBytes) {

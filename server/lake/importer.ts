@@ -1,9 +1,10 @@
 import {createReadStream} from 'node:fs'
 import {createInterface} from 'node:readline'
-import {badRequest, LakeError, messageOf} from './errors.ts'
+import {badRequest, LakeError} from './errors.ts'
 import type {Lake} from './lake.ts'
 import {newTransactionId} from './mutations.ts'
 import {isDoc, type Doc} from './types.ts'
+import {messageOf} from '../util/messageOf.ts'
 
 /** What to do with a document whose id already exists (the `sanity dataset import` flags). */
 export type ImportMode = 'fail' | 'replace' | 'missing'

@@ -1,8 +1,9 @@
 import {randomBytes, randomUUID} from 'node:crypto'
 import {Mutation} from '@sanity/mutator'
-import {badRequest, LakeError, messageOf, mutationError} from './errors.ts'
+import {badRequest, LakeError, mutationError} from './errors.ts'
 import type {Doc, DocumentChange} from './types.ts'
 import {isDoc} from './types.ts'
+import {messageOf} from '../util/messageOf.ts'
 
 /** The body of a patch: Sanity's patch operations, addressed by id or by query. */
 export interface PatchBody {

@@ -1,5 +1,6 @@
 import type {DatabaseSync, StatementSync} from 'node:sqlite'
-import {isDoc, isRecord, type Doc} from './types.ts'
+import {isDoc, type Doc} from './types.ts'
+import {isRecord} from '../util/isRecord.ts'
 
 /**
  * A revision's stored JSON. Only documents that passed validation are written, so anything else

@@ -1,4 +1,5 @@
 import type {Mut} from './mutations.ts'
+import {isRecord} from '../util/isRecord.ts'
 
 /** A stored document: Sanity's system fields plus anything else. */
 export interface Doc {
@@ -28,11 +29,6 @@ export interface CommittedTransaction {
   /** User id of the author. */
   author: string
   changes: DocumentChange[]
-}
-
-/** A JSON object (not an array, not null): what request bodies and stored rows are checked for. */
-export function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
 }
 
 export function isDoc(value: unknown): value is Doc {

@@ -1,6 +1,6 @@
 import type {Context, MiddlewareHandler} from 'hono'
 import type {ServerConfig} from '../env.ts'
-import {errorResponse} from '../lake/api/errorResponse.ts'
+import {errorResponse} from '../http/errorResponse.ts'
 import {forbidden} from '../lake/errors.ts'
 import {isStudioOrigin} from './origins.ts'
 

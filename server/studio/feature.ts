@@ -1,9 +1,7 @@
 import type {Context, Hono} from 'hono'
 import type {AppContext} from '../context.ts'
-import type {Feature} from '../feature.ts'
-import {registerStudioLakeRoutes} from '../lake/studio/index.ts'
 import {registerModuleCdn} from './moduleCdn.ts'
-import {isStudioOrigin, isStudioUrl, studioHttpsOrigin} from './origins.ts'
+import {studioHttpsOrigin} from './origins.ts'
 import {serveStudio} from './static.ts'
 
 /**
@@ -16,27 +14,14 @@ function onPlainHttp(c: Context): boolean {
 }
 
 /**
- * The embedded Studio (docs/studio.md): dist/studio at /studio over HTTPS + HTTP/2 (the plain
- * listener redirects there: the Studio stalls on HTTP/1.1; behind a TLS proxy it serves, see
- * studioHttpsOrigin), and, with a local lake, the endpoints the Studio needs beyond the data
- * API, and the answer to its version check (moduleCdn.ts: a local Studio asks its own origin,
- * docs/studio-protocol.md §g.5). Its CORS is app-wide middleware (cors.ts, registered first in
- * server/app.ts).
+ * The embedded Studio's bundle (docs/studio.md): dist/studio at /studio over HTTPS + HTTP/2 (the
+ * plain listener redirects there: the Studio stalls on HTTP/1.1; behind a TLS proxy it serves,
+ * see studioHttpsOrigin), and, with a local lake, the answer to its version check (moduleCdn.ts:
+ * a local Studio asks its own origin, docs/studio-protocol.md §g.5). The lake endpoints it calls
+ * are mounted with every other lake route (server/lake/api/routes.ts). Its CORS is app-wide
+ * middleware (cors.ts, registered first in server/app.ts).
  */
-export function mountStudio(app: Hono, ctx: AppContext): Feature | void {
-  const {config} = ctx
-  const lakeRoutes = ctx.lake
-    ? registerStudioLakeRoutes(app, ctx.lake, {
-        dataDir: config.dataDir,
-        siteUrl: () => config.siteUrl,
-        trustProxy: config.trustProxy,
-        sessionIdleMs: config.sessionIdleMs,
-        sessionMaxMs: config.sessionMaxMs,
-        isStudioOrigin: (origin) => isStudioOrigin(config, origin),
-        isStudioUrl: (url) => isStudioUrl(config, url),
-      })
-    : undefined
-
+export function mountStudio(app: Hono, ctx: AppContext): void {
   // Before /studio/*, which would answer it with the Studio's page.
   if (ctx.lake) registerModuleCdn(app)
 
@@ -48,5 +33,4 @@ export function mountStudio(app: Hono, ctx: AppContext): Feature | void {
   }
   app.get('/studio', studio)
   app.get('/studio/*', studio)
-  return lakeRoutes
 }

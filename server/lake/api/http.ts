@@ -1,11 +1,13 @@
 import type {Context} from 'hono'
 import {bearerToken, type Identity} from '../auth.ts'
-import {badRequest, forbidden, LakeError, messageOf, notFound, unauthorized} from '../errors.ts'
-import {isRecord} from '../types.ts'
+import {badRequest, forbidden, LakeError, notFound, unauthorized} from '../errors.ts'
+
 import type {Lake} from '../lake.ts'
 import {clientOf} from '../../http/clientAddress.ts'
 import {refusals, safe} from '../../http/log.ts'
 import {BodyTooLargeError, readBody} from '../../http/body.ts'
+import {messageOf} from '../../util/messageOf.ts'
+import {isRecord} from '../../util/isRecord.ts'
 
 /** Largest JSON body the lake reads (mutations, actions, POSTed queries). */
 export const maxBodyBytes = 10 * 1024 * 1024

@@ -10,6 +10,7 @@ import type {Lane} from '../queryPool/queryBudgets.ts'
 import type {CommittedTransaction} from '../types.ts'
 import type {SseStream} from './sse.ts'
 import {safe} from '../../http/log.ts'
+import {messageOf} from '../../util/messageOf.ts'
 
 /**
  * Transactions replayed per step on resume: one SQLite page and one evaluation on the pool per
@@ -133,7 +134,7 @@ export class ListenDelivery {
   private fail(error: unknown): void {
     const {stream} = this.listener
     if (stream.isClosed) return
-    const message = error instanceof Error ? error.message : String(error)
+    const message = messageOf(error)
     console.warn(`[lake] listener of ${this.listener.client} stopped: ${safe(message)}`)
     stream.send('channelError', {message})
     stream.close()

@@ -3,10 +3,10 @@ import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 import {Hono} from 'hono'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
-import {errorResponse} from './errorResponse.ts'
+import {errorResponse} from '../../http/errorResponse.ts'
 import {importDocuments} from '../importer.ts'
 import {Lake} from '../lake.ts'
-import {registerLakeRoutes} from './routes.ts'
+import {registerDataApi} from './dataApi.ts'
 
 // Query limits, driven in process: a lake with a small time and result budget behind the routes.
 const dataDir = mkdtempSync(join(tmpdir(), 'scriptorium-limits-'))
@@ -33,7 +33,7 @@ beforeAll(() => {
   )
   app = new Hono()
   app.onError((error, c) => errorResponse(error, c))
-  registerLakeRoutes(app, lake)
+  registerDataApi(app, lake)
 })
 afterAll(() => {
   lake.close()

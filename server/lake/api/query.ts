@@ -4,7 +4,6 @@ import type {QueryCache} from './queryCache.ts'
 import {badRequest} from '../errors.ts'
 import {apiVersionOf, checkDataset, flag, identify, queryParams, readJsonBody} from './http.ts'
 import type {Lake} from '../lake.ts'
-import {isRecord} from '../types.ts'
 import {defaultPerspective, parsePerspective, type Perspective} from '../perspective.ts'
 import {LakeError} from '../errors.ts'
 import {maxAnonymousQueriesPerClient} from '../queryPool/queryBudgets.ts'
@@ -13,6 +12,7 @@ import {ClientCounter, overCap} from './clientCaps.ts'
 import {isInternal} from './internal.ts'
 import {CachedBody} from '../../http/cachedBody.ts'
 import {draftsTag, publicTag} from './liveEvents.ts'
+import {isRecord} from '../../util/isRecord.ts'
 
 function perspectiveOf(c: Context): Perspective {
   const requested = c.req.query('perspective')

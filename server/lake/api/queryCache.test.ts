@@ -1,10 +1,10 @@
 import {Hono} from 'hono'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 import {startLakeUnderTest, type LakeUnderTest} from '../testing/lakeUnderTest.ts'
-import {errorResponse} from './errorResponse.ts'
+import {errorResponse} from '../../http/errorResponse.ts'
 import {CachedBody} from '../../http/cachedBody.ts'
 import {QueryCache, maxCacheBytes} from './queryCache.ts'
-import {registerLakeRoutes} from './routes.ts'
+import {registerDataApi} from './dataApi.ts'
 
 // The anonymous query cache: bounded in bytes, and kept warm by commits of private documents.
 let t: LakeUnderTest
@@ -39,7 +39,7 @@ describe('query cache', () => {
     await t.owner.create({_id: 'big', _type: 'blob', text: 'z'.repeat(450_000)})
     const app = new Hono()
     app.onError((error, c) => errorResponse(error, c))
-    const {cache, close} = registerLakeRoutes(app, t.lake)
+    const {cache, close} = registerDataApi(app, t.lake)
     try {
       for (let i = 0; i < 80; i++) {
         const groq = `*[_id == "big"][0]{"n": ${i}, text}`

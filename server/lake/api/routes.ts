@@ -1,92 +1,47 @@
 import type {Hono} from 'hono'
-import {QueryCache} from './queryCache.ts'
-import {registerDoc} from './doc.ts'
-import {registerMutate} from './mutate.ts'
-import {registerActions} from './actions.ts'
-import {badRequest} from '../errors.ts'
-import {errorResponse} from './errorResponse.ts'
 import type {Lake} from '../lake.ts'
-import {registerQuery} from './query.ts'
-import {registerListen} from './listen.ts'
-import {registerLiveEvents} from './liveEvents.ts'
-import {ClientCounter} from './clientCaps.ts'
-import {registerHistory} from './history.ts'
-import {registerExport} from './export.ts'
-import {registerFeatures} from './features.ts'
-import {touchesPublic} from '../publicChange.ts'
-
-/** Paths exactly as @sanity/client builds them with `useProjectHostname: false`: /v{version}/... */
-const versionPattern = /^v(\d{4}-\d{2}-\d{2}|1|X)$/
-/** First path segments after the version that belong to the Sanity API (not to the site). */
-const apiRoots = new Set([
-  'data',
-  'users',
-  'projects',
-  'auth',
-  'assets',
-  'socket',
-  'datasets',
-  'journey',
-  'intake',
-  'ping',
-  'help',
-  'features',
-  'check',
-  'jobs',
-])
-
-/** `v1`/`vX`, or a real date: `v2023-13-45` is refused as Sanity does. */
-function isCalendarDate(value: string): boolean {
-  if (value === '1' || value === 'X') return true
-  const date = new Date(`${value}T00:00:00Z`)
-  return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value)
-}
+import {AssetStore} from '../assets/assetStore.ts'
+import {registerImages} from '../assets/images.ts'
+import {registerAssetUpload} from '../assets/upload.ts'
+import {registerAccount} from '../sessions/account.ts'
+import {registerLogin} from '../sessions/login.ts'
+import {PresenceHub} from '../sessions/presence.ts'
+import {registerDataApi} from './dataApi.ts'
+import {registerHostedOnlyAnswers} from './hostedOnly.ts'
+import {registerKeyValue} from './keyvalue.ts'
+import {refuseMalformedPath} from './malformedPath.ts'
+import {registerReferences} from './references.ts'
+import type {LakeRoutes, LakeRoutesConfig} from './routesConfig.ts'
 
 /**
- * Mounts the Sanity HTTP API subset on `app`. Errors are answered in Sanity's JSON shape by the
- * app's error handler; an API path with a malformed version prefix is a 400.
+ * Every route of the lake, mounted from this one place (server/app.ts calls it): the data API,
+ * then what the Studio needs besides it (docs/studio-protocol.md §b): the user and project,
+ * login, settings, references, assets and the public `/images/…`, presence, and hosted-only
+ * answers for the rest.
  */
-export function registerLakeRoutes(app: Hono, lake: Lake): {cache: QueryCache; close(): void} {
-  const cache = new QueryCache()
-  const unsubscribe = lake.onCommit((tx) => {
-    if (touchesPublic(tx)) cache.clear()
+export function registerLakeRoutes(app: Hono, lake: Lake, config: LakeRoutesConfig): LakeRoutes {
+  const dataApi = registerDataApi(app, lake)
+  // Sessions are issued only through these routes, so their lifetimes are set here.
+  lake.auth.configure({lifetimes: {idleMs: config.sessionIdleMs, maxMs: config.sessionMaxMs}})
+  for (const prefix of ['users', 'projects', 'datasets', 'auth'])
+    app.use(`/:version/${prefix}/*`, refuseMalformedPath)
+  registerLogin(app, lake, config)
+  registerKeyValue(app, lake, config.dataDir)
+  registerAccount(app, lake)
+  registerReferences(app, lake)
+  const assets = new AssetStore(config.dataDir)
+  registerAssetUpload(app, lake, config.siteUrl, assets)
+  registerImages(app, lake, assets)
+  registerHostedOnlyAnswers(app)
+  const presence = new PresenceHub(lake, {
+    allowOrigin: (origin) => config.isStudioOrigin(origin),
+    trustProxy: config.trustProxy,
   })
-  /** Versions already checked (clients use one or two), so a request does not parse its date again. */
-  const validVersions = new Set<string>()
-  app.use('/:version/:root/*', async (c, next) => {
-    const version = c.req.param('version')
-    if (
-      validVersions.has(version) ||
-      !version.startsWith('v') ||
-      !apiRoots.has(c.req.param('root'))
-    )
-      return next()
-    if (!versionPattern.test(version) || !isCalendarDate(version.slice(1))) {
-      return errorResponse(
-        badRequest(`Invalid API version "${version}"; expected vYYYY-MM-DD, v1 or vX`),
-        c,
-      )
-    }
-    if (validVersions.size < 100) validVersions.add(version)
-    return next()
-  })
-  registerQuery(app, lake, cache)
-  registerDoc(app, lake)
-  registerMutate(app, lake)
-  registerActions(app, lake)
-  // One count of open streams per client for listen and live events: the caps bound both.
-  const held = new ClientCounter()
-  const listen = registerListen(app, lake, {held})
-  const live = registerLiveEvents(app, lake, {held})
-  registerHistory(app, lake)
-  registerExport(app, lake)
-  registerFeatures(app, lake)
   return {
-    cache,
-    close() {
-      unsubscribe()
-      listen.close()
-      live.close()
+    close: () => {
+      dataApi.close()
+      presence.close()
     },
+    upgrade: (request, socket, head) => presence.upgrade(request, socket, head),
   }
 }

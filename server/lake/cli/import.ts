@@ -1,6 +1,7 @@
-import {LakeError, messageOf} from '../errors.ts'
+import {LakeError} from '../errors.ts'
 import {importFile, type ImportMode} from '../importer.ts'
 import {CliError, dataDirFromEnv, openLake} from './openLake.ts'
+import {messageOf} from '../../util/messageOf.ts'
 
 /**
  * npm run lake:import -- <file.ndjson> [--replace | --missing]

@@ -1,5 +1,6 @@
 import {refusals} from '../../http/log.ts'
 import {insufficientStorage} from '../errors.ts'
+import {messageOf} from '../../util/messageOf.ts'
 
 /** SQLite's primary result code for a full disk (https://sqlite.org/rescode.html#full). */
 const sqliteFull = 13
@@ -25,7 +26,7 @@ export function isDiskFull(error: unknown): boolean {
  */
 export function storageError(error: unknown): unknown {
   if (!isDiskFull(error)) return error
-  const detail = error instanceof Error ? error.message : String(error)
+  const detail = messageOf(error)
   refusals.refuse('server', 'disk-full', `[data] 507, the disk is full: ${detail}`)
   return insufficientStorage()
 }

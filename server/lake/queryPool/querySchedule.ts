@@ -1,4 +1,4 @@
-import {setNewest} from '../boundedMap.ts'
+import {setNewest} from '../../util/boundedMap.ts'
 import {anonymousWorkers, badStandingMs, preemptAfterMs, type Lane} from './queryBudgets.ts'
 
 /** What the schedule needs to know of a job, queued or running. */

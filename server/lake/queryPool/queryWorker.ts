@@ -15,6 +15,7 @@ import {evaluateJson, parseQuery} from '../groq.ts'
 import {documentsFor, type Perspective, type Reader} from '../perspective.ts'
 import type {Doc} from '../types.ts'
 import {parseStoredDoc} from '../storeRows.ts'
+import {messageOf} from '../../util/messageOf.ts'
 
 type Sanity = {projectId: string; dataset: string}
 
@@ -149,11 +150,7 @@ async function perform(task: WorkerTask): Promise<WorkerResult> {
       } catch (error) {
         if (error instanceof LakeError) throw error
         // Runtime errors (unsupported functions, bad argument types) are the filter's fault.
-        throw new LakeError(
-          400,
-          'queryError',
-          error instanceof Error ? error.message : String(error),
-        )
+        throw new LakeError(400, 'queryError', messageOf(error))
       }
     case 'select':
       return {ids: await select(task)}
@@ -168,7 +165,7 @@ async function answer(id: number, task: WorkerTask): Promise<WorkerReply> {
       const {status, type, message: description, details} = error
       return {id, error: {status, type, description, details}}
     }
-    const description = error instanceof Error ? error.message : String(error)
+    const description = messageOf(error)
     return {id, error: {status: 500, type: 'internalServerError', description, details: {}}}
   }
 }

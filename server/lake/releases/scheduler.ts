@@ -1,5 +1,5 @@
 import {owner} from '../auth.ts'
-import {messageOf} from '../errors.ts'
+import {messageOf} from '../../util/messageOf.ts'
 import type {Lake} from '../lake.ts'
 import type {TransactionBuilder} from '../mutations.ts'
 import type {CommittedTransaction} from '../types.ts'

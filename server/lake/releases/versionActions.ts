@@ -6,7 +6,7 @@ import {
   type ActionHandler,
 } from '../actionContext.ts'
 import {badRequest} from '../errors.ts'
-import {isRecord} from '../types.ts'
+import {isRecord} from '../../util/isRecord.ts'
 import {parseVersionId} from './releaseIds.ts'
 import {requireEditableVersion} from './releaseState.ts'
 

@@ -7,9 +7,9 @@ import type {AddressInfo} from 'node:net'
 import {serve} from '@hono/node-server'
 import {Hono} from 'hono'
 import {defaultDataset, localProjectId} from '../../../shared/constants.ts'
-import {errorResponse} from '../api/errorResponse.ts'
+import {errorResponse} from '../../http/errorResponse.ts'
 import {Lake} from '../lake.ts'
-import {registerLakeRoutes} from '../api/routes.ts'
+import {registerDataApi} from '../api/dataApi.ts'
 
 const dataDir = process.env.DATA_DIR
 if (!dataDir) throw new Error('DATA_DIR is required')
@@ -21,7 +21,7 @@ const lake = new Lake({
 })
 const app = new Hono()
 app.onError(errorResponse)
-registerLakeRoutes(app, lake)
+registerDataApi(app, lake)
 const server = serve({fetch: app.fetch, port: 0, hostname: '127.0.0.1'}, (info: AddressInfo) => {
   console.log(`listening ${info.port}`)
 })

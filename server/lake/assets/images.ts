@@ -3,7 +3,7 @@ import type {Context, Hono} from 'hono'
 import sharp from 'sharp'
 import {clientOf} from '../../http/clientAddress.ts'
 import {refusals, safe} from '../../http/log.ts'
-import {badRequest, LakeError, messageOf, notFound} from '../errors.ts'
+import {badRequest, LakeError, notFound} from '../errors.ts'
 import type {Lake} from '../lake.ts'
 import {imageFilePattern, mimeTypes, type AssetStore} from './assetStore.ts'
 import {
@@ -17,6 +17,7 @@ import {
 } from './imageParams.ts'
 import {QueueFullError, TransformQueue, transformRetryAfterSeconds} from './transformQueue.ts'
 import {VariantCache, type Variant} from './variantCache.ts'
+import {messageOf} from '../../util/messageOf.ts'
 
 // One transform at a time (transformQueue.ts) must also mean one core: libvips otherwise runs
 // a thread per core, taking the second core from pages and queries. Its operation cache is kept

@@ -9,15 +9,15 @@ import {unauthorized} from '../errors.ts'
 import {identify} from '../api/http.ts'
 import type {Lake} from '../lake.ts'
 import {loginPage, loginPageHeaders} from './loginPage.ts'
-import type {StudioLakeConfig} from './config.ts'
-import {SidStore} from './sessions.ts'
+import type {LakeRoutesConfig} from '../api/routesConfig.ts'
+import {SidStore} from './loginSids.ts'
 
 /**
  * The Studio's login flow for the local lake (docs/studio-protocol.md §c): provider → our login page →
  * 303 to `<studio url>#sid=…` → GET /auth/fetch?sid= → `{token}` (a fresh session) → POST
  * /auth/logout revokes it. The password is the owner token.
  */
-export function registerLogin(app: Hono, lake: Lake, config: StudioLakeConfig): void {
+export function registerLogin(app: Hono, lake: Lake, config: LakeRoutesConfig): void {
   const sids = new SidStore()
 
   app.get('/:version/auth/providers', (c) => {

@@ -3,11 +3,11 @@ import type {Duplex} from 'node:stream'
 import type {TrustProxy} from '../../http/clientAddress.ts'
 
 /**
- * What the Studio's lake endpoints need from the server, handed down by the wiring
- * (server/studio/feature.ts) so that the lake imports nothing above it: values read from the
- * environment, and the Studio's origins as predicates (they depend on the listeners).
+ * What the lake's routes need from the server, handed down by the wiring (server/app.ts) so that
+ * the lake imports nothing above it: values read from the environment, and the Studio's origins
+ * as predicates (they depend on the listeners).
  */
-export interface StudioLakeConfig {
+export interface LakeRoutesConfig {
   /** Where settings (studio-keyvalue.json) and uploaded images live. */
   dataDir: string
   /** The site's public origin, for asset URLs: read per request (with port 0 it is known late). */
@@ -24,8 +24,8 @@ export interface StudioLakeConfig {
   isStudioUrl(url: string): boolean
 }
 
-/** How the server stops the Studio's endpoints and hands them WebSocket upgrades. */
-export interface StudioLakeRoutes {
+/** How the server stops the lake's routes and hands them WebSocket upgrades. */
+export interface LakeRoutes {
   close(): void
   /** Takes a WebSocket upgrade request; returns false if the path is not presence's. */
   upgrade(request: IncomingMessage, socket: Duplex, head: Buffer): boolean

@@ -8,6 +8,7 @@ import type {Lake} from '../lake.ts'
 import {closeUnauthorized, SocketGuard, type SocketGuardOptions} from './socketGuard.ts'
 import {parseRpc, tooManyAttemptsCode, unauthorizedCode} from './presenceRpc.ts'
 import {refuseUpgrade, upgradeRefusal} from './socketUpgrade.ts'
+import {messageOf} from '../../util/messageOf.ts'
 
 /** `/v2022-06-30/socket/{dataset}`: Sanity's "bifur" socket, which the Studio uses for presence. */
 const socketPath = /^\/v[^/]+\/socket\/([^/?]+)/
@@ -90,7 +91,7 @@ export class PresenceHub {
       }
       this.wss.handleUpgrade(request, socket, head, (ws) => this.accept(ws, client))
     } catch (error) {
-      const why = error instanceof Error ? error.message : String(error)
+      const why = messageOf(error)
       refusals.refuse(
         client,
         'socket-400',

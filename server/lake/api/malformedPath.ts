@@ -2,7 +2,7 @@ import type {Context, Next} from 'hono'
 import {clientOf} from '../../http/clientAddress.ts'
 import {refusals, safe} from '../../http/log.ts'
 import {badRequest} from '../errors.ts'
-import {decodeSegment} from './socketUpgrade.ts'
+import {decodeSegment} from '../sessions/socketUpgrade.ts'
 
 /**
  * Refuses a path with a malformed percent-escape (`%`, `%E0%A4%A`) with a Sanity-shaped 400.

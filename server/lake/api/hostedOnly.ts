@@ -5,7 +5,7 @@ import type {Hono} from 'hono'
  * journeys, telemetry (always denied, batches dropped), protocol and version checks, the CORS
  * self-check. Each is harmless and keeps the Studio from logging errors (docs/studio-protocol.md §b).
  */
-export function registerHarmless(app: Hono): void {
+export function registerHostedOnlyAnswers(app: Hono): void {
   app.get('/:version/journey/announcements', (c) => c.json([]))
   app.get('/:version/journey/*', (c) => c.json({}))
   app.get('/:version/intake/telemetry-status', (c) => c.json({status: 'denied'}))

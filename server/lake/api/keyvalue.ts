@@ -3,7 +3,7 @@ import {join} from 'node:path'
 import type {Hono} from 'hono'
 import {BodyTooLargeError, readBody} from '../../http/body.ts'
 import {badRequest, LakeError} from '../errors.ts'
-import {requireIdentity} from '../api/http.ts'
+import {requireIdentity} from './http.ts'
 import {storageError} from '../files/diskFull.ts'
 import {
   ensurePrivateDir,
@@ -14,7 +14,9 @@ import {
   writeFileDurably,
 } from '../files/durableFile.ts'
 import type {Lake} from '../lake.ts'
-import {isRecord} from '../types.ts'
+
+import {messageOf} from '../../util/messageOf.ts'
+import {isRecord} from '../../util/isRecord.ts'
 
 const maxKeys = 100
 const maxKeyLength = 256
@@ -55,7 +57,7 @@ export class KeyValueFile {
     try {
       parsed = JSON.parse(readFileSync(this.file, 'utf8'))
     } catch (error) {
-      moveAside(this.file, error instanceof Error ? error.message : String(error))
+      moveAside(this.file, messageOf(error))
       return emptyValues()
     }
     if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {

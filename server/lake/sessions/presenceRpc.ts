@@ -1,4 +1,5 @@
 import type {RawData} from 'ws'
+import {isRecord} from '../../util/isRecord.ts'
 
 /** JSON-RPC error code for a missing, wrong or ended authorization (the Studio's bifur client's). */
 export const unauthorizedCode = 4001
@@ -8,9 +9,6 @@ export const tooManyAttemptsCode = 4029
 
 /** A JSON-RPC 2.0 request as the Studio's bifur client sends it, checked for shape. */
 export type Rpc = {id?: string | number; method?: unknown; params: Record<string, unknown>}
-
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value)
 
 /** A JSON-RPC request object, or undefined for anything else (arrays, scalars, null). */
 export function parseRpc(data: RawData): Rpc | undefined {
