@@ -1,0 +1,127 @@
+import {createClient, type SanityClient} from '@sanity/client'
+import type {Browser, BrowserContext, Page} from 'playwright-core'
+import {afterAll, beforeAll, describe, expect, it} from 'vitest'
+import {defaultDataset, localProjectId} from '../shared/constants.ts'
+import {launchBrowser} from './support/browser.ts'
+import {startTestServer} from './support/server.ts'
+import {goInStudio, logIn, studioContext, watchContext} from './studio-driver.ts'
+
+type Server = Awaited<ReturnType<typeof startTestServer>>
+
+// Content Releases in the real Studio on the local lake: the Releases tool creates a release and
+// shows it scheduled; the lake publishes it on time, and the public site (with no one logged
+// in) shows the change on /blog and in the RSS feed within 5 s of its time, not before.
+let server: Server
+let browser: Browser
+let context: BrowserContext
+let page: Page
+let watch: ReturnType<typeof watchContext>
+let owner: SanityClient
+
+const before = 'A post before its release'
+const after = 'A post rewritten by its release'
+
+/** What anyone sees: the blog's list and the RSS feed, fetched without credentials. */
+async function publicPages(): Promise<{blog: string; rss: string; at: number}> {
+  const [blog, rss] = await Promise.all(
+    ['/blog', '/rss.xml'].map(async (path) => (await fetch(`${server.url}${path}`)).text()),
+  )
+  return {blog, rss, at: Date.now()}
+}
+
+/** Polls the lake in process until a release titled `title` exists; returns its id. */
+async function releaseTitled(title: string): Promise<string> {
+  const deadline = Date.now() + 30_000
+  for (;;) {
+    const found = server
+      .lake!.store.snapshot()
+      .find(
+        (doc) =>
+          doc._type === 'system.release' &&
+          (doc.metadata as {title?: string} | undefined)?.title === title,
+      )
+    if (found) return found._id.slice('_.releases.'.length)
+    if (Date.now() > deadline) throw new Error(`no release "${title}" was created`)
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  }
+}
+
+describe('Content Releases in the Studio', () => {
+  beforeAll(async () => {
+    server = await startTestServer({SEED: '0'})
+    owner = createClient({
+      projectId: localProjectId,
+      dataset: defaultDataset,
+      apiVersion: '2025-02-19',
+      apiHost: server.url,
+      useProjectHostname: false,
+      useCdn: false,
+      token: server.lake!.token,
+    })
+    await owner.create({
+      _id: 'release-post',
+      _type: 'post',
+      title: before,
+      slug: {_type: 'slug', current: 'release-post'},
+      date: '2026-01-05',
+      excerpt: 'A post that a release rewrites.',
+      category: 'General',
+    })
+    browser = await launchBrowser()
+    context = await studioContext(browser)
+    watch = watchContext(context)
+    page = await context.newPage()
+  })
+
+  afterAll(async () => {
+    await browser?.close()
+    await server?.stop()
+  })
+
+  it('creates a release in the Releases tool, shows it scheduled, and the site gets it on time', async () => {
+    await logIn(page, server.url, server.lake!.token)
+    await goInStudio(page, '/studio/releases')
+    await page.getByTestId('create-new-release-button').first().click()
+    await page.getByTestId('release-form-title').fill('Spring issue')
+    await page.getByTestId('submit-release-button').click()
+    const releaseId = await releaseTitled('Spring issue')
+
+    // The post's edit, in the release (the Studio's "Add to release" sends the same action).
+    await owner.createVersion({baseId: 'release-post', publishedId: 'release-post', releaseId})
+    await owner.action({
+      actionType: 'sanity.action.document.edit',
+      draftId: `versions.${releaseId}.release-post`,
+      publishedId: 'release-post',
+      patch: {set: {title: after}},
+    })
+    const publishAt = Date.now() + 20_000
+    await owner.releases.schedule({releaseId, publishAt: new Date(publishAt).toISOString()})
+
+    await goInStudio(page, '/studio/releases')
+    const row = page.locator('tr, [role="row"]').filter({hasText: 'Spring issue'})
+    await row.getByTestId('release-lock-icon').waitFor({timeout: 30_000})
+
+    // Before its time the site shows the post as it was; from its time on, within 5 s, the new
+    // title on /blog and in the feed. Each answer is checked against when it arrived.
+    let seenBefore = false
+    for (;;) {
+      const {blog, rss, at} = await publicPages()
+      const shown = [blog, rss].filter((text) => text.includes(after)).length
+      if (shown > 0) expect(at).toBeGreaterThanOrEqual(publishAt)
+      if (shown === 0) {
+        expect(blog).toContain(before)
+        expect(rss).toContain(before)
+        seenBefore ||= at < publishAt
+      }
+      if (shown === 2) break
+      expect(at - publishAt).toBeLessThan(5000)
+      await new Promise((resolve) => setTimeout(resolve, 200))
+    }
+    expect(seenBefore).toBe(true)
+    expect(Date.now() - publishAt).toBeLessThan(5000)
+    expect(await owner.releases.get({releaseId})).toMatchObject({state: 'published'})
+
+    expect(watch.consoleErrors).toEqual([])
+    expect(watch.foreignRequests).toEqual([])
+  })
+})
