@@ -29,6 +29,15 @@ async function publicPages(): Promise<{blog: string; rss: string; at: number}> {
   return {blog, rss, at: Date.now()}
 }
 
+/** Polls what the lake holds (in process) until `check` holds: the Studio commits asynchronously. */
+async function until(check: () => boolean): Promise<void> {
+  const deadline = Date.now() + 30_000
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error('timed out waiting for the lake')
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  }
+}
+
 /** Polls the lake in process until a release titled `title` exists; returns its id. */
 async function releaseTitled(title: string): Promise<string> {
   const deadline = Date.now() + 30_000
@@ -81,7 +90,7 @@ describe('Content Releases in the Studio', () => {
   it('creates a release in the Releases tool, shows it scheduled, and the site gets it on time', async () => {
     await logIn(page, server.url, server.lake!.token)
     await goInStudio(page, '/studio/releases')
-    await page.getByTestId('create-new-release-button').first().click()
+    await page.getByRole('button', {name: 'New release'}).click()
     await page.getByTestId('release-form-title').fill('Spring issue')
     await page.getByTestId('submit-release-button').click()
     const releaseId = await releaseTitled('Spring issue')
@@ -94,11 +103,43 @@ describe('Content Releases in the Studio', () => {
       publishedId: 'release-post',
       patch: {set: {title: after}},
     })
-    const publishAt = Date.now() + 20_000
-    await owner.releases.schedule({releaseId, publishAt: new Date(publishAt).toISOString()})
+    // Scheduled, the release's page says so and offers to unschedule; the owner does, and the
+    // lake has it active again.
+    await owner.releases.schedule({
+      releaseId,
+      publishAt: new Date(Date.now() + 600_000).toISOString(),
+    })
+    await page
+      .getByText(/Scheduled/)
+      .first()
+      .waitFor()
+    await page.getByRole('button', {name: 'Unschedule release'}).click()
+    await page.getByRole('dialog').getByRole('button', {name: 'Unschedule release'}).click()
+    await until(() => server.lake!.getDocument(`_.releases.${releaseId}`)?.state === 'active')
 
-    await goInStudio(page, '/studio/releases')
-    const row = page.locator('tr, [role="row"]').filter({hasText: 'Spring issue'})
+    // The owner sets the release's time 20 s ahead (as the release's page does) and schedules
+    // it from the dialog, which offers that time.
+    const publishAt = Date.now() + 20_000
+    await owner.releases.edit({
+      releaseId,
+      patch: {set: {'metadata.intendedPublishAt': new Date(publishAt).toISOString()}},
+    })
+    const shown = new Date(publishAt).toLocaleString('en-US', {
+      timeZone: 'UTC',
+      dateStyle: 'medium',
+      timeStyle: 'medium',
+    })
+    await page.getByText(shown).first().waitFor()
+    await page.getByTestId('schedule-button').click()
+    await page.getByRole('dialog').getByRole('button', {name: 'Yes, schedule'}).click()
+    await until(() => server.lake!.getDocument(`_.releases.${releaseId}`)?.state === 'scheduled')
+    expect(server.lake!.getDocument(`_.releases.${releaseId}`)?.publishAt).toBe(
+      new Date(publishAt).toISOString(),
+    )
+
+    // The Releases tool lists it with its lock.
+    await page.getByTestId('back-to-releases-button').click()
+    const row = page.locator('tr').filter({hasText: 'Spring issue'})
     await row.getByTestId('release-lock-icon').waitFor({timeout: 30_000})
 
     // Before its time the site shows the post as it was; from its time on, within 5 s, the new

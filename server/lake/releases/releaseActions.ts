@@ -95,7 +95,9 @@ export const releaseActions: Record<string, ActionHandler> = {
     if (!isRecord(action.patch)) throw badRequest(`Action at index ${index} needs "patch"`)
     const patch = checkMetadataPatch(action.patch, index)
     const release = requireRelease(tx, releaseId, index)
-    requireState(release, ['active'], 'edit', index)
+    // Its title and description stay editable while scheduled (the Studio saves them from the
+    // release's page); its documents are what the schedule locks.
+    requireState(release, ['active', 'scheduled'], 'edit', index)
     await run(tx, {patch: {...patch, id: release._id}}, index)
     const edited = requireRelease(tx, releaseId, index)
     checkMetadata(edited.metadata ?? {}, index)
@@ -114,7 +116,10 @@ export const releaseActions: Record<string, ActionHandler> = {
     const release = requireRelease(tx, releaseId, index)
     requireState(release, ['active'], 'schedule', index)
     // Stored in UTC, to the millisecond: the scheduler compares it with the clock.
-    await rewrite(tx, release, {state: 'scheduled', publishAt: new Date(at).toISOString()}, index)
+    const iso = new Date(at).toISOString()
+    // The Studio shows a release's time from its metadata: a scheduled one says when.
+    const metadata = {...release.metadata, releaseType: 'scheduled', intendedPublishAt: iso}
+    await rewrite(tx, release, {state: 'scheduled', publishAt: iso, metadata}, index)
     // A time already past publishes at once, as @sanity/client documents `schedule`.
     if (at <= Date.now()) await publishRelease(tx, releaseId, index)
   },

@@ -244,6 +244,7 @@ describe('schedule, unschedule, publish', () => {
     expect(await owner.releases.get({releaseId: 'rLock'})).toMatchObject({
       state: 'scheduled',
       publishAt,
+      metadata: {releaseType: 'scheduled', intendedPublishAt: publishAt},
     })
     const before = await raw('versions.rLock.rel-a')
 
@@ -263,11 +264,8 @@ describe('schedule, unschedule, publish', () => {
         type: 'releaseLockedError',
       },
     )
-    expect(
-      await refusal(
-        owner.releases.edit({releaseId: 'rLock', patch: {set: {'metadata.title': 'x'}}}),
-      ),
-    ).toEqual({status: 409, type: 'releaseLockedError'})
+    // Its metadata stays editable (the Studio saves the title from the release's page).
+    await owner.releases.edit({releaseId: 'rLock', patch: {set: {'metadata.title': 'Locked'}}})
     expect(
       await refusal(owner.patch('versions.rLock.rel-a').set({title: 'by mutate'}).commit()),
     ).toMatchObject({status: 409})
@@ -276,6 +274,7 @@ describe('schedule, unschedule, publish', () => {
       type: 'releaseLockedError',
     })
     expect(await raw('versions.rLock.rel-a')).toEqual(before)
+    expect((await owner.releases.get({releaseId: 'rLock'}))?.metadata.title).toBe('Locked')
 
     await owner.releases.unschedule({releaseId: 'rLock'})
     const unscheduled = await owner.releases.get({releaseId: 'rLock'})
