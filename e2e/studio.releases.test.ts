@@ -29,6 +29,29 @@ async function publicPages(): Promise<{blog: string; rss: string; at: number}> {
   return {blog, rss, at: Date.now()}
 }
 
+/**
+ * Before `publishAt` the public pages show `before`; from it on, within 5 s, `after` on /blog and
+ * in the feed. Each answer is checked against when it arrived.
+ */
+async function expectPublishedOnTime(publishAt: number, before: string, after: string) {
+  let seenBefore = false
+  for (;;) {
+    const {blog, rss, at} = await publicPages()
+    const shown = [blog, rss].filter((text) => text.includes(after)).length
+    if (shown > 0) expect(at).toBeGreaterThanOrEqual(publishAt)
+    if (shown === 0) {
+      expect(blog).toContain(before)
+      expect(rss).toContain(before)
+      seenBefore ||= at < publishAt
+    }
+    if (shown === 2) break
+    expect(at - publishAt).toBeLessThan(5000)
+    await new Promise((resolve) => setTimeout(resolve, 200))
+  }
+  expect(seenBefore).toBe(true)
+  expect(Date.now() - publishAt).toBeLessThan(5000)
+}
+
 /** Polls what the lake holds (in process) until `check` holds: the Studio commits asynchronously. */
 async function until(check: () => boolean): Promise<void> {
   const deadline = Date.now() + 30_000
@@ -142,27 +165,69 @@ describe('Content Releases in the Studio', () => {
     const row = page.locator('tr').filter({hasText: 'Spring issue'})
     await row.getByTestId('release-lock-icon').waitFor({timeout: 30_000})
 
-    // Before its time the site shows the post as it was; from its time on, within 5 s, the new
-    // title on /blog and in the feed. Each answer is checked against when it arrived.
-    let seenBefore = false
-    for (;;) {
-      const {blog, rss, at} = await publicPages()
-      const shown = [blog, rss].filter((text) => text.includes(after)).length
-      if (shown > 0) expect(at).toBeGreaterThanOrEqual(publishAt)
-      if (shown === 0) {
-        expect(blog).toContain(before)
-        expect(rss).toContain(before)
-        seenBefore ||= at < publishAt
-      }
-      if (shown === 2) break
-      expect(at - publishAt).toBeLessThan(5000)
-      await new Promise((resolve) => setTimeout(resolve, 200))
-    }
-    expect(seenBefore).toBe(true)
-    expect(Date.now() - publishAt).toBeLessThan(5000)
+    await expectPublishedOnTime(publishAt, before, after)
     expect(await owner.releases.get({releaseId})).toMatchObject({state: 'published'})
 
     expect(watch.consoleErrors).toEqual([])
     expect(watch.foreignRequests).toEqual([])
   })
+
+  it('schedules a single post from its publish menu (a scheduled draft), published on time', async () => {
+    await owner.create({
+      _id: 'draft-post',
+      _type: 'post',
+      title: 'A draft post before',
+      slug: {_type: 'slug', current: 'draft-post'},
+      date: '2026-01-06',
+      excerpt: 'A post whose draft is scheduled.',
+      category: 'General',
+    })
+    await owner.create({
+      _id: 'drafts.draft-post',
+      _type: 'post',
+      title: 'A draft post on time',
+      slug: {_type: 'slug', current: 'draft-post'},
+      date: '2026-01-06',
+      excerpt: 'A post whose draft is scheduled.',
+      category: 'General',
+    })
+    await goInStudio(page, '/studio/structure/posts;draft-post')
+    await page.getByTestId('action-menu-button').click()
+    await page.getByRole('menuitem', {name: /Schedule publish/}).click()
+    // The dialog takes minutes: the next whole minute at least 25 s away, in UTC (Chromium's
+    // zone here, which the Studio shows the owner).
+    const publishAt = Math.ceil((Date.now() + 25_000) / 60_000) * 60_000
+    const typed = new Date(publishAt)
+      .toLocaleString('en-US', {
+        timeZone: 'UTC',
+        month: 'short',
+        day: 'numeric',
+        year: 'numeric',
+        hour: '2-digit',
+        minute: '2-digit',
+        hourCycle: 'h23',
+      })
+      .replace(/, (\d\d:\d\d)$/, ' $1')
+    const dialog = page.getByRole('dialog')
+    await dialog.locator('input').first().fill(typed)
+    await dialog.locator('input').first().press('Tab')
+    await dialog.getByRole('button', {name: 'Schedule', exact: true}).click()
+    await until(() =>
+      server
+        .lake!.store.snapshot()
+        .some(
+          (doc) =>
+            doc._type === 'system.release' &&
+            doc.state === 'scheduled' &&
+            (doc.metadata as {cardinality?: string}).cardinality === 'one',
+        ),
+    )
+    const release = server
+      .lake!.store.snapshot()
+      .find((doc) => (doc.metadata as {cardinality?: string} | undefined)?.cardinality === 'one')
+    expect(release?.publishAt).toBe(new Date(publishAt).toISOString())
+
+    await expectPublishedOnTime(publishAt, 'A draft post before', 'A draft post on time')
+    expect(watch.consoleErrors).toEqual([])
+  }, 180_000)
 })
