@@ -9,7 +9,7 @@ import {studioDataset} from './studio/env.ts'
 export default defineCliConfig({
   api: {projectId: localProjectId, dataset: studioDataset},
   typegen: {
-    path: ['./web/**/*.{ts,tsx}', './server/**/*.ts'],
+    path: ['./web/**/*.{ts,tsx}', './shared/**/*.ts', './server/**/*.ts'],
     // TYPEGEN_DIR lets scripts/typegenCheck.ts generate elsewhere and compare with the committed files.
     schema: `${process.env.TYPEGEN_DIR ?? '.'}/schemas/schema.json`,
     generates: `${process.env.TYPEGEN_DIR ?? '.'}/web/sanity.types.ts`,

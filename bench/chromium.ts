@@ -2,7 +2,7 @@ import {spawn} from 'node:child_process'
 import {mkdtempSync, rmSync} from 'node:fs'
 import {tmpdir} from 'node:os'
 import {join} from 'node:path'
-import {chromiumFlags} from '../e2e/support/chromium.ts'
+import {chromiumFlags} from '../scripts/chromium.ts'
 
 export interface DebuggableChromium {
   /** The DevTools port Lighthouse connects to. */

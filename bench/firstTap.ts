@@ -13,7 +13,7 @@
  * hydrated (or after 20 s if it never does).
  */
 import type {Browser, BrowserContext, CDPSession, Page} from 'playwright-core'
-import {launchBrowser} from '../e2e/support/browser.ts'
+import {launchBrowser} from '../scripts/browser.ts'
 import {startServerProcess, type ServerProcess} from './serverProcess.ts'
 import {fmt, spread} from './stats.ts'
 import type {Cell, Table} from './types.ts'

@@ -7,13 +7,8 @@
  */
 import {readFileSync, rmSync} from 'node:fs'
 import {join} from 'node:path'
-import {
-  findSuiteFile,
-  loadSuite,
-  runSuite,
-  type SuiteReport,
-} from '../test/conformance/groqSuite.ts'
-import {startLakeUnderTest} from '../server/lake/testing/lakeUnderTest.ts'
+import {findSuiteFile, loadSuite, runSuite, type SuiteReport} from './groqSuite.ts'
+import {startLakeInProcess} from './lakeInProcess.ts'
 import {groqFloor, load, type Rate} from './lakeLoad.ts'
 import {measureWrites, type WriteRate} from './lakeWrites.ts'
 import {startServerProcess} from './serverProcess.ts'
@@ -78,7 +73,7 @@ export async function run(): Promise<Section> {
   let conformance: SuiteReport | undefined
   if (suiteFile) {
     console.log('[lake] GROQ test suite…')
-    const t = await startLakeUnderTest()
+    const t = await startLakeInProcess()
     const suite = loadSuite(suiteFile)
     conformance = await runSuite(t, suite, suite.tests).finally(() => t.stop())
   } else console.log('[lake] GROQ test suite not found: its row is skipped')

@@ -4,7 +4,7 @@ import {join} from 'node:path'
 import {DatabaseSync} from 'node:sqlite'
 import autocannon from 'autocannon'
 import {evaluate, parse} from 'groq-js'
-import type {Doc} from '../server/lake/types.ts'
+import type {Doc} from '../server/lake/index.ts'
 import {percentile} from './stats.ts'
 
 /** Latency percentiles (ms) and throughput of one measurement. */

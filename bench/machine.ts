@@ -1,6 +1,6 @@
 import {execFileSync} from 'node:child_process'
 import {cpus, freemem, loadavg, release, totalmem} from 'node:os'
-import {findChromium} from '../e2e/support/chromium.ts'
+import {findChromium} from '../scripts/chromium.ts'
 
 export interface Machine {
   cores: number

@@ -7,7 +7,7 @@
 import {readFileSync} from 'node:fs'
 import {join} from 'node:path'
 import {chromium, type Browser} from 'playwright-core'
-import {chromiumFlags, ensureChromium} from '../e2e/support/chromium.ts'
+import {chromiumFlags, ensureChromium} from '../scripts/chromium.ts'
 import {startServerProcess, type ServerProcess} from './serverProcess.ts'
 import {fmt, kb} from './stats.ts'
 import type {Cell, Section} from './types.ts'

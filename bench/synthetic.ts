@@ -2,9 +2,7 @@ import {mkdtempSync} from 'node:fs'
 import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 import {postCategories} from '../schemas/categories.ts'
-import {importDocuments} from '../server/lake/importer.ts'
-import {Lake} from '../server/lake/lake.ts'
-import type {Doc} from '../server/lake/types.ts'
+import {importDocuments, Lake, type Doc} from '../server/lake/index.ts'
 
 const words = (
   'the valley road climbs past walnut orchards and apple terraces toward a pass where snow lingers into june ' +

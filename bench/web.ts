@@ -3,7 +3,7 @@
  * route of a seeded production server, the gzip/brotli size of every public JS chunk, and a check
  * that no Studio module reached the public bundle.
  */
-import {ensureChromium} from '../e2e/support/chromium.ts'
+import {ensureChromium} from '../scripts/chromium.ts'
 import {firstLoadJsGzip, publicChunks, studioLeaks, type Chunk} from './chunks.ts'
 import {firstTapTable, measureFirstTaps, type FirstTapResult} from './firstTap.ts'
 import {lighthouse, type LighthouseRun, type Preset} from './lighthouse.ts'

@@ -6,24 +6,14 @@
 import {createHash} from 'node:crypto'
 import {writeFileSync} from 'node:fs'
 import {fileURLToPath} from 'node:url'
-import type {PostCategory} from '../schemas/categories.ts'
 import {fictionPosts} from './posts/fiction.ts'
 import {generalPosts} from './posts/general.ts'
 import {kashmirPosts} from './posts/kashmir.ts'
 import {motorcyclePosts} from './posts/motorcycles.ts'
 import {mountaineeringPosts} from './posts/mountaineering.ts'
-import {toBlock, type Block, type BlockSource} from './richText.ts'
-
-/** A post as authored in content/posts/*.ts. */
-export interface PostSource {
-  title: string
-  slug: string
-  /** YYYY-MM-DD */
-  date: string
-  excerpt: string
-  category: PostCategory
-  body: BlockSource[]
-}
+import type {PostCategory} from '../schemas/categories.ts'
+import type {PostSource} from './postSource.ts'
+import {toBlock, type Block} from './richText.ts'
 
 /** A post as `sanity dataset export` writes it. */
 export interface PostDocument {

@@ -2,8 +2,7 @@ import {mkdtempSync, rmSync} from 'node:fs'
 import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
-import {Lake} from '../server/lake/lake.ts'
-import {seedIfEmpty} from '../server/lake/seed.ts'
+import {Lake, seedIfEmpty} from '../server/lake/index.ts'
 import {buildSeed} from './build-seed.ts'
 
 interface Card {

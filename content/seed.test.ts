@@ -1,8 +1,7 @@
 import {readFileSync} from 'node:fs'
 import {describe, expect, it} from 'vitest'
 import {postCategories} from '../schemas/categories.ts'
-import {parseNdjson} from '../server/lake/importer.ts'
-import type {Doc} from '../server/lake/types.ts'
+import {parseNdjson, type Doc} from '../server/lake/index.ts'
 import {buildSeed, seedPath, type PostDocument} from './build-seed.ts'
 import type {Block} from './richText.ts'
 

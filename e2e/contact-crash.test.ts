@@ -5,7 +5,7 @@ import {join} from 'node:path'
 import {afterAll, expect, it} from 'vitest'
 import {inboxMessages, waitForMessage} from '../server/contact/testing/inboxWait.ts'
 import {SmtpSink} from '../server/contact/testing/smtpSink.ts'
-import {startTestServer} from './support/server.ts'
+import {startTestServer} from '../test/support/server.ts'
 
 // The one window docs/contact.md admits: the server is killed (SIGKILL) after the mail server
 // has the message and before `sent` is written. The message must go out again on the next

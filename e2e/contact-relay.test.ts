@@ -1,9 +1,9 @@
 import {createClient} from '@sanity/client'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
-import type {Lake} from '../server/lake/lake.ts'
+import type {Lake} from '../server/lake/index.ts'
 import {inboxMessages, waitForMessage} from '../server/contact/testing/inboxWait.ts'
 import {SmtpSink} from '../server/contact/testing/smtpSink.ts'
-import {startTestServer} from './support/server.ts'
+import {startTestServer} from '../test/support/server.ts'
 
 // The whole relay on the real server: HTTP in, the lake, a real SMTP server out.
 let sink: SmtpSink

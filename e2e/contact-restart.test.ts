@@ -4,7 +4,7 @@ import {join} from 'node:path'
 import {afterAll, expect, it} from 'vitest'
 import {inboxMessages, waitForMessage} from '../server/contact/testing/inboxWait.ts'
 import {SmtpSink} from '../server/contact/testing/smtpSink.ts'
-import {startTestServer} from './support/server.ts'
+import {startTestServer} from '../test/support/server.ts'
 
 // Fault test (issue #5): the mail server is down when messages arrive; the app restarts on the
 // same data dir with the mail server back. Every message must arrive, and only once.

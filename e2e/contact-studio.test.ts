@@ -2,8 +2,8 @@ import type {Browser} from 'playwright-core'
 import {afterAll, beforeAll, expect, it} from 'vitest'
 import {inboxMessages, waitForMessage} from '../server/contact/testing/inboxWait.ts'
 import {SmtpSink} from '../server/contact/testing/smtpSink.ts'
-import {launchBrowser} from './support/browser.ts'
-import {startTestServer} from './support/server.ts'
+import {launchBrowser} from '../scripts/browser.ts'
+import {startTestServer} from '../test/support/server.ts'
 
 // The owner's side of issue #5: the Studio's Inbox lists the relay's messages newest first,
 // each row showing who wrote and the delivery status, and opens them read-only.

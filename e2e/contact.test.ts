@@ -1,8 +1,8 @@
 import type {Browser, Page} from 'playwright-core'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 import {inboxMessages} from '../server/contact/testing/inboxWait.ts'
-import {launchBrowser} from './support/browser.ts'
-import {startTestServer} from './support/server.ts'
+import {launchBrowser} from '../scripts/browser.ts'
+import {startTestServer} from '../test/support/server.ts'
 
 // The contact page in real Chromium, against the spec (§2 Contact, §4): heading 'Say Hello',
 // Name, Email, Message and Send; after sending, 'Thank you! Your message was sent.' for

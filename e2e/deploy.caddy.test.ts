@@ -1,8 +1,8 @@
 import type {Browser, BrowserContext, Page} from 'playwright-core'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
-import {launchBrowser} from './support/browser.ts'
+import {launchBrowser} from '../scripts/browser.ts'
 import {caddyPorts, startCaddy, type RunningCaddy} from './support/caddy.ts'
-import {startTestServer} from './support/server.ts'
+import {startTestServer} from '../test/support/server.ts'
 import {
   createFromMenu,
   fillPostFields,

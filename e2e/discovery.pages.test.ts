@@ -3,8 +3,8 @@ import type {Browser, Page} from 'playwright-core'
 import sharp from 'sharp'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 import {block, sitemapUrls} from '../server/discovery/testing.ts'
-import {launchBrowser} from './support/browser.ts'
-import {startTestServer} from './support/server.ts'
+import {launchBrowser} from '../scripts/browser.ts'
+import {startTestServer} from '../test/support/server.ts'
 
 /**
  * What crawlers and link previews read from each page's first response (issue #6): Open Graph

@@ -2,7 +2,7 @@ import {parseFeed} from '@rowanmanning/feed-parser'
 import {createClient, type SanityClient} from '@sanity/client'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 import {block, sitemapSchemaErrors, sitemapUrls} from '../server/discovery/testing.ts'
-import {startTestServer} from './support/server.ts'
+import {startTestServer} from '../test/support/server.ts'
 
 /**
  * The discovery files against the real server and lake (issue #6): content is written through

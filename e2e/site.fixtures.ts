@@ -4,8 +4,8 @@ import {createPreviewSecret} from '@sanity/preview-url-secret/create-secret'
 import type {Browser, BrowserContextOptions, ConsoleMessage, Page, Route} from 'playwright-core'
 import {previewEnablePath} from '../shared/constants.ts'
 import {previewContentPath} from '../web/env.ts'
-import {launchBrowser} from './support/browser.ts'
-import {startTestServer} from './support/server.ts'
+import {launchBrowser} from '../scripts/browser.ts'
+import {startTestServer} from '../test/support/server.ts'
 
 /** Helpers shared by the site's browser tests (e2e/site*.test.ts). */
 export type TestServer = Awaited<ReturnType<typeof startTestServer>>
@@ -174,7 +174,7 @@ export async function enterPreview(
     apiHost: server.url,
     useProjectHostname: false,
     useCdn: false,
-    token: lake.auth.createSession(),
+    token: lake.createSession(),
   })
   const {secret} = await createPreviewSecret(studio, 'e2e', '/studio', 'p-owner')
   const contentReads: string[] = []

@@ -1,7 +1,7 @@
 import {readFileSync} from 'node:fs'
 import {join} from 'node:path'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
-import {startTestServer} from './support/server.ts'
+import {startTestServer} from '../test/support/server.ts'
 import {block, clientChunkGraphs, createPosts, type TestServer} from './site.fixtures.ts'
 
 // What a crawler or link preview sees: the first response, no JavaScript.

@@ -1,6 +1,6 @@
 import type {Page} from 'playwright-core'
 import {expect} from 'vitest'
-import type {Lake} from '../server/lake/lake.ts'
+import type {Lake} from '../server/lake/index.ts'
 import {goInStudio, waitForPublishable, waitForTitle} from './studio-driver.ts'
 import {decorators, styles} from './studio-editor.ts'
 

@@ -1,7 +1,7 @@
 import type {Browser, BrowserContext, Page} from 'playwright-core'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
-import {launchBrowser} from './support/browser.ts'
-import {startTestServer} from './support/server.ts'
+import {launchBrowser} from '../scripts/browser.ts'
+import {startTestServer} from '../test/support/server.ts'
 import {goInStudio, logIn, studioContext, waitForTitle, watchContext} from './studio-driver.ts'
 
 type Server = Awaited<ReturnType<typeof startTestServer>>

@@ -1,7 +1,7 @@
 import type {Browser, BrowserContext, Page} from 'playwright-core'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
-import {launchBrowser} from './support/browser.ts'
-import {startTestServer} from './support/server.ts'
+import {launchBrowser} from '../scripts/browser.ts'
+import {startTestServer} from '../test/support/server.ts'
 import {logIn, studioContext} from './studio-driver.ts'
 
 type Server = Awaited<ReturnType<typeof startTestServer>>
@@ -18,7 +18,7 @@ describe('an expired Studio session', () => {
   beforeAll(async () => {
     server = await startTestServer({SEED: '0'})
     // The lake's clock, moved by the test: sessions expire without waiting a week.
-    server.lake?.auth.configure({now: () => now})
+    server.lake?.configureSessions({now: () => now})
     browser = await launchBrowser()
     context = await studioContext(browser)
     page = await context.newPage()

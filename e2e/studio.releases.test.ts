@@ -2,8 +2,8 @@ import {createClient, type SanityClient} from '@sanity/client'
 import type {Browser, BrowserContext, Page} from 'playwright-core'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 import {defaultDataset, localProjectId} from '../shared/constants.ts'
-import {launchBrowser} from './support/browser.ts'
-import {startTestServer} from './support/server.ts'
+import {launchBrowser} from '../scripts/browser.ts'
+import {startTestServer} from '../test/support/server.ts'
 import {goInStudio, logIn, studioContext, watchContext} from './studio-driver.ts'
 
 type Server = Awaited<ReturnType<typeof startTestServer>>
@@ -53,25 +53,25 @@ async function expectPublishedOnTime(publishAt: number, before: string, after: s
 }
 
 /** Polls what the lake holds (in process) until `check` holds: the Studio commits asynchronously. */
-async function until(check: () => boolean): Promise<void> {
+async function until(check: () => boolean | Promise<boolean>): Promise<void> {
   const deadline = Date.now() + 30_000
-  while (!check()) {
+  while (!(await check())) {
     if (Date.now() > deadline) throw new Error('timed out waiting for the lake')
     await new Promise((resolve) => setTimeout(resolve, 100))
   }
 }
 
-/** Polls the lake in process until a release titled `title` exists; returns its id. */
+type Release = {_id: string; state: string; publishAt?: string; metadata: Record<string, unknown>}
+
+/** The release documents, as the owner reads them. */
+const releases = () =>
+  owner.fetch<Release[]>('*[_type == "system.release"]', {}, {perspective: 'raw'})
+
+/** Polls the lake until a release titled `title` exists; returns its id. */
 async function releaseTitled(title: string): Promise<string> {
   const deadline = Date.now() + 30_000
   for (;;) {
-    const found = server
-      .lake!.store.snapshot()
-      .find(
-        (doc) =>
-          doc._type === 'system.release' &&
-          (doc.metadata as {title?: string} | undefined)?.title === title,
-      )
+    const found = (await releases()).find((doc) => doc.metadata.title === title)
     if (found) return found._id.slice('_.releases.'.length)
     if (Date.now() > deadline) throw new Error(`no release "${title}" was created`)
     await new Promise((resolve) => setTimeout(resolve, 100))
@@ -212,19 +212,12 @@ describe('Content Releases in the Studio', () => {
     await dialog.locator('input').first().fill(typed)
     await dialog.locator('input').first().press('Tab')
     await dialog.getByRole('button', {name: 'Schedule', exact: true}).click()
-    await until(() =>
-      server
-        .lake!.store.snapshot()
-        .some(
-          (doc) =>
-            doc._type === 'system.release' &&
-            doc.state === 'scheduled' &&
-            (doc.metadata as {cardinality?: string}).cardinality === 'one',
-        ),
-    )
-    const release = server
-      .lake!.store.snapshot()
-      .find((doc) => (doc.metadata as {cardinality?: string} | undefined)?.cardinality === 'one')
+    const scheduledDraft = async () =>
+      (await releases()).find(
+        (doc) => doc.state === 'scheduled' && doc.metadata.cardinality === 'one',
+      )
+    await until(async () => (await scheduledDraft()) !== undefined)
+    const release = await scheduledDraft()
     expect(release?.publishAt).toBe(new Date(publishAt).toISOString())
 
     await expectPublishedOnTime(publishAt, 'A draft post before', 'A draft post on time')

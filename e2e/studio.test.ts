@@ -3,8 +3,8 @@ import sharp from 'sharp'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 import {postCategories} from '../schemas/categories.ts'
 import {postListQuery} from '../web/queries.ts'
-import {launchBrowser} from './support/browser.ts'
-import {startTestServer} from './support/server.ts'
+import {launchBrowser} from '../scripts/browser.ts'
+import {startTestServer} from '../test/support/server.ts'
 import {
   chooseFromActionMenu,
   createFromMenu,

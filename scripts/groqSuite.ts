@@ -1,10 +1,10 @@
 import {existsSync} from 'node:fs'
-import {findSuiteFile, loadSuite, runSuite} from '../test/conformance/groqSuite.ts'
-import {startLakeUnderTest} from '../server/lake/testing/lakeUnderTest.ts'
+import {findSuiteFile, loadSuite, runSuite} from '../bench/groqSuite.ts'
+import {startLakeInProcess} from '../bench/lakeInProcess.ts'
 
 /**
  * `npm run test:groq-suite [-- --all] [-- <file>]`: the official GROQ conformance suite through the
- * lake's HTTP API, compared with groq-js in process (test/conformance/groqSuite.ts). The suite is
+ * lake's HTTP API, compared with groq-js in process (bench/groqSuite.ts). The suite is
  * public data from elsewhere and stays out of the repository, so this is not part of `npm test`;
  * `.ci/run` runs it after `npm test` wherever the file is present. The file is the first argument,
  * else what `findSuiteFile()` finds (`GROQ_TEST_SUITE`, or the workspace's copy).
@@ -27,7 +27,7 @@ const suite = loadSuite(file)
 const tests = all
   ? suite.tests
   : suite.tests.filter((test, index) => !test.valid || test.params !== undefined || index % 8 === 0)
-const t = await startLakeUnderTest()
+const t = await startLakeInProcess()
 const report = await runSuite(t, suite, tests).finally(() => t.stop())
 console.log('[groq-suite]', JSON.stringify({...report, differences: report.differences.length}))
 for (const difference of report.differences) console.error(`  differs: ${difference}`)

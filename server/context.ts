@@ -1,5 +1,5 @@
 import type {ServerConfig} from './env.ts'
-import type {Lake} from './lake/lake.ts'
+import type {Lake} from './lake/index.ts'
 
 /** What every feature of the one server process shares. */
 export interface AppContext {

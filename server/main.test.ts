@@ -6,7 +6,7 @@ import {createClient, type SanityClient} from '@sanity/client'
 import {afterAll, describe, expect, it} from 'vitest'
 import {inboxMessages, waitForMessage} from './contact/testing/inboxWait.ts'
 import {SmtpSink} from './contact/testing/smtpSink.ts'
-import {startTestServer} from '../e2e/support/server.ts'
+import {startTestServer} from '../test/support/server.ts'
 
 // The graceful stop of the real process (server/main.ts, server/start.ts): SIGTERM under load
 // exits 0 within 10 s and loses no write that was answered; listen streams end with

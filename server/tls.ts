@@ -6,7 +6,7 @@ import {
   privateFileMode,
   tightenMode,
   writeFileDurablySync,
-} from './lake/files/durableFile.ts'
+} from './util/durableFile.ts'
 
 /**
  * The HTTPS certificate: TLS_CERT/TLS_KEY when given, otherwise a self-signed certificate for

@@ -1,5 +1,5 @@
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
-import {startTestServer} from '../e2e/support/server.ts'
+import {startTestServer} from '../test/support/server.ts'
 import {excerptLength, fallbackExcerpt} from '../shared/constants.ts'
 import {postSummary} from '../server/discovery/feeds.ts'
 import {resolveSiteConfig} from './env.ts'

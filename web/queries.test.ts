@@ -1,6 +1,6 @@
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 import type {SanityClient} from '@sanity/client'
-import {startTestServer} from '../e2e/support/server.ts'
+import {startTestServer} from '../test/support/server.ts'
 import {resolveSiteConfig} from './env.ts'
 import {latestPostsQuery, postBySlugQuery, postListQuery, postPageQuery} from './queries.ts'
 import {sanityNodeAttribute} from './preview/sanityNode.ts'

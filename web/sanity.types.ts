@@ -219,7 +219,7 @@ export type AllSanitySchemaTypes =
   | SanityImageAsset
   | Geopoint
 
-// Source: web/queries.ts
+// Source: shared/siteQueries.ts
 // Variable: postListQuery
 // Query: *[_type == "post" && defined(slug.current)] | order(date desc, _id asc) {_id, title, "slug": slug.current, date, excerpt, category}
 export type PostListQueryResult = Array<{
@@ -231,7 +231,7 @@ export type PostListQueryResult = Array<{
   category: 'Fiction' | 'General' | 'Kashmir' | 'Motorcycles' | 'Mountaineering' | null
 }>
 
-// Source: web/queries.ts
+// Source: shared/siteQueries.ts
 // Variable: postPageQuery
 // Query: {  "posts": *[_type == "post" && defined(slug.current) && ($category == null || category == $category)] | order(date desc, _id asc) [$start...$end] {_id, title, "slug": slug.current, date, excerpt, category},  "total": count(*[_type == "post" && defined(slug.current) && ($category == null || category == $category)])}
 export type PostPageQueryResult = {
@@ -246,7 +246,7 @@ export type PostPageQueryResult = {
   total: number
 }
 
-// Source: web/queries.ts
+// Source: shared/siteQueries.ts
 // Variable: postBySlugQuery
 // Query: *[_type == "post" && slug.current == $slug][0]{  _id,  title,  date,  body,  "excerpt": select(    length(pt::text(body)) > 0 => array::join(string::split(pt::text(body), "")[0...151], ""),    "A blog post by a writer based in Kashmir."  )}
 export type PostBySlugQueryResult = {
@@ -257,7 +257,7 @@ export type PostBySlugQueryResult = {
   excerpt: string | 'A blog post by a writer based in Kashmir.'
 } | null
 
-// Source: web/queries.ts
+// Source: shared/siteQueries.ts
 // Variable: latestPostsQuery
 // Query: *[_type == "post" && defined(slug.current)] | order(date desc, _id asc) [0...3] {_id, title, "slug": slug.current, date, excerpt, category}
 export type LatestPostsQueryResult = Array<{
@@ -269,7 +269,7 @@ export type LatestPostsQueryResult = Array<{
   category: 'Fiction' | 'General' | 'Kashmir' | 'Motorcycles' | 'Mountaineering' | null
 }>
 
-// Source: web/queries.ts
+// Source: shared/siteQueries.ts
 // Variable: sitemapQuery
 // Query: *[_type == "post" && defined(slug.current)] | order(date desc, _id asc) {"slug": slug.current, _updatedAt}
 export type SitemapQueryResult = Array<{
@@ -277,7 +277,7 @@ export type SitemapQueryResult = Array<{
   _updatedAt: string
 }>
 
-// Source: web/queries.ts
+// Source: shared/siteQueries.ts
 // Variable: feedPostsQuery
 // Query: *[_type == "post" && defined(slug.current)] | order(date desc, _id asc) [0...$limit] {  _id, title, "slug": slug.current, date, excerpt, category, body, _updatedAt}
 export type FeedPostsQueryResult = Array<{

@@ -1,4 +1,4 @@
-import type {PostSource} from '../build-seed.ts'
+import type {PostSource} from '../postSource.ts'
 import {bullet, h2, h3, h6, numbered, p, quote} from '../richText.ts'
 
 export const fictionPosts: PostSource[] = [

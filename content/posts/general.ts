@@ -1,4 +1,4 @@
-import type {PostSource} from '../build-seed.ts'
+import type {PostSource} from '../postSource.ts'
 import {bullet, h1, h2, h3, numbered, p, quote} from '../richText.ts'
 
 export const generalPosts: PostSource[] = [

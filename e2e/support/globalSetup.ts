@@ -1,5 +1,5 @@
 import {existsSync} from 'node:fs'
-import {ensureChromium} from './chromium.ts'
+import {ensureChromium} from '../../scripts/chromium.ts'
 
 /** Runs once before the browser tests: Chromium present, and the build the server serves. */
 export default function setup(): void {

@@ -3,8 +3,8 @@ import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 import {DatabaseSync} from 'node:sqlite'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
-import {startTestServer} from '../../e2e/support/server.ts'
-import {mountSmallDisk} from '../lake/testing/smallDisk.ts'
+import {startTestServer} from '../../test/support/server.ts'
+import {mountSmallDisk} from '../../test/support/smallDisk.ts'
 import {writeBackup} from './backup.ts'
 import {BackupError} from './errors.ts'
 import {restoreBackup} from './restore.ts'
@@ -38,7 +38,7 @@ describe('lake backup', () => {
         method: 'POST',
         body: [{key: 'studio.layout', value: {columns: 3}}],
       })
-      const sessionToken = lake.auth.createSession()
+      const sessionToken = lake.createSession()
 
       // Each writer commits entry i and counter = i + 1 in one transaction, then the next.
       const acked = Array.from({length: writers}, () => 0)
@@ -82,7 +82,7 @@ describe('lake backup', () => {
         }
         expect(restored.getDocument('post-with-image')).toBeDefined()
         expect(restored.getDocument(asset._id)).toBeDefined()
-        expect(result.manifest.counts.documents).toBe(restored.store.size)
+        expect(result.manifest.counts.documents).toBe(restored.documentCount)
       })
       const images = readdirSync(join(target, 'assets', 'images'))
       expect(images).toHaveLength(1)
@@ -100,7 +100,7 @@ describe('lake backup', () => {
       expect(hash).toMatch(/^[0-9a-f]{64}$/)
       expect(readFileSync(join(target, 'lake.sqlite')).includes(hash)).toBe(false)
       expect(existsSync(join(target, 'owner-token'))).toBe(false)
-      expect(lake.auth.verify(sessionToken)).toBeDefined()
+      expect(lake.verifyToken(sessionToken)).toBeDefined()
     } finally {
       await server.stop()
     }

@@ -1,7 +1,7 @@
 import {createHash} from 'node:crypto'
 import {createReadStream, existsSync, readdirSync, statSync} from 'node:fs'
 import {join} from 'node:path'
-import {imageFilePattern} from '../lake/assets/assetStore.ts'
+import {imageFilePattern} from '../lake/index.ts'
 import {imagesDir, keyValueFile} from './manifest.ts'
 
 export interface SideFile {

@@ -1,4 +1,4 @@
-import {imageFilePattern} from '../lake/assets/assetStore.ts'
+import {imageFilePattern} from '../lake/index.ts'
 import {BackupError} from './errors.ts'
 import {isRecord} from '../util/isRecord.ts'
 

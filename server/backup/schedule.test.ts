@@ -12,7 +12,7 @@ import {
 import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
-import {startTestServer} from '../../e2e/support/server.ts'
+import {startTestServer} from '../../test/support/server.ts'
 import {readConfig} from '../env.ts'
 import type {BackupResult} from './backup.ts'
 import {

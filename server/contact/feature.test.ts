@@ -5,7 +5,7 @@ import {Hono} from 'hono'
 import {afterEach, beforeEach, describe, expect, it} from 'vitest'
 import type {AppContext} from '../context.ts'
 import {readConfig} from '../env.ts'
-import {Lake} from '../lake/lake.ts'
+import {Lake} from '../lake/index.ts'
 import {mountContact, type ContactOptions} from './feature.ts'
 import {inboxMessages} from './testing/inboxWait.ts'
 

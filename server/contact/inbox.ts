@@ -1,5 +1,5 @@
 import {randomUUID} from 'node:crypto'
-import type {Lake} from '../lake/lake.ts'
+import type {Lake} from '../lake/index.ts'
 import type {Submission} from './validate.ts'
 
 /** Mirrors schemas/documents/contactMessage.ts (not imported: it would pull the Studio in). */

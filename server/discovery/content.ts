@@ -1,10 +1,10 @@
 import {createClient, type SanityClient} from '@sanity/client'
 import type {PortableTextBlock} from '@portabletext/react'
 import {resolveSiteConfig, siteClientConfig} from '../../web/env.ts'
-import {feedPostsQuery, sitemapQuery} from '../../web/queries.ts'
+import {feedPostsQuery, sitemapQuery} from '../../shared/siteQueries.ts'
 import type {FeedPostsQueryResult, SitemapQueryResult} from '../../web/sanity.types.ts'
 import type {AppContext} from '../context.ts'
-import {internalHeaders} from '../lake/api/internal.ts'
+import {internalHeaders} from '../lake/index.ts'
 
 /** A body as stored: the schema's blocks, though the lake may hold other typed objects too. */
 export type PostBody = Array<

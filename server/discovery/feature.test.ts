@@ -6,7 +6,7 @@ import {Hono} from 'hono'
 import {describe, expect, it} from 'vitest'
 import type {AppContext} from '../context.ts'
 import {readConfig} from '../env.ts'
-import {Lake} from '../lake/lake.ts'
+import {Lake} from '../lake/index.ts'
 import type {DiscoverySource, FeedPost, SitemapPost} from './content.ts'
 import {mountDiscovery} from './feature.ts'
 

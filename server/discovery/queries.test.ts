@@ -1,6 +1,6 @@
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
-import {feedPostsQuery, sitemapQuery} from '../../web/queries.ts'
-import {startLakeUnderTest, type LakeUnderTest} from '../lake/testing/lakeUnderTest.ts'
+import {feedPostsQuery, sitemapQuery} from '../../shared/siteQueries.ts'
+import {startLakeUnderTest, type LakeUnderTest} from '../../test/support/lakeUnderTest.ts'
 
 /** The discovery queries (web/queries.ts) against the lake, with a small inline dataset. */
 let lake: LakeUnderTest

@@ -1,6 +1,6 @@
 import {request as httpRequest} from 'node:http'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
-import {startTestServer} from '../../e2e/support/server.ts'
+import {startTestServer} from '../../test/support/server.ts'
 import {BodyTooLargeError, readBody} from './body.ts'
 
 type Server = Awaited<ReturnType<typeof startTestServer>>

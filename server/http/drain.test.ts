@@ -4,7 +4,7 @@ import type {AddressInfo} from 'node:net'
 import {join} from 'node:path'
 import {afterEach, describe, expect, it} from 'vitest'
 import WebSocket from 'ws'
-import {startTestServer} from '../../e2e/support/server.ts'
+import {startTestServer} from '../../test/support/server.ts'
 import {drainable} from './drain.ts'
 
 const servers: Server[] = []

@@ -1,5 +1,5 @@
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
-import {startTestServer} from '../../e2e/support/server.ts'
+import {startTestServer} from '../../test/support/server.ts'
 import {readConfig} from '../env.ts'
 import {hostName, hostPolicy} from './hostCheck.ts'
 import {rawExchange} from './testing/raw.ts'

@@ -3,7 +3,7 @@ import {request as httpsRequest} from 'node:https'
 import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 import {afterAll, describe, expect, it} from 'vitest'
-import {startTestServer} from '../../e2e/support/server.ts'
+import {startTestServer} from '../../test/support/server.ts'
 import {loadOrCreateCertificate} from '../tls.ts'
 import {pageContentSecurityPolicy, scriptHash} from './securityHeaders.ts'
 

@@ -7,7 +7,7 @@ import {
   type ActionHandler,
 } from './actionContext.ts'
 import {badRequest} from './errors.ts'
-import type {PatchBody} from './mutations.ts'
+import type {PatchBody} from './types.ts'
 import {releaseActions} from './releases/releaseActions.ts'
 import {requireEditableVersion} from './releases/releaseState.ts'
 import {versionActions} from './releases/versionActions.ts'

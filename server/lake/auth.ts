@@ -2,9 +2,10 @@ import {createHash, randomBytes, timingSafeEqual} from 'node:crypto'
 import {existsSync, readFileSync} from 'node:fs'
 import {join} from 'node:path'
 import type {DatabaseSync, StatementSync} from 'node:sqlite'
-import {moveAside, privateFileMode, tightenMode, writeFileDurablySync} from './files/durableFile.ts'
+import {moveAside, privateFileMode, tightenMode, writeFileDurablySync} from '../util/durableFile.ts'
 import {FailedAttempts} from '../util/failedAttempts.ts'
 import {PreviewSessions} from './previewSessions.ts'
+import type {Identity} from './identity.ts'
 import {
   defaultSessionIdleHours,
   defaultSessionMaxDays,
@@ -18,14 +19,6 @@ export const owner = {
   email: 'owner@localhost',
   role: 'administrator',
 } as const
-
-export interface Identity {
-  userId: string
-  /** The Studio session's token hash; undefined for the owner token itself. */
-  session?: string
-  /** A read-only preview session (previewSessions.ts): reads drafts, writes nothing. */
-  preview?: true
-}
 
 const tokenFileName = 'owner-token'
 

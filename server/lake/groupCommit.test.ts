@@ -2,7 +2,7 @@ import {mkdtempSync, rmSync} from 'node:fs'
 import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 import {afterEach, describe, expect, it} from 'vitest'
-import {Lake} from './lake.ts'
+import {Lake, storeOf} from './lake.ts'
 import type {CommittedTransaction} from './types.ts'
 
 const dirs: string[] = []
@@ -37,7 +37,7 @@ describe('group commit', () => {
     lake.close()
     const reopened = openLake(dir)
     expect(reopened.getDocument('counter')).toMatchObject({n: 25, _rev: seen[24].id})
-    expect(reopened.store.transactionsSince(0).length).toBe(26)
+    expect(storeOf(reopened).transactionsSince(0).length).toBe(26)
     reopened.close()
   })
 

@@ -1,5 +1,6 @@
 import {randomBytes} from 'node:crypto'
-import {Auth, resolveOwnerToken} from './auth.ts'
+import {Auth, resolveOwnerToken, type SessionLifetimes} from './auth.ts'
+import type {Identity} from './identity.ts'
 import {LakeError} from './errors.ts'
 import {TransactionBuilder, type MutationResult, type WorkingState} from './mutations.ts'
 import type {Perspective} from './perspective.ts'
@@ -15,6 +16,8 @@ import {GroupCommit} from './groupCommit.ts'
 import {lastRevision} from './historyLog.ts'
 import {checkPlainWrites} from './releases/plainWrites.ts'
 import {Store} from './store.ts'
+import type {FailedAttempts} from '../util/failedAttempts.ts'
+import type {PreviewSessions} from './previewSessions.ts'
 import type {CommittedTransaction, Doc} from './types.ts'
 
 export interface LakeOptions {
@@ -67,8 +70,9 @@ type CommitListener = (tx: CommittedTransaction) => void
 export class Lake {
   readonly projectId: string
   readonly dataset: string
-  readonly store: Store
-  readonly auth: Auth
+  /** The lake's own files reach these through storeOf() and authOf(); everyone else uses methods. */
+  private readonly store: Store
+  private readonly auth: Auth
   readonly tokenFile: string | undefined
   readonly queryLimits: Record<Lane, QueryLimits>
   /**
@@ -107,6 +111,41 @@ export class Lake {
   }
 
   /** Position of the newest committed transaction. */
+  /** Documents held (drafts and private ones included). */
+  get documentCount(): number {
+    return this.store.size
+  }
+
+  /** A new Studio session for the owner, as the login flow issues it; its token. */
+  createSession(): string {
+    return this.auth.createSession()
+  }
+
+  /** Ends a Studio session now (and the previews opened from it). */
+  revokeSession(token: string): void {
+    this.auth.revokeSession(token)
+  }
+
+  /** Who a token is (the owner, a Studio session, a preview), or undefined if it is none of them. */
+  verifyToken(token: string | undefined): Identity | undefined {
+    return this.auth.verify(token)
+  }
+
+  /** Sets how long sessions live and, for tests, the clock they are measured by. */
+  configureSessions(options: {lifetimes?: SessionLifetimes; now?: () => number}): void {
+    this.auth.configure(options)
+  }
+
+  /** The failed token attempts per client, one count for every surface that takes a token. */
+  failedTokenAttempts(): FailedAttempts {
+    return this.auth.attempts
+  }
+
+  /** The preview sessions opened from this lake's Studio sessions (server/preview/). */
+  previewSessions(): PreviewSessions {
+    return this.auth.previews
+  }
+
   get revision(): number {
     return this.store.revision
   }
@@ -320,4 +359,15 @@ export class Lake {
     this.pool.close()
     this.store.close()
   }
+}
+
+/** The lake's store, for the lake's own files (its HTTP API, the CLI): not exported by index.ts. */
+export function storeOf(lake: Lake): Store {
+  // Bracket access reaches the private field on purpose: this accessor is the lake's inside door.
+  return lake['store']
+}
+
+/** The lake's token and session checks, for the lake's own files: not exported by index.ts. */
+export function authOf(lake: Lake): Auth {
+  return lake['auth']
 }

@@ -1,36 +1,9 @@
 import {randomBytes, randomUUID} from 'node:crypto'
 import {Mutation} from '@sanity/mutator'
 import {badRequest, LakeError, mutationError} from './errors.ts'
-import type {Doc, DocumentChange} from './types.ts'
+import type {Doc, DocumentChange, Mut, PatchBody} from './types.ts'
 import {isDoc} from './types.ts'
 import {messageOf} from '../util/messageOf.ts'
-
-/** The body of a patch: Sanity's patch operations, addressed by id or by query. */
-export interface PatchBody {
-  id?: string
-  query?: string
-  params?: Record<string, unknown>
-  ifRevisionID?: string
-  set?: Record<string, unknown>
-  setIfMissing?: Record<string, unknown>
-  merge?: Record<string, unknown>
-  unset?: string[]
-  inc?: Record<string, number>
-  dec?: Record<string, number>
-  insert?:
-    | {before: string; items: unknown[]}
-    | {after: string; items: unknown[]}
-    | {replace: string; items: unknown[]}
-  diffMatchPatch?: Record<string, string>
-}
-
-/** One mutation as POST /data/mutate accepts it (exactly one key). */
-export type Mut =
-  | {create: Partial<Doc> & {_type: string}}
-  | {createOrReplace: Doc}
-  | {createIfNotExists: Doc}
-  | {delete: {id?: string; query?: string; params?: Record<string, unknown>; purge?: boolean}}
-  | {patch: PatchBody}
 
 export type Operation = 'create' | 'update' | 'delete' | 'none'
 

@@ -1,6 +1,7 @@
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
-import {startLakeUnderTest, type LakeUnderTest} from './testing/lakeUnderTest.ts'
+import {startLakeUnderTest, type LakeUnderTest} from '../../test/support/lakeUnderTest.ts'
 import {previewIdleMs, PreviewSessions} from './previewSessions.ts'
+import {authOf} from './lake.ts'
 
 // What a preview session's token may do against the lake, through the real @sanity/client.
 describe('a preview session on the lake', () => {
@@ -20,9 +21,9 @@ describe('a preview session on the lake', () => {
 
   /** A Studio session's token and a preview session opened on its behalf. */
   function openPreview() {
-    const studioSession = t.lake.auth.createSession()
-    const identity = t.lake.auth.verify(studioSession)
-    const preview = t.lake.auth.previews.open(identity?.session)
+    const studioSession = authOf(t.lake).createSession()
+    const identity = authOf(t.lake).verify(studioSession)
+    const preview = authOf(t.lake).previews.open(identity?.session)
     return {studioSession, preview}
   }
 
@@ -74,7 +75,7 @@ describe('a preview session on the lake', () => {
     const {studioSession, preview} = openPreview()
     const client = t.client({token: preview}).withConfig({perspective: 'drafts'})
     expect(await client.fetch('*[_id == "p1"][0].title')).toBe('Draft title')
-    t.lake.auth.revokeSession(studioSession)
+    authOf(t.lake).revokeSession(studioSession)
     await expect(client.fetch('*[_id == "p1"][0].title')).rejects.toMatchObject({statusCode: 401})
   })
 })

@@ -2,7 +2,7 @@ import {closeSync, existsSync, openSync} from 'node:fs'
 import {join} from 'node:path'
 import {DatabaseSync, type StatementSync} from 'node:sqlite'
 import {storageError} from './files/diskFull.ts'
-import {ensurePrivateDir, privateFileMode, tightenMode} from './files/durableFile.ts'
+import {ensurePrivateDir, privateFileMode, tightenMode} from '../util/durableFile.ts'
 import {
   parseLogEntries,
   parseStoredDoc,

@@ -1,4 +1,3 @@
-import type {Mut} from './mutations.ts'
 import {isRecord} from '../util/isRecord.ts'
 
 /** A stored document: Sanity's system fields plus anything else. */
@@ -10,6 +9,33 @@ export interface Doc {
   _updatedAt?: string
   [field: string]: unknown
 }
+
+/** The body of a patch: Sanity's patch operations, addressed by id or by query. */
+export interface PatchBody {
+  id?: string
+  query?: string
+  params?: Record<string, unknown>
+  ifRevisionID?: string
+  set?: Record<string, unknown>
+  setIfMissing?: Record<string, unknown>
+  merge?: Record<string, unknown>
+  unset?: string[]
+  inc?: Record<string, number>
+  dec?: Record<string, number>
+  insert?:
+    | {before: string; items: unknown[]}
+    | {after: string; items: unknown[]}
+    | {replace: string; items: unknown[]}
+  diffMatchPatch?: Record<string, string>
+}
+
+/** One mutation as POST /data/mutate accepts it (exactly one key). */
+export type Mut =
+  | {create: Partial<Doc> & {_type: string}}
+  | {createOrReplace: Doc}
+  | {createIfNotExists: Doc}
+  | {delete: {id?: string; query?: string; params?: Record<string, unknown>; purge?: boolean}}
+  | {patch: PatchBody}
 
 /** One document's change inside a committed transaction. */
 export interface DocumentChange {

@@ -6,7 +6,7 @@ import {apiVersion} from '../../shared/constants.ts'
 import type {AppContext} from '../context.ts'
 import {setNewest} from '../util/boundedMap.ts'
 import {FailedAttempts} from '../util/failedAttempts.ts'
-import {previewSecretType, PreviewSessions} from '../lake/previewSessions.ts'
+import {previewSecretType, PreviewSessions} from '../lake/index.ts'
 import {presentedPreviewToken} from './cookie.ts'
 
 /** Why an enable request was refused, as the owner is told it. */
@@ -144,13 +144,13 @@ export function localPreviewAccess(ctx: AppContext): PreviewAccess {
     return client
   }
   return {
-    attempts: lake.auth.attempts,
+    attempts: lake.failedTokenAttempts(),
     enable: (url, current) =>
       enableWith({
         url,
         current,
         client: secretsClient(),
-        sessions: lake.auth.previews,
+        sessions: lake.previewSessions(),
         used,
         async authorOf(secret) {
           const id = await lake.query<string | null>(
@@ -158,15 +158,15 @@ export function localPreviewAccess(ctx: AppContext): PreviewAccess {
             {type: previewSecretType, secret},
             {authenticated: true, perspective: 'raw', lane: 'trusted'},
           )
-          return id ? lake.auth.previews.authorOfSecret(id) : undefined
+          return id ? lake.previewSessions().authorOfSecret(id) : undefined
         },
       }),
     credential(token) {
-      const identity = lake.auth.verify(token)
+      const identity = lake.verifyToken(token)
       return identity?.preview ? {authorization: `Bearer ${token}`} : undefined
     },
     upstream: () => ctx.internalOrigin(),
-    end: (token) => lake.auth.previews.end(token),
+    end: (token) => lake.previewSessions().end(token),
   }
 }
 

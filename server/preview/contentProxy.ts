@@ -2,8 +2,7 @@ import type {Context, Hono} from 'hono'
 import {previewContentPath} from '../../web/env.ts'
 import {BodyTooLargeError, readBody} from '../http/body.ts'
 import {clientOf} from '../http/clientAddress.ts'
-import {ClientCounter, overCap} from '../lake/api/clientCaps.ts'
-import {LakeError, unauthorized} from '../lake/errors.ts'
+import {ClientCounter, overCap, LakeError, unauthorized} from '../lake/index.ts'
 import {previewOf, type PreviewAccess} from './access.ts'
 
 /** Largest POSTed query the proxy forwards (the lake's own limit for POSTed queries). */

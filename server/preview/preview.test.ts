@@ -2,10 +2,9 @@ import {request as httpsRequest} from 'node:https'
 import {createClient} from '@sanity/client'
 import {createPreviewSecret} from '@sanity/preview-url-secret/create-secret'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
-import {startTestServer} from '../../e2e/support/server.ts'
+import {startTestServer} from '../../test/support/server.ts'
 import {apiVersion, defaultDataset, localProjectId} from '../../shared/constants.ts'
-import {importDocuments} from '../lake/importer.ts'
-import {previewSecretType} from '../lake/previewSessions.ts'
+import {importDocuments, previewSecretType} from '../lake/index.ts'
 import {previewCookieName} from './cookie.ts'
 import {nodeRequest, type NodeAnswer} from '../http/testing/nodeRequest.ts'
 
@@ -83,7 +82,7 @@ describe('preview mode', () => {
         },
       },
     ])
-    studioSession = owner.auth.createSession()
+    studioSession = owner.createSession()
   })
   afterAll(() => server.stop())
 
@@ -149,7 +148,7 @@ describe('preview mode', () => {
         _rev: 'r1',
       },
     ])
-    lake.auth.previews.noteSecretAuthor('drafts.old-secret', lake.auth.verify(studioSession)!)
+    lake.previewSessions().noteSecretAuthor('drafts.old-secret', lake.verifyToken(studioSession)!)
     const expired = await enable('old-secret-value')
     expect(expired.answer.status).toBe(401)
     expect(expired.token).toBeUndefined()
@@ -232,10 +231,10 @@ describe('preview mode', () => {
   })
 
   it('ends when the Studio session that opened it logs out', async () => {
-    const session = server.lake!.auth.createSession()
+    const session = server.lake!.createSession()
     const {token} = await enable(await newSecret(session))
     expect((await page('/blog/first', token)).body).toContain('Draft title')
-    server.lake!.auth.revokeSession(session)
+    server.lake!.revokeSession(session)
     expect((await page('/blog/first', token)).body).toContain('Published title')
   })
 

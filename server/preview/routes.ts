@@ -3,7 +3,7 @@ import {clientOf} from '../http/clientAddress.ts'
 import {refusals, safe} from '../http/log.ts'
 import {clearedPreviewCookie, presentedPreviewToken, previewCookie, sameSitePath} from './cookie.ts'
 import {previewDisablePath, previewEnablePath} from '../../shared/constants.ts'
-import {ClientCounter} from '../lake/api/clientCaps.ts'
+import {ClientCounter} from '../lake/index.ts'
 import type {EnableRefusal, PreviewAccess} from './access.ts'
 
 /** Preview links checked at once per client: the Studio opens one frame. */

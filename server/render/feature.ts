@@ -4,7 +4,7 @@ import {resolveSiteConfig} from '../../web/env.ts'
 import type {AppContext} from '../context.ts'
 import type {Feature} from '../feature.ts'
 import {createSiteHandler} from './handler.ts'
-import {internalHeaders} from '../lake/api/internal.ts'
+import {internalHeaders} from '../lake/index.ts'
 import {sentMarkers} from '../contact/sentMarkers.ts'
 import {previewOf, type PreviewAccess} from '../preview/access.ts'
 

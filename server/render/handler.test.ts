@@ -1,6 +1,6 @@
 import {fileURLToPath} from 'node:url'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
-import {startTestServer} from '../../e2e/support/server.ts'
+import {startTestServer} from '../../test/support/server.ts'
 import {resolveSiteConfig} from '../../web/env.ts'
 import {SentMarkers} from '../contact/sentMarkers.ts'
 import {createSiteHandler, type SiteHandler} from './handler.ts'

@@ -1,7 +1,7 @@
 import type {Context, MiddlewareHandler} from 'hono'
 import type {ServerConfig} from '../env.ts'
 import {errorResponse} from '../http/errorResponse.ts'
-import {forbidden} from '../lake/errors.ts'
+import {forbidden} from '../lake/index.ts'
 import {isStudioOrigin} from './origins.ts'
 
 const allowedMethods = 'GET,POST,PUT,PATCH,DELETE,OPTIONS'

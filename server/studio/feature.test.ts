@@ -3,7 +3,7 @@ import {connect} from 'node:http2'
 import {join} from 'node:path'
 import sanityPackage from 'sanity/package.json' with {type: 'json'}
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
-import {startTestServer} from '../../e2e/support/server.ts'
+import {startTestServer} from '../../test/support/server.ts'
 
 type Server = Awaited<ReturnType<typeof startTestServer>>
 

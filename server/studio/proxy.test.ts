@@ -1,7 +1,7 @@
 import {existsSync} from 'node:fs'
 import {join} from 'node:path'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
-import {startTestServer} from '../../e2e/support/server.ts'
+import {startTestServer} from '../../test/support/server.ts'
 import {nodeRequest} from '../http/testing/nodeRequest.ts'
 
 type Server = Awaited<ReturnType<typeof startTestServer>>

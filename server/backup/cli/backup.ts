@@ -1,5 +1,5 @@
 import {resolve} from 'node:path'
-import {dataDirFromEnv} from '../../lake/cli/openLake.ts'
+import {dataDirFromEnv} from '../../lake/index.ts'
 import {writeBackup} from '../backup.ts'
 import {BackupError} from '../errors.ts'
 import {describeBackup} from './describe.ts'

@@ -1,5 +1,5 @@
 import {resolve} from 'node:path'
-import {dataDirFromEnv} from '../../lake/cli/openLake.ts'
+import {dataDirFromEnv} from '../../lake/index.ts'
 import {BackupError} from '../errors.ts'
 import {restoreBackup} from '../restore.ts'
 

@@ -1,8 +1,7 @@
 import {createClient, type SanityClient} from '@sanity/client'
 import sharp from 'sharp'
 import {dataset, localProjectId} from '../../env.ts'
-import {exportLines} from '../../lake/api/export.ts'
-import {Lake} from '../../lake/lake.ts'
+import {exportLines, Lake} from '../../lake/index.ts'
 
 /** @sanity/client against a test server, as the Studio builds it. */
 export function ownerClient(url: string, token: string): SanityClient {

@@ -1,4 +1,4 @@
-import type {Lake} from '../../lake/lake.ts'
+import type {Lake} from '../../lake/index.ts'
 import {isContactMessage, type ContactMessage} from '../inbox.ts'
 
 /** Every stored contact message, oldest first, read with the owner's rights. */

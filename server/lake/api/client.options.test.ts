@@ -1,6 +1,6 @@
 import {ClientError} from '@sanity/client'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
-import {startLakeUnderTest, type LakeUnderTest} from '../testing/lakeUnderTest.ts'
+import {startLakeUnderTest, type LakeUnderTest} from '../../../test/support/lakeUnderTest.ts'
 
 // Mutate options, system fields, atomicity, conflicts and access through the real client.
 let t: LakeUnderTest

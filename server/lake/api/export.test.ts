@@ -4,7 +4,7 @@ import {join} from 'node:path'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 import {importFile} from '../importer.ts'
 import {Lake} from '../lake.ts'
-import {startLakeUnderTest, type LakeUnderTest} from '../testing/lakeUnderTest.ts'
+import {startLakeUnderTest, type LakeUnderTest} from '../../../test/support/lakeUnderTest.ts'
 
 // GET /data/export and the importer behind `npm run lake:import`.
 let t: LakeUnderTest

@@ -2,6 +2,7 @@ import type {Hono} from 'hono'
 import {checkDataset, requireIdentity} from './http.ts'
 import type {Lake} from '../lake.ts'
 import type {Doc} from '../types.ts'
+import {storeOf} from '../lake.ts'
 
 /**
  * Every document, drafts included, sorted by `_id` so that two exports of the same content are
@@ -9,7 +10,9 @@ import type {Doc} from '../types.ts'
  */
 export function* exportLines(lake: Lake, options: {types?: string[]} = {}): Generator<string> {
   const types = options.types && options.types.length > 0 ? new Set(options.types) : undefined
-  const docs: Doc[] = lake.store.snapshot().filter((doc) => !types || types.has(doc._type))
+  const docs: Doc[] = storeOf(lake)
+    .snapshot()
+    .filter((doc) => !types || types.has(doc._type))
   // Code-unit order, not locale order: stable across machines.
   docs.sort((a, b) => (a._id < b._id ? -1 : a._id > b._id ? 1 : 0))
   for (const doc of docs) yield `${JSON.stringify(doc)}\n`

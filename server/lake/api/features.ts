@@ -1,6 +1,6 @@
 import type {Hono} from 'hono'
 import {notFound} from '../errors.ts'
-import type {Lake} from '../lake.ts'
+import {storeOf, type Lake} from '../lake.ts'
 import {maxOpenReleases, openReleaseCount} from '../releases/releaseLimits.ts'
 import {requireIdentity} from './http.ts'
 
@@ -23,7 +23,7 @@ export function registerFeatures(app: Hono, lake: Lake): void {
       {
         data: {
           datasetReleaseLimit: maxOpenReleases,
-          datasetActiveReleaseCount: openReleaseCount(lake.store.snapshot()),
+          datasetActiveReleaseCount: openReleaseCount(storeOf(lake).snapshot()),
           orgActiveReleaseLimit: null,
           orgMeteredActiveReleaseCount: 0,
         },

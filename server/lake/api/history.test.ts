@@ -1,7 +1,7 @@
 import {applyPatch} from 'mendoza'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 import {importDocuments} from '../importer.ts'
-import {startLakeUnderTest, type LakeUnderTest} from '../testing/lakeUnderTest.ts'
+import {startLakeUnderTest, type LakeUnderTest} from '../../../test/support/lakeUnderTest.ts'
 
 // The History API as the Studio's timeline and "Review changes" call it.
 let t: LakeUnderTest

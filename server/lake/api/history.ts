@@ -14,6 +14,7 @@ import {checkDataset, flag, requireIdentity} from './http.ts'
 import type {Lake} from '../lake.ts'
 import type {StoredTransaction} from '../store.ts'
 import type {Doc} from '../types.ts'
+import {storeOf} from '../lake.ts'
 
 /** Most lines one transactions request returns (its `limit` may ask for fewer). */
 export const maxHistoryLines = 10_000
@@ -81,7 +82,7 @@ export function registerHistory(app: Hono, lake: Lake): void {
     checkDataset(c, lake)
     requireIdentity(c, lake)
     const ids = idsOf(c)
-    const db = lake.store.db
+    const db = storeOf(lake).db
     const boundary = (name: string) => {
       const value = c.req.query(name)
       if (value === undefined || value === '') return undefined
@@ -106,7 +107,7 @@ export function registerHistory(app: Hono, lake: Lake): void {
     const withEffects = c.req.query('effectFormat') === 'mendoza'
 
     const line = (seq: number): string => {
-      const tx = lake.store.transactionAt(seq)
+      const tx = storeOf(lake).transactionAt(seq)
       if (!tx) return ''
       const docs = identifiedOnly ? tx.documents.filter((doc) => wanted.has(doc.id)) : tx.documents
       const out: HistoryLine = {
@@ -120,7 +121,7 @@ export function registerHistory(app: Hono, lake: Lake): void {
         out.effects = Object.fromEntries(
           docs.map((doc) => [
             doc.id,
-            documentEffects(lake.store.documentAt(doc.id, seq - 1), doc.after),
+            documentEffects(storeOf(lake).documentAt(doc.id, seq - 1), doc.after),
           ]),
         )
       }
@@ -149,7 +150,7 @@ export function registerHistory(app: Hono, lake: Lake): void {
     checkDataset(c, lake)
     requireIdentity(c, lake)
     const ids = idsOf(c)
-    const db = lake.store.db
+    const db = storeOf(lake).db
     const revision = c.req.query('revision')
     const time = timeParam(c, 'time')
     const last = flag(c, 'lastRevision')
@@ -175,7 +176,7 @@ export function registerHistory(app: Hono, lake: Lake): void {
     const id = decoded(c.req.param('id'))
     const limit = Math.min(limitParam(c), 1000)
     const {events, nextCursor} = documentEvents(
-      lake.store,
+      storeOf(lake),
       id,
       limit,
       c.req.query('nextCursor') || undefined,

@@ -1,8 +1,9 @@
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
-import {startTestServer} from '../../../e2e/support/server.ts'
+import {startTestServer} from '../../../test/support/server.ts'
 import type {Lake} from '../lake.ts'
 import {getFrom, queryUrl, type Answer} from '../testing/fromAddress.ts'
 import {maxAnonymousStreams} from './openStreams.ts'
+import {authOf} from '../lake.ts'
 
 // No GROQ evaluation stalls the process: runaway queries and costly listen filters from several
 // clients, against the real server, while an honest client and a page render keep their pace.
@@ -194,7 +195,7 @@ describe('costly listen filters', () => {
 
 describe('revoked sessions', () => {
   it('ends an open listen stream at logout, before any event: a later draft never reaches it', async () => {
-    const session = lake.auth.createSession()
+    const session = authOf(lake).createSession()
     const res = await fetch(`${server.url}${listenPath('*[_type == "secret"]')}`, {
       headers: {authorization: `Bearer ${session}`},
     })
@@ -208,7 +209,7 @@ describe('revoked sessions', () => {
       text += decoder.decode(next.value)
     }
     const revokedAt = Date.now()
-    lake.auth.revokeSession(session)
+    authOf(lake).revokeSession(session)
     // The stream ends on its own: no commit or keep-alive is needed to notice the logout.
     for (let next = await reader.read(); !next.done; next = await reader.read())
       text += decoder.decode(next.value)

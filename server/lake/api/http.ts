@@ -1,5 +1,6 @@
 import type {Context} from 'hono'
-import {bearerToken, type Identity} from '../auth.ts'
+import {bearerToken} from '../auth.ts'
+import type {Identity} from '../identity.ts'
 import {badRequest, forbidden, LakeError, notFound, unauthorized} from '../errors.ts'
 
 import type {Lake} from '../lake.ts'
@@ -8,6 +9,7 @@ import {refusals, safe} from '../../http/log.ts'
 import {BodyTooLargeError, readBody} from '../../http/body.ts'
 import {messageOf} from '../../util/messageOf.ts'
 import {isRecord} from '../../util/isRecord.ts'
+import {authOf} from '../lake.ts'
 
 /** Largest JSON body the lake reads (mutations, actions, POSTed queries). */
 export const maxBodyBytes = 10 * 1024 * 1024
@@ -21,7 +23,7 @@ export function identify(c: Context, lake: Lake): Identity | undefined {
   const token = bearerToken(c.req.header('authorization'))
   if (token === undefined) return undefined
   const client = clientOf(c).key
-  const verdict = lake.auth.authenticate(token, client)
+  const verdict = authOf(lake).authenticate(token, client)
   if (verdict.ok) return verdict.identity
   const what = `${c.req.method} ${safe(c.req.path)}`
   if (verdict.throttled) {

@@ -12,7 +12,7 @@ import {
   removeStaleTemps,
   tightenMode,
   writeFileDurably,
-} from '../files/durableFile.ts'
+} from '../../util/durableFile.ts'
 import type {Lake} from '../lake.ts'
 
 import {messageOf} from '../../util/messageOf.ts'
@@ -34,7 +34,7 @@ function emptyValues(): Values {
 /**
  * The Studio's per-user settings (`/users/me/keyvalue`: list layouts, sort orders, Vision's
  * saved queries), kept in one JSON file in the data dir, replaced durably on write
- * (server/lake/files/durableFile.ts). A file that does not parse is moved aside at start: the
+ * (server/util/durableFile.ts). A file that does not parse is moved aside at start: the
  * settings are conveniences, and losing them must not keep the site down.
  */
 export class KeyValueFile {

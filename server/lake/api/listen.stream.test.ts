@@ -4,10 +4,10 @@ import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 import {Hono} from 'hono'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
-import {startTestServer} from '../../../e2e/support/server.ts'
+import {startTestServer} from '../../../test/support/server.ts'
 import {Lake} from '../lake.ts'
 import {registerListen} from './listen.ts'
-import {startLakeUnderTest, type LakeUnderTest} from '../testing/lakeUnderTest.ts'
+import {startLakeUnderTest, type LakeUnderTest} from '../../../test/support/lakeUnderTest.ts'
 
 // The SSE wire protocol: ids and resume, keep-alives, disconnect, cleanup, HTTP/2.
 type SseEvent = {event?: string; id?: string; data?: unknown; comment?: string}

@@ -1,7 +1,7 @@
 import type {MutationEvent, SanityClient} from '@sanity/client'
 import {applyPatch} from 'mendoza'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
-import {startLakeUnderTest, type LakeUnderTest} from '../testing/lakeUnderTest.ts'
+import {startLakeUnderTest, type LakeUnderTest} from '../../../test/support/lakeUnderTest.ts'
 
 // The listener through the real @sanity/client (EventSource over fetch) against a real server.
 let t: LakeUnderTest

@@ -10,6 +10,7 @@ import {clientOf} from '../../http/clientAddress.ts'
 import type {ClientCounter} from './clientCaps.ts'
 import {OpenStreams} from './openStreams.ts'
 import {ListenDelivery} from './listenDelivery.ts'
+import {storeOf} from '../lake.ts'
 
 export interface ListenConfig {
   /** Interval of `: keepalive` comments; Sanity sends one every 15 s. */
@@ -34,7 +35,7 @@ function parseEventId(id: string, lake: Lake): {seq: number; skip: number} | und
     if (seq > lake.revision) return undefined
     return match[2] === undefined ? {seq, skip: 0} : {seq: seq - 1, skip: Number(match[2])}
   }
-  const tx = lake.store.transactionById(id)
+  const tx = storeOf(lake).transactionById(id)
   return tx ? {seq: tx.seq, skip: 0} : undefined
 }
 

@@ -11,6 +11,7 @@ import type {CommittedTransaction} from '../types.ts'
 import type {SseStream} from './sse.ts'
 import {safe} from '../../http/log.ts'
 import {messageOf} from '../../util/messageOf.ts'
+import {storeOf} from '../lake.ts'
 
 /**
  * Transactions replayed per step on resume: one SQLite page and one evaluation on the pool per
@@ -80,12 +81,12 @@ export class ListenDelivery {
           this.listener.stream.close()
           return
         }
-        const page = this.lake.store
+        const page = storeOf(this.lake)
           .transactionsSince(cursor, replayChunk)
           .filter((stored) => stored.seq <= toSeq)
         if (page.length === 0) return
         await this.deliver(
-          page.map((stored) => fromLog(this.lake.store, stored)),
+          page.map((stored) => fromLog(storeOf(this.lake), stored)),
           skipFirst,
         )
         skipFirst = 0

@@ -4,10 +4,10 @@ import {join} from 'node:path'
 import type {LiveEvent, SanityClient} from '@sanity/client'
 import {Hono} from 'hono'
 import {afterAll, beforeAll, describe, expect, it, vi} from 'vitest'
-import {Lake} from '../lake.ts'
+import {Lake, authOf} from '../lake.ts'
 import {apiVersion, defaultDataset, localProjectId} from '../../../shared/constants.ts'
 import {createClient} from '@sanity/client'
-import {startLakeUnderTest, type LakeUnderTest} from '../testing/lakeUnderTest.ts'
+import {startLakeUnderTest, type LakeUnderTest} from '../../../test/support/lakeUnderTest.ts'
 import {maxAnonymousStreams} from './openStreams.ts'
 import {draftsTag, maxResumeGap, publicTag, registerLiveEvents} from './liveEvents.ts'
 
@@ -194,12 +194,12 @@ describe('GET /v{version}/data/live/events/{dataset}', () => {
   })
 
   it('ends the stream when its session is revoked', async () => {
-    const session = t.lake.auth.createSession()
+    const session = authOf(t.lake).createSession()
     const res = await t.fetch(`${path}?includeDrafts=true`, {token: session})
     expect(res.status).toBe(200)
     const next = blocks(res)
     expect(await next()).toMatch(/^event: welcome\n/)
-    t.lake.auth.revokeSession(session)
+    authOf(t.lake).revokeSession(session)
     await expect(next()).rejects.toThrow('stream ended')
   })
 })

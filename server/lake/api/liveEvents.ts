@@ -8,6 +8,7 @@ import {clientOf} from '../../http/clientAddress.ts'
 import {refusals, safe} from '../../http/log.ts'
 import type {ClientCounter} from './clientCaps.ts'
 import {OpenStreams} from './openStreams.ts'
+import {storeOf} from '../lake.ts'
 
 /**
  * The tags a `message` carries (docs/studio-protocol.md, "Live events"). Query responses carry
@@ -52,7 +53,7 @@ function missedTags(lake: Lake, lastEventId: string, includeDrafts: boolean) {
   if (!/^\d{1,15}$/.test(lastEventId)) return undefined
   const seq = Number(lastEventId)
   if (seq > lake.revision || lake.revision - seq > maxResumeGap) return undefined
-  const missed = lake.store.transactionsSince(seq, maxResumeGap)
+  const missed = storeOf(lake).transactionsSince(seq, maxResumeGap)
   return tagsOf(
     missed.flatMap((tx) => tx.documents.map((doc) => doc.id)),
     includeDrafts,

@@ -1,12 +1,10 @@
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
-import {startTestServer} from '../../../e2e/support/server.ts'
-
-type Server = Awaited<ReturnType<typeof startTestServer>>
+import {startLakeUnderTest, type LakeUnderTest} from '../../../test/support/lakeUnderTest.ts'
 
 describe('malformed percent-escapes on the Studio endpoints', () => {
-  let server: Server
+  let server: LakeUnderTest
   beforeAll(async () => {
-    server = await startTestServer({SEED: '0'})
+    server = await startLakeUnderTest()
   })
   afterAll(() => server.stop())
 
@@ -19,7 +17,7 @@ describe('malformed percent-escapes on the Studio endpoints', () => {
       '/v2021-06-07/datasets/%E0/acl',
       '/v2021-06-07/auth/id/%',
     ]) {
-      for (const token of [undefined, server.lake?.token]) {
+      for (const token of [undefined, server.token]) {
         const res = await fetch(`${server.url}${path}`, {
           headers: token ? {authorization: `Bearer ${token}`} : {},
         })

@@ -3,6 +3,7 @@ import {badRequest} from '../errors.ts'
 import {checkDataset, flag, readJsonBody, requireIdentity} from './http.ts'
 import type {Lake} from '../lake.ts'
 import {previewSecretType} from '../previewSessions.ts'
+import {authOf} from '../lake.ts'
 
 /** POST /data/mutate: the owner's mutations, committed durably in one transaction. */
 export function registerMutate(app: Hono, lake: Lake): void {
@@ -28,7 +29,8 @@ export function registerMutate(app: Hono, lake: Lake): void {
     })
     // The Presentation tool's secret: a preview it opens ends with this Studio session.
     for (const {id, document} of result.results)
-      if (document?._type === previewSecretType) lake.auth.previews.noteSecretAuthor(id, identity)
+      if (document?._type === previewSecretType)
+        authOf(lake).previews.noteSecretAuthor(id, identity)
     const returnDocuments = flag(c, 'returnDocuments')
     return c.json({
       transactionId: result.transactionId,

@@ -3,6 +3,7 @@ import type {Context} from 'hono'
 import type {Lake} from '../lake.ts'
 import {ClientCounter, overCap} from './clientCaps.ts'
 import {SseStream} from './sse.ts'
+import {authOf} from '../lake.ts'
 
 /**
  * Open streams per anonymous client: the site itself opens none, and a visitor's tool rarely
@@ -31,7 +32,7 @@ export class OpenStreams {
     this.keepAliveMs = keepAliveMs
     this.held = held
     // A logout, expiry or token rotation ends the streams it concerns at once.
-    this.unsubscribe = lake.auth.onSessionEnd(() => {
+    this.unsubscribe = authOf(lake).onSessionEnd(() => {
       for (const [stream, stillAllowed] of [...this.streams]) if (!stillAllowed()) stream.close()
     })
   }
@@ -49,7 +50,7 @@ export class OpenStreams {
   open(token: string | undefined, release: () => void) {
     // Re-checks do not count as use: an open stream alone must not keep a session from idling out.
     const stillAllowed = () =>
-      token === undefined || this.lake.auth.verify(token, {touch: false}) !== undefined
+      token === undefined || authOf(this.lake).verify(token, {touch: false}) !== undefined
     const stream = new SseStream({
       keepAliveMs: this.keepAliveMs,
       stillWanted: stillAllowed,

@@ -1,6 +1,6 @@
 import {Hono} from 'hono'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
-import {startLakeUnderTest, type LakeUnderTest} from '../testing/lakeUnderTest.ts'
+import {startLakeUnderTest, type LakeUnderTest} from '../../../test/support/lakeUnderTest.ts'
 import {errorResponse} from '../../http/errorResponse.ts'
 import {CachedBody} from '../../http/cachedBody.ts'
 import {QueryCache, maxCacheBytes} from './queryCache.ts'

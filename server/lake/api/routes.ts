@@ -22,7 +22,7 @@ import type {LakeRoutes, LakeRoutesConfig} from './routesConfig.ts'
 export function registerLakeRoutes(app: Hono, lake: Lake, config: LakeRoutesConfig): LakeRoutes {
   const dataApi = registerDataApi(app, lake)
   // Sessions are issued only through these routes, so their lifetimes are set here.
-  lake.auth.configure({lifetimes: {idleMs: config.sessionIdleMs, maxMs: config.sessionMaxMs}})
+  lake.configureSessions({lifetimes: {idleMs: config.sessionIdleMs, maxMs: config.sessionMaxMs}})
   for (const prefix of ['users', 'projects', 'datasets', 'auth'])
     app.use(`/:version/${prefix}/*`, refuseMalformedPath)
   registerLogin(app, lake, config)

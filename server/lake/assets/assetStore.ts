@@ -11,7 +11,7 @@ import {
   removeStaleTemps,
   tightenMode,
   writeFileDurably,
-} from '../files/durableFile.ts'
+} from '../../util/durableFile.ts'
 
 /** Image formats accepted for upload, by sharp's format name → Sanity's file extension. */
 const extensions: Record<string, string> = {
@@ -58,7 +58,7 @@ export class UnsupportedImageError extends Error {}
 /**
  * Image files of the lake, in DATA_DIR/assets/images (0700, files 0600), named by content hash
  * and size so a second upload of the same bytes is the same asset. Written durably
- * (server/lake/files/durableFile.ts); a full disk is the 507 LakeError and leaves no file behind.
+ * (server/util/durableFile.ts); a full disk is the 507 LakeError and leaves no file behind.
  */
 export class AssetStore {
   readonly dir: string

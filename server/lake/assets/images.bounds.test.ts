@@ -1,6 +1,6 @@
 import sharp from 'sharp'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
-import {startTestServer} from '../../../e2e/support/server.ts'
+import {startTestServer} from '../../../test/support/server.ts'
 import {maxOutputPixels, maxOutputSide} from './imageParams.ts'
 import {maxTransformsPerClient, transformRetryAfterSeconds} from './transformQueue.ts'
 

@@ -1,6 +1,6 @@
 import sharp from 'sharp'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
-import {startTestServer} from '../../../e2e/support/server.ts'
+import {startTestServer} from '../../../test/support/server.ts'
 
 type Server = Awaited<ReturnType<typeof startTestServer>>
 

@@ -4,7 +4,7 @@ import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 import {fileURLToPath} from 'node:url'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
-import {startTestServer} from '../../../e2e/support/server.ts'
+import {startTestServer} from '../../../test/support/server.ts'
 
 // `npm run lake:import` / `lake:export` as separate processes on a data dir, as a user runs them.
 const cli = (name: string) => fileURLToPath(new URL(`./${name}.ts`, import.meta.url))

@@ -1,7 +1,7 @@
 import {existsSync} from 'node:fs'
 import {join, resolve} from 'node:path'
 import {defaultDataset, localProjectId} from '../../../shared/constants.ts'
-import {Lake} from '../lake.ts'
+import {Lake, storeOf} from '../lake.ts'
 
 /** The data dir the server uses: `DATA_DIR`, default ./data (as in server/env.ts). */
 export function dataDirFromEnv(env: NodeJS.ProcessEnv = process.env): string {
@@ -27,7 +27,7 @@ export function openLake(dataDir: string, options: {write: boolean; mustExist: b
   })
   if (options.write) {
     try {
-      lake.store.db.exec(
+      storeOf(lake).db.exec(
         'PRAGMA busy_timeout = 0; PRAGMA locking_mode = EXCLUSIVE; BEGIN EXCLUSIVE; COMMIT;',
       )
     } catch (error) {

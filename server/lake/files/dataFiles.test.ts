@@ -12,8 +12,8 @@ import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 import sharp from 'sharp'
 import {afterEach, describe, expect, it} from 'vitest'
-import {startTestServer} from '../../../e2e/support/server.ts'
-import {removeStaleTemps, writeFileDurably} from './durableFile.ts'
+import {startTestServer} from '../../../test/support/server.ts'
+import {removeStaleTemps, writeFileDurably} from '../../util/durableFile.ts'
 
 // DATA_DIR as the owner finds it after a start: owner-only modes whatever the umask, looser
 // ones from older versions tightened, and a corrupt side file moved aside, never a failed start.

@@ -2,8 +2,9 @@ import {readdirSync, readFileSync} from 'node:fs'
 import {join} from 'node:path'
 import sharp from 'sharp'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
-import {startTestServer} from '../../../e2e/support/server.ts'
-import {mountSmallDisk, type SmallDisk} from '../testing/smallDisk.ts'
+import {startTestServer} from '../../../test/support/server.ts'
+import {mountSmallDisk, type SmallDisk} from '../../../test/support/smallDisk.ts'
+import {storeOf} from '../lake.ts'
 
 // A full disk, for real: the server runs on a small tmpfs the test mounts (as root), which is
 // filled until ENOSPC. Every write then answers 507 with a Sanity-shaped body naming no path,
@@ -31,14 +32,14 @@ function fillDisk(): void {
     expect(disk.fill()).toBeGreaterThan(0)
     return
   }
-  const db = server.lake!.store.db
+  const db = storeOf(server.lake!).db
   const pages = Number(db.prepare('PRAGMA page_count').get()?.page_count)
   db.exec(`PRAGMA max_page_count = ${pages}`)
 }
 
 function freeDisk(): void {
   if (disk) disk.free()
-  else server.lake!.store.db.exec('PRAGMA max_page_count = 1073741823')
+  else storeOf(server.lake!).db.exec('PRAGMA max_page_count = 1073741823')
 }
 
 /** The 507 as a client sees it: Sanity's error shape, and no filesystem path anywhere. */
@@ -95,7 +96,10 @@ describe('a full disk', () => {
           message: `A long letter. ${'x'.repeat(9_000)}`,
         }),
       })
-    const inbox = () => server.lake!.store.snapshot().filter((d) => d._type === 'contactMessage')
+    const inbox = () =>
+      storeOf(server.lake!)
+        .snapshot()
+        .filter((d) => d._type === 'contactMessage')
     fillDisk()
     try {
       const refused = await send()

@@ -17,7 +17,7 @@ export interface QueryLimits {
 
 /**
  * The owner (token or Studio session) and the site's own renders: as before the pool, 10 s and
- * 64 MiB. The GROQ test suite (test/conformance) needs the 10 s for its slowest valid cases, and
+ * 64 MiB. The GROQ test suite (bench/groqSuite.ts) needs the 10 s for its slowest valid cases, and
  * an export-sized result of the whole dataset needs the room.
  */
 export const trustedQueryLimits: QueryLimits = {

@@ -1,6 +1,7 @@
 import {actionError, run, type ActionHandler} from '../actionContext.ts'
 import {badRequest} from '../errors.ts'
-import type {PatchBody, TransactionBuilder} from '../mutations.ts'
+import type {TransactionBuilder} from '../mutations.ts'
+import type {PatchBody} from '../types.ts'
 import {isRecord} from '../../util/isRecord.ts'
 import {publishRelease, versionsOf} from './publishRelease.ts'
 import {releaseDocumentId, releaseType, requireReleaseId} from './releaseIds.ts'

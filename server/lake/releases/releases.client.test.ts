@@ -1,6 +1,6 @@
 import type {SanityClient} from '@sanity/client'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
-import {startLakeUnderTest, type LakeUnderTest} from '../testing/lakeUnderTest.ts'
+import {startLakeUnderTest, type LakeUnderTest} from '../../../test/support/lakeUnderTest.ts'
 
 // Content Releases through the real @sanity/client (its `releases` methods and version actions),
 // as the Studio uses them: each action's happy path, its refusal (Sanity's error shape, nothing

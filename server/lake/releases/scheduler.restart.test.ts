@@ -5,8 +5,9 @@ import {join} from 'node:path'
 import {setTimeout as delay} from 'node:timers/promises'
 import {createClient, type SanityClient} from '@sanity/client'
 import {afterAll, expect, it} from 'vitest'
-import {startTestServer} from '../../../e2e/support/server.ts'
+import {startTestServer} from '../../../test/support/server.ts'
 import {defaultDataset, localProjectId} from '../../../shared/constants.ts'
+import {storeOf} from '../lake.ts'
 
 // The scheduler across a crash: a release scheduled in a server that is then killed with
 // SIGKILL, and started again after the release's time, is published at start, once.
@@ -82,7 +83,7 @@ it('a release due while the server was killed (SIGKILL) is published at the next
   expect(lake.getDocument('crash-a')).toMatchObject({title: 'After the restart'})
   expect(lake.getDocument('versions.rCrash.crash-a')).toBeUndefined()
   const publishes = () =>
-    lake.store
+    storeOf(lake)
       .transactionsFor('crash-a')
       .filter((tx) => tx.documents.some((d) => d.id === '_.releases.rCrash'))
   expect(publishes()).toHaveLength(1)
@@ -94,8 +95,8 @@ it('a release due while the server was killed (SIGKILL) is published at the next
   const again = await startTestServer({DATA_DIR: dataDir, SEED: '0', LAKE_TOKEN: token})
   cleanup.push(() => again.stop())
   expect(
-    again
-      .lake!.store.transactionsFor('crash-a')
+    storeOf(again.lake!)
+      .transactionsFor('crash-a')
       .filter((tx) => tx.documents.some((d) => d.id === '_.releases.rCrash')),
   ).toHaveLength(1)
 })

@@ -1,19 +1,28 @@
 import type {SanityClient} from '@sanity/client'
 import {afterAll, beforeAll, expect, it} from 'vitest'
-import {startLakeUnderTest, type LakeUnderTest} from '../testing/lakeUnderTest.ts'
+import {startLakeUnderTest, type LakeUnderTest} from '../../../test/support/lakeUnderTest.ts'
+import {storeOf} from '../lake.ts'
 import type {Doc} from '../types.ts'
+import {ReleaseScheduler} from './scheduler.ts'
 
 // The scheduler in the content process: a scheduled release is published at its publishAt
 // (never before, within 5 s), in one transaction by the owner, and heard by live listeners.
 let t: LakeUnderTest
 let owner: SanityClient
+let scheduler: ReleaseScheduler
 
 beforeAll(async () => {
   t = await startLakeUnderTest()
+  // As the content process starts it (server/start.ts); the restart test runs that process.
+  scheduler = new ReleaseScheduler(t.lake)
+  await scheduler.start()
   owner = t.client({token: t.token, apiVersion: '2025-02-19'})
   await owner.create({_id: 'sched-a', _type: 'post', title: 'Before'})
 })
-afterAll(() => t.stop())
+afterAll(async () => {
+  scheduler.stop()
+  await t.stop()
+})
 
 /** Resolves with the release document once a commit publishes it. */
 function whenPublished(releaseId: string): Promise<Doc> {
@@ -70,7 +79,7 @@ it('publishes a scheduled release at its time, not before, as the owner in one t
   expect(await t.anon.fetch('*[_id == "sched-a"][0].title')).toBe('On time')
   const transactionId = await heard
   expect(release._rev).toBe(transactionId)
-  const tx = t.lake.store.transactionById(transactionId)
+  const tx = storeOf(t.lake).transactionById(transactionId)
   expect(tx?.author).toBe('p-owner')
   expect(tx?.documents.map((d) => d.id).sort()).toEqual([
     '_.releases.rOnTime',

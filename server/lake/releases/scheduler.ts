@@ -1,6 +1,6 @@
 import {owner} from '../auth.ts'
 import {messageOf} from '../../util/messageOf.ts'
-import type {Lake} from '../lake.ts'
+import {storeOf, type Lake} from '../lake.ts'
 import type {TransactionBuilder} from '../mutations.ts'
 import type {CommittedTransaction} from '../types.ts'
 import {publishRelease} from './publishRelease.ts'
@@ -22,7 +22,7 @@ interface Due {
 /** Scheduled releases by `publishAt`, earliest first, from the lake's current documents. */
 function scheduledReleases(lake: Lake): Due[] {
   const out: Due[] = []
-  for (const doc of lake.store.snapshot()) {
+  for (const doc of storeOf(lake).snapshot()) {
     if (doc._type !== releaseType || doc.state !== 'scheduled') continue
     if (!doc._id.startsWith(releaseDocumentPrefix)) continue
     const publishAt = typeof doc.publishAt === 'string' ? Date.parse(doc.publishAt) : Number.NaN

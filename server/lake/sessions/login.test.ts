@@ -1,5 +1,5 @@
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
-import {startTestServer} from '../../../e2e/support/server.ts'
+import {startTestServer} from '../../../test/support/server.ts'
 import {studioLoginPath as loginPath} from '../../../shared/constants.ts'
 import {localAuth} from '../../../studio/env.ts'
 import {SidStore, sidLifetimeMs} from './loginSids.ts'

@@ -11,6 +11,7 @@ import type {Lake} from '../lake.ts'
 import {loginPage, loginPageHeaders} from './loginPage.ts'
 import type {LakeRoutesConfig} from '../api/routesConfig.ts'
 import {SidStore} from './loginSids.ts'
+import {authOf} from '../lake.ts'
 
 /**
  * The Studio's login flow for the local lake (docs/studio-protocol.md §c): provider → our login page →
@@ -93,7 +94,7 @@ export function registerLogin(app: Hono, lake: Lake, config: LakeRoutesConfig): 
       )
     }
     // Wrong passwords count with wrong bearer tokens, per client (server/lake/failedAttempts.ts).
-    const verdict = lake.auth.authenticateOwner(password, client)
+    const verdict = authOf(lake).authenticateOwner(password, client)
     if (!verdict.ok && verdict.throttled) {
       refusals.refuse(client, 'login-throttled', `[studio] login throttled for ${client}`)
       const minutes = Math.ceil(verdict.retryAfterSeconds / 60)
@@ -122,7 +123,7 @@ export function registerLogin(app: Hono, lake: Lake, config: LakeRoutesConfig): 
     const sid = c.req.query('sid') ?? ''
     if (!sids.redeem(sid))
       throw unauthorized('Login session id is invalid, used or expired; log in again')
-    return c.json({token: lake.auth.createSession()}, 200, {'cache-control': 'no-store'})
+    return c.json({token: authOf(lake).createSession()}, 200, {'cache-control': 'no-store'})
   })
 
   app.get('/:version/auth/id', (c) => {
@@ -135,7 +136,7 @@ export function registerLogin(app: Hono, lake: Lake, config: LakeRoutesConfig): 
     const token = bearerToken(c.req.header('authorization'))
     // The owner token itself cannot be revoked (it is configuration); sessions can. Compared in
     // constant time: the answer must not tell how much of a guess matched the owner token.
-    if (token && !lake.auth.isOwnerToken(token)) lake.auth.revokeSession(token)
+    if (token && !authOf(lake).isOwnerToken(token)) authOf(lake).revokeSession(token)
     return c.json({})
   })
 }

@@ -4,7 +4,7 @@ import {join} from 'node:path'
 import {connect as connectTls} from 'node:tls'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 import WebSocket from 'ws'
-import {startTestServer} from '../../../e2e/support/server.ts'
+import {startTestServer} from '../../../test/support/server.ts'
 import {maxSocketsPerClient} from './socketGuard.ts'
 
 type Server = Awaited<ReturnType<typeof startTestServer>>

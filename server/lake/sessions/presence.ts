@@ -9,6 +9,7 @@ import {closeUnauthorized, SocketGuard, type SocketGuardOptions} from './socketG
 import {parseRpc, tooManyAttemptsCode, unauthorizedCode} from './presenceRpc.ts'
 import {refuseUpgrade, upgradeRefusal} from './socketUpgrade.ts'
 import {messageOf} from '../../util/messageOf.ts'
+import {authOf} from '../lake.ts'
 
 /** `/v2022-06-30/socket/{dataset}`: Sanity's "bifur" socket, which the Studio uses for presence. */
 const socketPath = /^\/v[^/]+\/socket\/([^/?]+)/
@@ -60,7 +61,7 @@ export class PresenceHub {
     this.lake = lake
     this.options = options
     this.guard = new SocketGuard(options, () => this.recheck())
-    this.unsubscribe = lake.auth.onSessionEnd(() => this.recheck())
+    this.unsubscribe = authOf(lake).onSessionEnd(() => this.recheck())
   }
 
   /**
@@ -134,7 +135,7 @@ export class PresenceHub {
   private stillAuthorized(connection: Connection): boolean {
     if (connection.token === undefined) return true
     // A passive check: sending to an open tab is not the owner using the session.
-    if (this.lake.auth.verify(connection.token, {touch: false})) return true
+    if (authOf(this.lake).verify(connection.token, {touch: false})) return true
     connection.token = undefined
     connection.userId = undefined
     connection.subscription = undefined
@@ -163,7 +164,7 @@ export class PresenceHub {
       this.send(connection, {jsonrpc: '2.0', id, error: {code, message: text}})
     if (method === 'authorization') return this.authorize(connection, params, reply, fail)
     // Each message is a use of the session: it must still be valid (and its last use is noted).
-    if (connection.token !== undefined && !this.lake.auth.verify(connection.token)) {
+    if (connection.token !== undefined && !authOf(this.lake).verify(connection.token)) {
       this.stillAuthorized(connection)
       return
     }
@@ -220,7 +221,7 @@ export class PresenceHub {
     )
     if (token === undefined) return fail(unauthorizedCode, 'Unauthorized')
     const {client} = connection
-    const verdict = this.lake.auth.authenticate(token, client)
+    const verdict = authOf(this.lake).authenticate(token, client)
     if (verdict.ok) {
       connection.userId = verdict.identity.userId
       connection.token = token

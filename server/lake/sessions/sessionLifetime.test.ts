@@ -2,7 +2,7 @@ import {mkdtempSync, rmSync} from 'node:fs'
 import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 import {afterAll, afterEach, beforeAll, describe, expect, it} from 'vitest'
-import {startTestServer} from '../../../e2e/support/server.ts'
+import {startTestServer} from '../../../test/support/server.ts'
 import {studioLoginPath as loginPath} from '../../../shared/constants.ts'
 
 type Server = Awaited<ReturnType<typeof startTestServer>>
@@ -30,7 +30,7 @@ describe('Studio session lifetimes (SESSION_IDLE_HOURS=1, SESSION_MAX_DAYS=1)', 
 
   beforeAll(async () => {
     server = await startTestServer({SEED: '0', SESSION_IDLE_HOURS: '1', SESSION_MAX_DAYS: '1'})
-    server.lake?.auth.configure({now: () => now})
+    server.lake?.configureSessions({now: () => now})
   })
   afterAll(() => server.stop())
 

@@ -5,7 +5,7 @@ import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 import WebSocket from 'ws'
-import {Lake} from '../lake.ts'
+import {Lake, authOf} from '../lake.ts'
 import {PresenceHub} from './presence.ts'
 import {closeUnauthorized} from './socketGuard.ts'
 
@@ -25,7 +25,7 @@ describe('presence socket bounds', () => {
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'scriptorium-presence-'))
     lake = new Lake({dataDir: dir, projectId: 'scriptorium', dataset: 'production'})
-    lake.auth.configure({now: () => now})
+    authOf(lake).configure({now: () => now})
     hub = new PresenceHub(lake, {
       allowOrigin: () => true,
       authTimeoutMs: 300,
@@ -116,14 +116,14 @@ describe('presence socket bounds', () => {
 
   it("closes a session's socket at logout, and at expiry", async () => {
     const a = await open()
-    const sessionA = lake.auth.createSession()
+    const sessionA = authOf(lake).createSession()
     expect((await authorize(a, sessionA)).result).toBe(true)
     const aClosed = closed(a)
-    lake.auth.revokeSession(sessionA)
+    authOf(lake).revokeSession(sessionA)
     expect(await aClosed).toEqual({code: closeUnauthorized, reason: 'Session ended'})
 
     const b = await open()
-    const sessionB = lake.auth.createSession()
+    const sessionB = authOf(lake).createSession()
     expect((await authorize(b, sessionB)).result).toBe(true)
     now += 31 * 86_400_000 // past the default maximum age of 30 days
     expect(await closed(b)).toEqual({code: closeUnauthorized, reason: 'Session ended'})

@@ -1,6 +1,6 @@
 import {createClient} from '@sanity/client'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
-import {startTestServer} from '../../../e2e/support/server.ts'
+import {startTestServer} from '../../../test/support/server.ts'
 import {maxFailedAttempts} from '../../util/failedAttempts.ts'
 import {studioLoginPath as loginPath} from '../../../shared/constants.ts'
 

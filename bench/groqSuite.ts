@@ -4,8 +4,8 @@ import {isDeepStrictEqual} from 'node:util'
 import {gunzipSync} from 'node:zlib'
 import {ClientError} from '@sanity/client'
 import {evaluate, parse} from 'groq-js'
-import type {LakeUnderTest} from '../../server/lake/testing/lakeUnderTest.ts'
-import type {Doc} from '../../server/lake/types.ts'
+import type {SanityClient} from '@sanity/client'
+import type {Doc, Lake} from '../server/lake/index.ts'
 
 /**
  * Runs the official GROQ test suite (sanity-io/groq-test-suite, MIT, compiled to one gzipped
@@ -18,6 +18,15 @@ import type {Doc} from '../../server/lake/types.ts'
  */
 
 /**
+ * What the suite runs against: a lake in this process, to load each dataset directly, and the
+ * owner's @sanity/client over loopback HTTP to it (bench/lakeInProcess.ts).
+ */
+export interface SuiteTarget {
+  lake: Pick<Lake, 'commitRaw'>
+  owner: SanityClient
+}
+
+/**
  * Where the suite's file is: `GROQ_TEST_SUITE`, else the workspace's copy beside the checkout (the
  * one path above the repository any file here names: test/repo/selfContained.test.ts allows it in
  * this file alone); undefined when neither exists.
@@ -25,7 +34,7 @@ import type {Doc} from '../../server/lake/types.ts'
 export function findSuiteFile(): string | undefined {
   const candidates = [
     process.env.GROQ_TEST_SUITE,
-    join(import.meta.dirname, '..', '..', '..', 'shared', 'data', 'groq-test-suite.ndjson.gz'),
+    join(import.meta.dirname, '..', '..', 'shared', 'data', 'groq-test-suite.ndjson.gz'),
   ]
   return candidates.find((file) => file !== undefined && existsSync(file))
 }
@@ -85,7 +94,7 @@ async function inProcess(test: SuiteTest, docs: Doc[]): Promise<Outcome> {
   }
 }
 
-async function overHttp(t: LakeUnderTest, test: SuiteTest): Promise<Outcome> {
+async function overHttp(t: SuiteTarget, test: SuiteTest): Promise<Outcome> {
   try {
     return {
       kind: 'result',
@@ -133,7 +142,7 @@ export interface SuiteReport {
 
 /** Loads each dataset once (replacing the previous one) and runs its tests in parallel batches. */
 export async function runSuite(
-  t: LakeUnderTest,
+  t: SuiteTarget,
   suite: Suite,
   tests: SuiteTest[],
   concurrency = 8,

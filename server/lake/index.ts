@@ -1,0 +1,35 @@
+/**
+ * The lake's one door: every file outside server/lake/ imports the lake from here and nowhere
+ * else (server/lake/layering.test.ts checks it). What is not listed here is the lake's own.
+ */
+
+// The lake itself, its documents, and where its routes are mounted (server/app.ts).
+export {Lake} from './lake.ts'
+export type {Doc} from './types.ts'
+export {registerLakeRoutes} from './api/routes.ts'
+export {touchesPublic} from './publicChange.ts'
+export {seedIfEmpty} from './seed.ts'
+// Publishes scheduled releases on time; the content process starts it (server/start.ts).
+export {ReleaseScheduler} from './releases/scheduler.ts'
+export {importDocuments, parseNdjson} from './importer.ts'
+
+// Sanity-shaped errors and the per-client caps, for routes that speak the lake's API (preview's
+// content proxy, the Studio's CORS preflight).
+export {LakeError, forbidden, unauthorized} from './errors.ts'
+export {ClientCounter, overCap} from './api/clientCaps.ts'
+
+// The site's own server-side client, trusted by the lake (api/internal.ts).
+export {internalHeaders} from './api/internal.ts'
+
+// Preview sessions: opened from the lake's Studio sessions, or kept alone in hosted mode.
+export {PreviewSessions, previewSecretType} from './previewSessions.ts'
+
+// What backup and restore need of the data dir: the database, the owner token, the images.
+export {Store, schemaVersion} from './store.ts'
+export {resolveOwnerToken} from './auth.ts'
+export {imageFilePattern} from './assets/assetStore.ts'
+export {exportLines} from './api/export.ts'
+export {dataDirFromEnv} from './cli/openLake.ts'
+
+// The query workers, for the readiness check's test of a pool that cannot start.
+export {QueryPool} from './queryPool/queryPool.ts'

@@ -1,0 +1,70 @@
+import {defineQuery} from 'groq'
+import {excerptLength, fallbackExcerpt} from './constants.ts'
+
+/**
+ * Every GROQ query the site runs (requirements §7; web/queries.ts re-exports them for the site, the
+ * server's discovery files import them from here). Posts are ordered by
+ * date, newest first; `_id` breaks ties so that pages of the list never overlap or skip a post.
+ */
+
+/**
+ * The fields of a post card, with the slug flattened to a string (requirements §3); `_id` names
+ * the post for preview mode's overlays (web/preview/useSanityNode.ts).
+ */
+const postCardFields = /* groq */ `{_id, title, "slug": slug.current, date, excerpt, category}`
+
+/** The posts the site lists: a post needs a slug to have an address (requirements §7.1). */
+export const listedPost = /* groq */ `_type == "post" && defined(slug.current)`
+
+export const postOrder = /* groq */ `order(date desc, _id asc)`
+
+/** The spec's list query: all posts by date descending (kept for the sitemap and feeds). */
+export const postListQuery = defineQuery(`*[${listedPost}] | ${postOrder} ${postCardFields}`)
+
+/** Page size of the blog list and the step of 'Load More' (requirements §9). */
+export const blogPageSize = 6
+
+/**
+ * One page of a blog tab plus the tab's total. `$category` is null for Latest (every post) or a
+ * category to match exactly; `$start`/`$end` is a half-open slice, so the first response carries
+ * six posts whatever the blog's size.
+ */
+export const postPageQuery = defineQuery(`{
+  "posts": *[${listedPost} && ($category == null || category == $category)] | ${postOrder} [$start...$end] ${postCardFields},
+  "total": count(*[${listedPost} && ($category == null || category == $category)])
+}`)
+
+/**
+ * One post by `$slug`, with the meta-description excerpt derived in GROQ by the rule in
+ * shared/constants.ts (`derivedExcerpt`): the first `excerptLength` characters of the body's
+ * plain text (GROQ has no substring, so split into characters, slice and join), or the fallback
+ * when the body has no text. `_id` is for preview mode's overlays.
+ */
+export const postBySlugQuery = defineQuery(`*[_type == "post" && slug.current == $slug][0]{
+  _id,
+  title,
+  date,
+  body,
+  "excerpt": select(
+    length(pt::text(body)) > 0 => array::join(string::split(pt::text(body), "")[0...${excerptLength}], ""),
+    "${fallbackExcerpt}"
+  )
+}`)
+
+/** How many of the newest posts Home's 'Latest writing' section shows. */
+export const latestPostCount = 3
+
+/** Home's lazily shown 'Latest writing' section: the newest posts. */
+export const latestPostsQuery = defineQuery(
+  `*[${listedPost}] | ${postOrder} [0...${latestPostCount}] ${postCardFields}`,
+)
+
+/** Every post's address and last change, for the sitemap (server/discovery). */
+export const sitemapQuery = defineQuery(
+  `*[${listedPost}] | ${postOrder} {"slug": slug.current, _updatedAt}`,
+)
+
+/** The newest `$limit` posts in full, for the RSS and Atom feeds (server/discovery). */
+export const feedPostsQuery = defineQuery(`*[${listedPost}] | ${postOrder} [0...$limit] {
+  _id, title, "slug": slug.current, date, excerpt, category, body, _updatedAt
+}`)

@@ -1,0 +1,150 @@
+import {readdirSync, readFileSync} from 'node:fs'
+import {dirname, join, relative, resolve} from 'node:path'
+import {describe, expect, it} from 'vitest'
+
+/**
+ * The layers of the repository (docs/architecture.md, "Layers"), checked on every import:
+ * the lake is the lowest layer of the server and other folders enter it only by its door,
+ * server/lake/index.ts; the lake imports only itself, shared/, the app's small helpers
+ * (server/util/) and a few leaf HTTP utilities; nothing outside e2e/ imports the browser tests;
+ * bench/ imports no test code; the server takes the site's queries from shared/; and no
+ * module imports itself back through others.
+ */
+const root = resolve(import.meta.dirname, '../..')
+const lakeDir = 'server/lake/'
+const lakeDoor = 'server/lake/index.ts'
+const skipped = new Set(['node_modules', 'dist', '.git', 'data', 'coverage', '.tmp'])
+
+/** Files outside the lake that it may import: leaf HTTP utilities with no view of the server. */
+const lakeMayImport = new Set([
+  'server/http/body.ts',
+  'server/http/clientAddress.ts',
+  'server/http/log.ts',
+  'server/http/publicOrigin.ts',
+  'server/http/cachedBody.ts',
+  'server/http/oneTimeTokens.ts',
+  'server/http/httpError.ts',
+  'server/http/errorResponse.ts',
+  'server/compress.ts',
+  'server/html.ts',
+])
+
+/**
+ * What the lake's own tests may import besides: the test helpers every unit test shares, and the
+ * Studio's login settings, which the login test proves the lake answers as the Studio expects.
+ */
+const lakeTestsMayImport = (path: string) =>
+  path.startsWith('test/support/') || path === 'studio/env.ts'
+
+/** Every TypeScript file of the repository, as repository paths. */
+function sourceFiles(dir = ''): string[] {
+  return readdirSync(join(root, dir), {withFileTypes: true}).flatMap((entry) => {
+    const path = dir ? `${dir}/${entry.name}` : entry.name
+    if (entry.isDirectory()) return skipped.has(entry.name) ? [] : sourceFiles(path)
+    return /\.tsx?$/.test(entry.name) && !entry.name.endsWith('.d.ts') ? [path] : []
+  })
+}
+
+/**
+ * Repository paths of the relative code modules a file imports (static, for effect, dynamic,
+ * re-exports, workers). Data files are not layers: the seed's default content/seed.ndjson is read, not imported.
+ */
+function relativeImports(file: string): string[] {
+  const text = readFileSync(join(root, file), 'utf8')
+  const specifiers = [
+    ...text.matchAll(/\bfrom\s+'(\.[^']+)'/g),
+    ...text.matchAll(/^import\s+'(\.[^']+)'/gm),
+    ...text.matchAll(/\bimport\(\s*'(\.[^']+)'\s*\)/g),
+    ...text.matchAll(/\bnew URL\(\s*'(\.[^']+)'\s*,\s*import\.meta\.url/g),
+  ]
+    .map((match) => match[1])
+    .filter((specifier) => /\.tsx?$/.test(specifier))
+  return specifiers.map((specifier) => relative(root, resolve(root, dirname(file), specifier)))
+}
+
+const files = sourceFiles()
+const graph = new Map(files.map((file) => [file, relativeImports(file)]))
+const edges = [...graph].flatMap(([file, imports]) => imports.map((path) => ({file, path})))
+const isTest = (file: string) => /\.test\.tsx?$/.test(file) || file.includes('/testing/')
+const say = ({file, path}: {file: string; path: string}) => `${file} imports ${path}`
+
+/** The import cycles: each a path of files that leads back to its first. */
+function cycles(): string[][] {
+  const found: string[][] = []
+  const state = new Map<string, 'open' | 'done'>()
+  const path: string[] = []
+  const visit = (file: string) => {
+    state.set(file, 'open')
+    path.push(file)
+    for (const next of graph.get(file) ?? []) {
+      if (!graph.has(next)) continue
+      if (state.get(next) === 'open') found.push([...path.slice(path.indexOf(next)), next])
+      else if (!state.has(next)) visit(next)
+    }
+    path.pop()
+    state.set(file, 'done')
+  }
+  for (const file of files) if (!state.has(file)) visit(file)
+  return found
+}
+
+describe('the layers of the repository', () => {
+  it('sees the whole repository, the lake and its test helpers included', () => {
+    expect(files.length).toBeGreaterThan(300)
+    expect(files.filter((file) => file.startsWith(`${lakeDir}testing/`)).length).toBeGreaterThan(0)
+  })
+
+  it('outside the lake, files import the lake only through server/lake/index.ts', () => {
+    const violations = edges.filter(
+      ({file, path}) => !file.startsWith(lakeDir) && path.startsWith(lakeDir) && path !== lakeDoor,
+    )
+    expect(violations.map(say)).toEqual([])
+  })
+
+  it('lake files, tests and test helpers included, import only the lake, shared/ and the helpers', () => {
+    const violations = edges.filter(
+      ({file, path}) =>
+        file.startsWith(lakeDir) &&
+        !path.startsWith(lakeDir) &&
+        !path.startsWith('shared/') &&
+        !path.startsWith('server/util/') &&
+        !lakeMayImport.has(path) &&
+        !(isTest(file) && lakeTestsMayImport(path)),
+    )
+    expect(violations.map(say)).toEqual([])
+  })
+
+  it("the lake's outside imports, server/util/ and shared/ import nothing above them", () => {
+    const below = (path: string) =>
+      path.startsWith('shared/') || path.startsWith('server/util/') || lakeMayImport.has(path)
+    const violations = edges.filter(({file, path}) => below(file) && !isTest(file) && !below(path))
+    expect(violations.map(say)).toEqual([])
+  })
+
+  it('only e2e/ imports e2e/', () => {
+    const violations = edges.filter(
+      ({file, path}) => !file.startsWith('e2e/') && path.startsWith('e2e/'),
+    )
+    expect(violations.map(say)).toEqual([])
+  })
+
+  it('bench/ imports no test code', () => {
+    const violations = edges.filter(
+      ({file, path}) =>
+        file.startsWith('bench/') &&
+        (isTest(path) || path.startsWith('test/') || path.startsWith('e2e/')),
+    )
+    expect(violations.map(say)).toEqual([])
+  })
+
+  it("the server takes the site's queries from shared/siteQueries.ts, never from web/", () => {
+    const violations = edges.filter(
+      ({file, path}) => file.startsWith('server/') && path === 'web/queries.ts',
+    )
+    expect(violations.map(say)).toEqual([])
+  })
+
+  it('has no import cycles', () => {
+    expect(cycles().map((cycle) => cycle.join(' → '))).toEqual([])
+  })
+})

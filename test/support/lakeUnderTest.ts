@@ -1,0 +1,100 @@
+import {mkdtempSync, rmSync} from 'node:fs'
+import {createServer} from 'node:http'
+import type {AddressInfo} from 'node:net'
+import {tmpdir} from 'node:os'
+import {join} from 'node:path'
+import {getRequestListener} from '@hono/node-server'
+import {createClient, type SanityClient} from '@sanity/client'
+import {Hono} from 'hono'
+import {defaultSessionIdleHours, defaultSessionMaxDays} from '../../shared/ownerAccess.ts'
+import {clientMiddleware} from '../../server/http/clientAddress.ts'
+import {errorResponse} from '../../server/http/errorResponse.ts'
+import {Lake, registerLakeRoutes} from '../../server/lake/index.ts'
+import {apiVersion, defaultDataset, localProjectId} from '../../shared/constants.ts'
+
+/** The API version the site speaks; tests of other versions pass their own. */
+export {apiVersion}
+
+export interface LakeUnderTest {
+  url: string
+  token: string
+  lake: Lake
+  /** Owner client (token, no CDN). */
+  owner: SanityClient
+  /** Anonymous client, as the public site builds it (CDN on, no token). */
+  anon: SanityClient
+  /** A client for another API version or token, same server. */
+  client(options?: {apiVersion?: string; token?: string; useCdn?: boolean}): SanityClient
+  /** Raw HTTP against the server, for inputs @sanity/client would refuse to send. */
+  fetch(path: string, init?: RequestInit & {token?: string}): Promise<Response>
+  stop(): Promise<void>
+}
+
+/**
+ * Starts the lake alone (empty, fresh data dir): every route of server/lake/api/routes.ts behind
+ * the app's client identity and error responder, on a free loopback port, nothing else of the
+ * product. Builds @sanity/client instances exactly as the site and the Studio do: `apiHost` =
+ * our origin, `useProjectHostname: false`. Tests of the whole app use ./server.ts instead.
+ */
+export async function startLakeUnderTest(): Promise<LakeUnderTest> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'scriptorium-lake-'))
+  const lake = new Lake({dataDir, projectId: localProjectId, dataset: defaultDataset})
+  const app = new Hono()
+  app.use(clientMiddleware('none'))
+  app.onError(errorResponse)
+  let url = ''
+  const routes = registerLakeRoutes(app, lake, {
+    dataDir,
+    siteUrl: () => url,
+    trustProxy: 'none',
+    sessionIdleMs: defaultSessionIdleHours * 3_600_000,
+    sessionMaxMs: defaultSessionMaxDays * 86_400_000,
+    isStudioOrigin: (origin) => origin === url,
+    isStudioUrl: (address) => address.startsWith(`${url}/studio`),
+  })
+  const http = createServer(getRequestListener(app.fetch))
+  http.on('upgrade', (request, socket, head) => {
+    if (!routes.upgrade(request, socket, head)) socket.destroy()
+  })
+  await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve))
+  url = `http://127.0.0.1:${(http.address() as AddressInfo).port}`
+  let stopped: Promise<void> | undefined
+  // As the server stops (server/start.ts): the routes end their streams (a listener's last event
+  // is `disconnect`), the connections drain, and any still open after a bound are cut.
+  const stop = async () => {
+    routes.close()
+    const closed = new Promise((resolve) => http.close(resolve))
+    http.closeIdleConnections()
+    const cut = setTimeout(() => http.closeAllConnections(), 2_000)
+    await closed
+    clearTimeout(cut)
+    lake.close()
+    rmSync(dataDir, {recursive: true, force: true})
+  }
+  const server = {url, stop: () => (stopped ??= stop())}
+  const client: LakeUnderTest['client'] = (options = {}) =>
+    createClient({
+      projectId: localProjectId,
+      dataset: defaultDataset,
+      apiVersion: options.apiVersion ?? apiVersion,
+      apiHost: server.url,
+      useProjectHostname: false,
+      useCdn: options.useCdn ?? false,
+      token: options.token,
+    })
+  return {
+    url: server.url,
+    token: lake.token,
+    lake,
+    owner: client({token: lake.token}),
+    anon: client({useCdn: true}),
+    client,
+    fetch(path, init = {}) {
+      const {token, ...rest} = init
+      const headers = new Headers(rest.headers)
+      if (token) headers.set('authorization', `Bearer ${token}`)
+      return fetch(`${server.url}${path}`, {...rest, headers})
+    },
+    stop: () => server.stop(),
+  }
+}
