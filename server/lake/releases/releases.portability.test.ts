@@ -1,16 +1,12 @@
 import {mkdtempSync, rmSync, writeFileSync} from 'node:fs'
 import {tmpdir} from 'node:os'
-import {dirname, join} from 'node:path'
+import {join} from 'node:path'
 import {afterAll, beforeAll, expect, it} from 'vitest'
-import {startTestServer} from '../../../test/support/server.ts'
-import {writeBackup} from '../../backup/backup.ts'
-import {restoreBackup} from '../../backup/restore.ts'
 import {importFile} from '../importer.ts'
-import {storeOf} from '../lake.ts'
 import {startLakeUnderTest, type LakeUnderTest} from '../../../test/support/lakeUnderTest.ts'
 
-// Release documents and versions are content like any other: they survive export → import and
-// backup → restore as they were, a scheduled release still scheduled, and their history stays.
+// Release documents and versions are content like any other: they survive export → import as
+// they were, a scheduled release still scheduled (backup → restore: server/backup/releases.test.ts).
 let t: LakeUnderTest
 let dir: string
 const ids = ['_.releases.rKeep', 'versions.rKeep.port-a', 'versions.rKeep.port-new']
@@ -51,23 +47,5 @@ it('export → import keeps releases and versions as they were', async () => {
     })
   } finally {
     await other.stop()
-  }
-})
-
-it('backup → restore keeps releases, versions and their history', async () => {
-  const archive = join(dir, 'releases.tar.gz')
-  const database = storeOf(t.lake).db.location()
-  if (!database) throw new Error('the lake under test has no database file')
-  await writeBackup(dirname(database), archive)
-  const target = join(dir, 'restored')
-  await restoreBackup(archive, target)
-  const server = await startTestServer({DATA_DIR: target, SEED: '0'})
-  try {
-    for (const id of ids) expect(server.lake!.getDocument(id)).toEqual(t.lake.getDocument(id))
-    expect(storeOf(server.lake!).transactionsFor('_.releases.rKeep').length).toBe(
-      storeOf(t.lake).transactionsFor('_.releases.rKeep').length,
-    )
-  } finally {
-    await server.stop()
   }
 })
