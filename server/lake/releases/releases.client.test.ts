@@ -1,6 +1,7 @@
 import type {SanityClient} from '@sanity/client'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 import {startLakeUnderTest, type LakeUnderTest} from '../../../test/support/lakeUnderTest.ts'
+import {draftsTag, publicTag} from '../api/liveEvents.ts'
 
 // Content Releases through the real @sanity/client (its `releases` methods and version actions),
 // as the Studio uses them: each action's happy path, its refusal (Sanity's error shape, nothing
@@ -231,6 +232,46 @@ describe('perspectives', () => {
         (await t.fetch(`/v${releasesApi}/data/query/production?query=1&perspective=${perspective}`))
           .status,
       ).toBe(400)
+  })
+})
+
+describe('live events', () => {
+  it('a release perspective answer carries the drafts tag; a version commit and a release publish fire it', async () => {
+    const answer = await owner.fetch(
+      'count(*)',
+      {},
+      {filterResponse: false, perspective: ['rVer', 'drafts']},
+    )
+    expect(answer.syncTags).toEqual([publicTag, draftsTag])
+    const anonymous = await anon.fetch(
+      'count(*)',
+      {},
+      {filterResponse: false, perspective: ['rVer']},
+    )
+    expect(anonymous.syncTags).toEqual([publicTag])
+
+    const tags: string[][] = []
+    const arrived = new Promise<void>((resolve) => {
+      const subscription = owner.live
+        .events({includeDrafts: true, tag: 'test'})
+        .subscribe((event) => {
+          if (event.type === 'welcome') {
+            void owner.action({
+              actionType: 'sanity.action.document.edit',
+              draftId: 'versions.rVer.rel-a',
+              publishedId: 'rel-a',
+              patch: {set: {subtitle: 'live'}},
+            })
+          }
+          if (event.type === 'message') {
+            tags.push(event.tags)
+            subscription.unsubscribe()
+            resolve()
+          }
+        })
+    })
+    await arrived
+    expect(tags).toEqual([[draftsTag]])
   })
 })
 
