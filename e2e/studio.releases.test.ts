@@ -4,7 +4,7 @@ import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 import {defaultDataset, localProjectId} from '../shared/constants.ts'
 import {launchBrowser} from '../scripts/browser.ts'
 import {startTestServer} from '../test/support/server.ts'
-import {goInStudio, logIn, studioContext, watchContext} from './studio-driver.ts'
+import {goInStudio, logIn, studioContext, waitForTitle, watchContext} from './studio-driver.ts'
 
 type Server = Awaited<ReturnType<typeof startTestServer>>
 
@@ -192,7 +192,8 @@ describe('Content Releases in the Studio', () => {
       category: 'General',
     })
     await goInStudio(page, '/studio/structure/posts;draft-post')
-    await page.getByTestId('action-menu-button').click()
+    await waitForTitle(page, 'A draft post on time')
+    await page.getByRole('button', {name: 'Open document actions'}).click()
     await page.getByRole('menuitem', {name: /Schedule publish/}).click()
     // The dialog takes minutes: the next whole minute at least 25 s away, in UTC (Chromium's
     // zone here, which the Studio shows the owner).
