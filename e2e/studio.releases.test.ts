@@ -118,8 +118,11 @@ describe('Content Releases in the Studio', () => {
     await page.getByTestId('submit-release-button').click()
     const releaseId = await releaseTitled('Spring issue')
 
-    // The post's edit, in the release (the Studio's "Add to release" sends the same action).
-    await owner.createVersion({baseId: 'release-post', publishedId: 'release-post', releaseId})
+    // The post goes into the release from its page ("Add document"), then its edit.
+    await page.getByRole('button', {name: 'Add document'}).first().click()
+    await page.keyboard.type('before its release')
+    await page.getByText(before).first().click()
+    await until(() => server.lake!.getDocument(`versions.${releaseId}.release-post`) !== undefined)
     await owner.action({
       actionType: 'sanity.action.document.edit',
       draftId: `versions.${releaseId}.release-post`,

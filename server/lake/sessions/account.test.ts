@@ -77,6 +77,17 @@ describe("the Studio's account, project, settings and harmless endpoints", () =>
     ])
   })
 
+  it('stores a setting sent with PUT, as the Studio setKey does (its recent searches)', async () => {
+    const put = await fetch(`${server.url}/v2025-02-19/users/me/keyvalue`, {
+      method: 'PUT',
+      headers: {...auth, 'content-type': 'application/json'},
+      body: JSON.stringify([{key: 'studio.search.recent', value: ['before']}]),
+    })
+    expect(await put.json()).toEqual([{key: 'studio.search.recent', value: ['before']}])
+    const read = await get('/v2025-02-19/users/me/keyvalue/studio.search.recent')
+    expect(await read.json()).toEqual([{key: 'studio.search.recent', value: ['before']}])
+  })
+
   it('refuses malformed settings with a 400 and stores nothing', async () => {
     const bad = await fetch(`${server.url}/v2025-02-19/users/me/keyvalue`, {
       method: 'POST',
