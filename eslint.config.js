@@ -8,7 +8,17 @@ import tseslint from 'typescript-eslint'
  * they are cheap and catch real bugs: floating promises and unsafe narrowing casts.
  */
 export default tseslint.config(
-  {ignores: ['dist/', 'data/', 'coverage/', '.tmp/', 'node_modules/', 'web/sanity.types.ts']},
+  {
+    ignores: [
+      'dist',
+      '.builds/',
+      'data/',
+      'coverage/',
+      '.tmp/',
+      'node_modules/',
+      'web/sanity.types.ts',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

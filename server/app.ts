@@ -6,6 +6,7 @@ import {mountDiscovery} from './discovery/feature.ts'
 import {errorResponse} from './http/errorResponse.ts'
 import {registerLakeRoutes} from './lake/index.ts'
 import {mountPreview} from './preview/feature.ts'
+import {resolveServedBuild} from './build/served.ts'
 import {mountSite} from './render/feature.ts'
 import {mountStudio} from './studio/feature.ts'
 import {studioCors} from './studio/cors.ts'
@@ -48,10 +49,14 @@ export function createApp(ctx: AppContext): {app: Hono; features: Feature[]} {
     )
   }
   const preview = mountPreview(app, ctx)
-  for (const mount of [mountStudio, mountContact, mountDiscovery]) {
+  // Resolved once: a rebuild while the process runs changes nothing it serves.
+  const build = resolveServedBuild()
+  features.push({close: () => build.release()})
+  mountStudio(app, ctx, build)
+  for (const mount of [mountContact, mountDiscovery]) {
     const feature = mount(app, ctx)
     if (feature) features.push(feature)
   }
-  features.push(mountSite(app, ctx, preview))
+  features.push(mountSite(app, ctx, preview, build))
   return {app, features}
 }

@@ -9,7 +9,8 @@ const rootDir = fileURLToPath(new URL('..', import.meta.url))
 /**
  * The Studio's build (`vite build --mode studio`): its own HTML entry in studio/, output in
  * dist/studio, served by server/studio at /studio. SANITY_STUDIO_* variables are read at build
- * time (hosted mode, docs/studio.md).
+ * time (hosted mode, docs/studio.md). scripts/build.ts sets the outDir to the new build's own
+ * folder (`.builds/<name>/studio`).
  */
 export function studioViteConfig(): UserConfig {
   // Read as studio/env.ts will see it: .env files and the process's environment.

@@ -105,6 +105,11 @@ export async function render(
   const sheet = new ServerStyleSheet()
   try {
     // prerender (not renderToString) waits for lazy components, so Home's sections are in the HTML.
+    // It would still move a Suspense boundary out of place once the page passed
+    // `progressiveChunkSize` (12,800 bytes by default), to be put back by React's inline scripts
+    // ($RC, $RB/$RV, $RT), which the pages' CSP does not allow (server/http/securityHeaders.ts):
+    // the boundary then stayed on its fallback and React gave up on it (error #419). The page is
+    // sent whole anyway, so there is nothing to stream progressively: keep every boundary in place.
     const {prelude} = await prerender(
       sheet.collectStyles(
         <Document
@@ -116,6 +121,7 @@ export async function render(
           <StaticRouterProvider router={router} context={context} hydrate={false} />
         </Document>,
       ),
+      {progressiveChunkSize: Number.POSITIVE_INFINITY},
     )
     // The prelude is the whole document, doctype included.
     const body = await new Response(prelude).text()

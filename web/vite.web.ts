@@ -14,6 +14,7 @@ function reactRouterProduction(file: string): string {
  * The public site's two builds (scripts/build.ts runs both): the browser bundle in dist/client
  * with a manifest (the server reads it to link the entry and preload its chunks), and the server
  * renderer in dist/server/entry.server.js, which server/render/ imports as plain JavaScript.
+ * scripts/build.ts sets each outDir to the new build's own folder (`.builds/<name>/client`, …).
  */
 export function webViteConfig(options: {ssr: boolean}): UserConfig {
   const shared: UserConfig = {

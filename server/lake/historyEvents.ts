@@ -59,13 +59,11 @@ function classify(
     return {type: 'createDocumentVersion', versionId: draftId, versionRevisionId: draft.after._rev}
   }
   if (published && !published.before && published.after) {
-    // Written straight to the published id (an import or a mutation): created already published.
-    return {
-      type: 'createDocumentVersion',
-      versionId: publishedId,
-      versionRevisionId: published.after._rev,
-      revisionId: published.after._rev,
-    }
+    // Written straight to the published id, never through a draft (the seed import, the contact
+    // relay, a mutation): a live document. Reported as `createDocumentVersion` the Studio reads
+    // it in the drafts perspective as "Draft created"; `createLiveDocument` reads "Created" in
+    // every perspective (sanity 6.16's TIMELINE_ITEM_I18N_KEY_MAPPING).
+    return {type: 'createLiveDocument', revisionId: published.after._rev}
   }
   if (published?.before && published.after)
     return {type: 'updateLiveDocument', revisionId: published.after._rev}

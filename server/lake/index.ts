@@ -1,6 +1,6 @@
 /**
  * The lake's one door: every file outside server/lake/ imports the lake from here and nowhere
- * else (server/lake/layering.test.ts checks it). What is not listed here is the lake's own.
+ * else (test/repo/layering.test.ts checks it). What is not listed here is the lake's own.
  */
 
 // The lake itself, its documents, and where its routes are mounted (server/app.ts).

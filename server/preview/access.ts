@@ -28,7 +28,7 @@ export interface PreviewAccess {
   /** Where preview reads go: the lake's internal origin, or the project's sanity.io API host. */
   upstream(): string
   end(token: string): void
-  /** Wrong secrets per client, throttled like wrong tokens (server/lake/failedAttempts.ts). */
+  /** Wrong secrets per client, throttled like wrong tokens (server/util/failedAttempts.ts). */
   readonly attempts: FailedAttempts
 }
 

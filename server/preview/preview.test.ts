@@ -1,3 +1,4 @@
+import {createHash} from 'node:crypto'
 import {request as httpsRequest} from 'node:https'
 import {createClient} from '@sanity/client'
 import {createPreviewSecret} from '@sanity/preview-url-secret/create-secret'
@@ -20,6 +21,15 @@ const cookieOf = (answer: NodeAnswer) => {
 }
 const tokenIn = (setCookie: string) =>
   new RegExp(`${previewCookieName}=(prv[\\w-]+)`).exec(setCookie)?.[1]
+
+/** The inline scripts a page would run (data scripts excluded), and whether its CSP holds each. */
+const runnableInlineScripts = (html: string, csp: string) =>
+  [...html.matchAll(/<script(?![^>]*\bsrc=)([^>]*)>([\s\S]*?)<\/script>/g)]
+    .filter(([, attrs]) => !/type="application\/(ld\+)?json"/.test(attrs))
+    .map(([, attrs, source]) => ({
+      attrs: attrs.trim(),
+      allowed: csp.includes(`'sha256-${createHash('sha256').update(source).digest('base64')}'`),
+    }))
 
 describe('preview mode', () => {
   let server: Awaited<ReturnType<typeof startTestServer>>
@@ -236,6 +246,46 @@ describe('preview mode', () => {
     expect((await page('/blog/first', token)).body).toContain('Draft title')
     server.lake!.revokeSession(session)
     expect((await page('/blog/first', token)).body).toContain('Published title')
+  })
+
+  it('Home in preview runs no inline script its CSP does not hold, however long its sections', async () => {
+    // Past React's 12,800-byte progressive chunk, a prerendered page used to move a Suspense
+    // section out of place behind inline $RC/$RB/$RV/$RT scripts: blocked by the CSP, the section
+    // stayed on "Loading ..." and React logged error #419. Preview's edit attributes push Home past
+    // it first; these long titles push the public Home past it too.
+    const long = (n: number) => `A long title ${n}, ${'with many words in it '.repeat(60)}`
+    const {token} = await enable(await newSecret())
+    await server.lake!.mutate(
+      [1, 2, 3].map((n) => ({
+        create: {
+          _id: `long-${n}`,
+          _type: 'post',
+          title: long(n),
+          slug: {_type: 'slug', current: `long-${n}`},
+          date: `2030-01-0${n}`,
+          category: 'General',
+        },
+      })),
+    )
+    const preview = await page('/', token)
+    const visitor = await page('/')
+    for (const [who, answer] of [
+      ['preview', preview],
+      ['visitor', visitor],
+    ] as const) {
+      expect(answer.status, who).toBe(200)
+      expect(answer.body, who).toContain('A long title 3')
+      expect(answer.body, who).toContain('What clients say')
+      const csp = String(answer.headers['content-security-policy'])
+      expect(runnableInlineScripts(answer.body, csp), who).toEqual([
+        {attrs: '', allowed: true},
+        {attrs: 'type="speculationrules"', allowed: true},
+      ])
+    }
+    // The same policy as the public page's: preview allows nothing more.
+    expect(preview.headers['content-security-policy']).toBe(
+      visitor.headers['content-security-policy'],
+    )
   })
 
   it('the content proxy reads drafts for the cookie only, and writes nothing', async () => {

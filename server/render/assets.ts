@@ -60,14 +60,18 @@ interface Asset {
 /**
  * Serves the browser build (dist/client) from memory: hashed files with year-long immutable
  * caching, everything else for an hour; brotli/gzip computed once per file. Never serves the
- * Vite manifest or anything outside the directory.
+ * Vite manifest or anything outside the directory. A hashed file that only the previous build
+ * has (`previousRoot`) is served from there: a page loaded before an upgrade still gets the
+ * chunks it names (server/build/served.ts).
  */
 export class ClientAssets {
   private readonly root: string
+  private readonly previousRoot: string | undefined
   private readonly files = new Map<string, Promise<Asset | undefined>>()
 
-  constructor(root: string) {
+  constructor(root: string, previousRoot?: string) {
     this.root = root
+    this.previousRoot = previousRoot
   }
 
   /** Files held in memory (and loads under way). */
@@ -102,8 +106,14 @@ export class ClientAssets {
   }
 
   private async load(relative: string): Promise<Asset | undefined> {
-    const file = join(this.root, relative)
-    if (!file.startsWith(this.root + sep)) return undefined
+    const found = await this.loadFrom(this.root, relative)
+    if (found || !this.previousRoot || !relative.startsWith('assets/')) return found
+    return this.loadFrom(this.previousRoot, relative)
+  }
+
+  private async loadFrom(root: string, relative: string): Promise<Asset | undefined> {
+    const file = join(root, relative)
+    if (!file.startsWith(root + sep)) return undefined
     const ext = extname(file).toLowerCase()
     const type = contentTypes[ext]
     if (!type) return undefined

@@ -18,6 +18,8 @@ const maxOtherPages = 64
 export interface SiteHandlerOptions {
   /** The build output: client/ (assets + manifest) and server/ (renderer). */
   distDir: string
+  /** The build before it (server/build/served.ts): its hashed assets are served too. */
+  previousDistDir?: string
   /** The site's config, read per request (SITE_URL's origin is known only after listen). */
   site(): SiteConfig
   /** Where the server-side content client reaches the lake (local mode). */
@@ -60,7 +62,10 @@ const notBuilt = 'The site is not built: run `npm run build`.'
  * — from the render cache when the content has not changed since it was rendered.
  */
 export function createSiteHandler(options: SiteHandlerOptions): SiteHandler {
-  const assets = new ClientAssets(join(options.distDir, 'client'))
+  const assets = new ClientAssets(
+    join(options.distDir, 'client'),
+    options.previousDistDir && join(options.previousDistDir, 'client'),
+  )
   const cache = new RenderCache<RenderedPage>()
   const others = new RenderCache<RenderedPage>(maxOtherPages)
   const inflight = new Map<string, Promise<RenderedPage | Response>>()

@@ -1,5 +1,7 @@
+import {join} from 'node:path'
 import type {Context, Hono} from 'hono'
 import type {AppContext} from '../context.ts'
+import type {ServedBuild} from '../build/served.ts'
 import {registerModuleCdn} from './moduleCdn.ts'
 import {studioHttpsOrigin} from './origins.ts'
 import {serveStudio} from './static.ts'
@@ -18,16 +20,22 @@ function onPlainHttp(c: Context): boolean {
  * plain listener redirects there: the Studio stalls on HTTP/1.1; behind a TLS proxy it serves,
  * see studioHttpsOrigin), and, with a local lake, the answer to its version check (moduleCdn.ts:
  * a local Studio asks its own origin, docs/studio-protocol.md §g.5). The lake endpoints it calls
- * are mounted with every other lake route (server/lake/api/routes.ts). Its CORS is app-wide
- * middleware (cors.ts, registered first in server/app.ts).
+ * are mounted with every other lake route (server/lake/api/routes.ts). `build` is fixed at start
+ * (server/build/served.ts). Its CORS is app-wide middleware (cors.ts, registered first in
+ * server/app.ts).
  */
-export function mountStudio(app: Hono, ctx: AppContext): void {
+export function mountStudio(app: Hono, ctx: AppContext, build: ServedBuild): void {
   // Before /studio/*, which would answer it with the Studio's page.
   if (ctx.lake) registerModuleCdn(app)
 
   const studio = (c: Context) => {
     const https = onPlainHttp(c) ? studioHttpsOrigin(ctx.config) : undefined
-    if (https === undefined) return serveStudio(c)
+    if (https === undefined)
+      return serveStudio(
+        c,
+        join(build.dir, 'studio'),
+        build.previous && join(build.previous, 'studio'),
+      )
     const url = new URL(c.req.url)
     return c.redirect(`${https}${url.pathname}${url.search}`, 302)
   }

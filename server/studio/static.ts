@@ -66,10 +66,32 @@ function studioRelativePath(path: string): string | undefined {
 }
 
 /**
+ * The file a path under assets/ names, inside `distDir`, else inside the previous build when
+ * only that one has it (a Studio opened before an upgrade loads its chunks lazily,
+ * server/build/served.ts); undefined for any other path.
+ */
+function hashedFile(
+  relative: string,
+  distDir: string,
+  previousDistDir: string | undefined,
+): string | undefined {
+  if (!relative.startsWith('assets/')) return undefined
+  const file = normalize(join(distDir, relative))
+  if (!file.startsWith(distDir + sep)) return undefined
+  if (isFile(file) || previousDistDir === undefined) return file
+  const previous = normalize(join(previousDistDir, relative))
+  return previous.startsWith(previousDistDir + sep) && isFile(previous) ? previous : file
+}
+
+/**
  * Serves dist/studio under /studio: hashed assets with a long cache, every other path falls back
  * to index.html (the Studio routes in the browser). Paths never leave the dist directory.
  */
-export function serveStudio(c: Context, distDir = studioDistDir): Response {
+export function serveStudio(
+  c: Context,
+  distDir = studioDistDir,
+  previousDistDir?: string,
+): Response {
   const indexFile = join(distDir, 'index.html')
   if (!existsSync(indexFile)) {
     console.error(`[studio] ${indexFile} is missing: run \`npm run build\``)
@@ -81,9 +103,8 @@ export function serveStudio(c: Context, distDir = studioDistDir): Response {
     refusals.refuse(client, 'bad-escape', `[studio] 400 ${c.req.path} from ${client}: bad escape`)
     return c.text('Bad request: malformed escape in the path', 400, noindex)
   }
-  const file = normalize(join(distDir, relative))
-  const inside = file.startsWith(distDir + sep)
-  if (inside && relative.startsWith('assets/')) {
+  const file = hashedFile(relative, distDir, previousDistDir)
+  if (file !== undefined) {
     if (!isFile(file)) return c.text('Not found', 404, noindex)
     const {body, encoding} = precompressed(file, c.req.header('accept-encoding'))
     return new Response(body, {

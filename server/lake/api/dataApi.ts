@@ -13,6 +13,7 @@ import {ClientCounter} from './clientCaps.ts'
 import {registerHistory} from './history.ts'
 import {registerExport} from './export.ts'
 import {registerFeatures} from './features.ts'
+import {registerDataPing} from './dataPing.ts'
 import {touchesPublic} from '../publicChange.ts'
 
 /** Paths exactly as @sanity/client builds them with `useProjectHostname: false`: /v{version}/... */
@@ -33,6 +34,7 @@ const apiRoots = new Set([
   'features',
   'check',
   'jobs',
+  'geoip',
 ])
 
 /** `v1`/`vX`, or a real date: `v2023-13-45` is refused as Sanity does. */
@@ -44,7 +46,7 @@ function isCalendarDate(value: string): boolean {
 
 /**
  * Mounts the data API (`/data/…`: query, doc, mutate, actions, listen, live events, history,
- * export) on `app`. Errors are answered in Sanity's JSON shape by the app's error handler; an API
+ * export, ping) on `app`. Errors are answered in Sanity's JSON shape by the app's error handler; an API
  * path with a malformed version prefix is a 400. The whole lake is mounted by routes.ts.
  */
 export function registerDataApi(app: Hono, lake: Lake): {cache: QueryCache; close(): void} {
@@ -82,6 +84,7 @@ export function registerDataApi(app: Hono, lake: Lake): {cache: QueryCache; clos
   registerHistory(app, lake)
   registerExport(app, lake)
   registerFeatures(app, lake)
+  registerDataPing(app, lake)
   return {
     cache,
     close() {

@@ -183,7 +183,7 @@ describe('history: documents and events', () => {
       'publishDocumentVersion',
       'createDocumentVersion',
       'updateLiveDocument',
-      'createDocumentVersion',
+      'createLiveDocument',
     ])
     expect(body.events['h-1'][0]).toMatchObject({
       documentId: 'h-1',
@@ -202,6 +202,24 @@ describe('history: documents and events', () => {
       })
     ).json()
     expect(rest.events['h-1']).toHaveLength(3)
+  })
+
+  it('reports a document written straight to its published id as created live, asked by either id', async () => {
+    // The Studio asks by the draft id in the drafts perspective; "createDocumentVersion" there
+    // would read "Draft created" for a document that never had a draft.
+    const rev = (await t.owner.create({_id: 'live-1', _type: 'post', title: 'Seeded'}))._rev
+    for (const id of ['live-1', 'drafts.live-1']) {
+      const body = await (await t.fetch(`${base}/events/documents/${id}`, {token: t.token})).json()
+      expect(body.events[id]).toEqual([
+        {
+          type: 'createLiveDocument',
+          revisionId: rev,
+          documentId: 'live-1',
+          author: 'p-owner',
+          timestamp: expect.any(String),
+        },
+      ])
+    }
   })
 
   it('refuses anonymous callers and bad parameters', async () => {

@@ -16,7 +16,7 @@ export const maxBodyBytes = 10 * 1024 * 1024
 
 /**
  * The caller's identity, or undefined for anonymous; a wrong token is a 401, never anonymous.
- * Wrong tokens count against the client (server/lake/failedAttempts.ts): past the limit it
+ * Wrong tokens count against the client (server/util/failedAttempts.ts): past the limit it
  * gets 429 with Retry-After, and its tokens are not even compared until the window passes.
  */
 export function identify(c: Context, lake: Lake): Identity | undefined {

@@ -7,6 +7,7 @@ import {registerAccount} from '../sessions/account.ts'
 import {registerLogin} from '../sessions/login.ts'
 import {PresenceHub} from '../sessions/presence.ts'
 import {registerDataApi} from './dataApi.ts'
+import {registerGeoIp} from './geoip.ts'
 import {registerHostedOnlyAnswers} from './hostedOnly.ts'
 import {registerKeyValue} from './keyvalue.ts'
 import {refuseMalformedPath} from './malformedPath.ts'
@@ -16,11 +17,12 @@ import type {LakeRoutes, LakeRoutesConfig} from './routesConfig.ts'
 /**
  * Every route of the lake, mounted from this one place (server/app.ts calls it): the data API,
  * then what the Studio needs besides it (docs/studio-protocol.md §b): the user and project,
- * login, settings, references, assets and the public `/images/…`, presence, and hosted-only
- * answers for the rest.
+ * login, settings, references, assets and the public `/images/…`, presence, the Diagnostics
+ * country (`geoip`), and hosted-only answers for the rest.
  */
 export function registerLakeRoutes(app: Hono, lake: Lake, config: LakeRoutesConfig): LakeRoutes {
   const dataApi = registerDataApi(app, lake)
+  registerGeoIp(app)
   // Sessions are issued only through these routes, so their lifetimes are set here.
   lake.configureSessions({lifetimes: {idleMs: config.sessionIdleMs, maxMs: config.sessionMaxMs}})
   for (const prefix of ['users', 'projects', 'datasets', 'auth'])

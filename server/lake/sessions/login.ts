@@ -93,7 +93,7 @@ export function registerLogin(app: Hono, lake: Lake, config: LakeRoutesConfig): 
         'This login link does not come from this Studio. Open the Studio and log in from there.',
       )
     }
-    // Wrong passwords count with wrong bearer tokens, per client (server/lake/failedAttempts.ts).
+    // Wrong passwords count with wrong bearer tokens, per client (server/util/failedAttempts.ts).
     const verdict = authOf(lake).authenticateOwner(password, client)
     if (!verdict.ok && verdict.throttled) {
       refusals.refuse(client, 'login-throttled', `[studio] login throttled for ${client}`)
