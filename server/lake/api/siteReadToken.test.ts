@@ -1,7 +1,7 @@
 import {randomBytes} from 'node:crypto'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 import {startTestServer} from '../../../test/support/server.ts'
-import {getFrom, queryUrl} from '../testing/fromAddress.ts'
+import {getFrom, queryUrl} from '../../../test/support/fromAddress.ts'
 import {siteReadHeaders} from './internal.ts'
 
 // SITE_READ_TOKEN: what separate site processes (LAKE_URL) send so their renders are not capped
