@@ -37,10 +37,14 @@ export default defineConfig({
   schema: {types: schemaTypes},
   // groq-js has no text::query(), which the default 'groq2024' search strategy needs.
   search: {strategy: 'groqLegacy'},
-  // A single-owner studio: switch off what it does not use (docs/studio-protocol.md §g.4).
-  releases: {enabled: false},
+  // Content Releases and scheduled drafts (a one-document release with a time): the lake speaks
+  // their actions and publishes on time (docs/studio-protocol.md §h); hosted, the plan must
+  // include them (docs/hosted.md). The older scheduled-publishing plugin calls a `/schedules`
+  // API the lake does not serve, and releases replace it.
+  releases: {enabled: true},
+  scheduledDrafts: {enabled: true},
   scheduledPublishing: {enabled: false},
-  scheduledDrafts: {enabled: false},
+  // A single-owner studio: switch off what serves teams (docs/studio-protocol.md §g.4).
   tasks: {enabled: false},
   mediaLibrary: {enabled: false},
   announcements: {enabled: false},

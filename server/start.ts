@@ -4,7 +4,7 @@ import {getRequestListener} from '@hono/node-server'
 import {createApp} from './app.ts'
 import type {AppContext} from './context.ts'
 import type {ServerConfig} from './env.ts'
-import {Lake, seedIfEmpty, touchesPublic} from './lake/index.ts'
+import {Lake, ReleaseScheduler, seedIfEmpty, touchesPublic} from './lake/index.ts'
 import {acquireDataDirLock} from './backup/lock.ts'
 import {startBackupSchedule} from './backup/schedule.ts'
 import {internalHeaders, siteReadHeaders} from './lake/index.ts'
@@ -91,6 +91,9 @@ export async function startServer(
     : undefined
   if (lake && config.seed)
     await seedIfEmpty(lake, {dataDir: config.dataDir, siteUrl: config.siteUrl})
+  // Publishes scheduled releases on time, and at start those due while the process was down.
+  const scheduler = lake ? new ReleaseScheduler(lake) : undefined
+  await scheduler?.start()
 
   let internalOrigin = ''
   const contentEvents = new ContentEvents()
@@ -197,6 +200,7 @@ export async function startServer(
       // Every render has finished: nothing reads the lake over loopback any more.
       await drainingInternal.drain(deadline)
       await backups?.stop()
+      scheduler?.stop()
       lake?.close()
       dataLock?.release()
     },

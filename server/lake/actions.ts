@@ -1,58 +1,24 @@
-import {badRequest, LakeError} from './errors.ts'
-import type {TransactionBuilder} from './mutations.ts'
-import type {Mut, PatchBody} from './types.ts'
-import type {Doc} from './types.ts'
+import {
+  actionError,
+  requireString,
+  run,
+  withoutSystem,
+  type ActionContext,
+  type ActionHandler,
+} from './actionContext.ts'
+import {badRequest} from './errors.ts'
+import type {PatchBody} from './types.ts'
+import {releaseActions} from './releases/releaseActions.ts'
+import {requireEditableVersion} from './releases/releaseState.ts'
+import {versionActions} from './releases/versionActions.ts'
 import {isRecord} from '../util/isRecord.ts'
-
-/** A document taken from the request as it is: `tx.apply` validates it as /data/mutate does. */
-type Unchecked = Record<string, unknown>
-/** What an action expands to: typed mutations, or creates of a document still to be checked. */
-type ActionMutation = Mut | {create: Unchecked} | {createOrReplace: Unchecked}
 
 /**
  * The Actions API (POST /data/actions): each document action expands to low-level mutations
  * inside one transaction (https://www.sanity.io/docs/http-reference/actions).
  */
-type ActionHandler = (
-  tx: TransactionBuilder,
-  action: Record<string, unknown>,
-  index: number,
-) => Promise<void>
-
-function actionError(
-  index: number,
-  description: string,
-  status = 409,
-  type = 'actionError',
-): LakeError {
-  return new LakeError(status, type, description, {items: [{error: {type, description}, index}]})
-}
-
-function requireString(action: Record<string, unknown>, key: string, index: number): string {
-  const value = action[key]
-  if (typeof value !== 'string' || value === '')
-    throw badRequest(`Action at index ${index} needs "${key}"`)
-  return value
-}
-
-function requireVersionId(action: Record<string, unknown>, index: number): string {
-  const id = requireString(action, 'versionId', index)
-  if (!/^(drafts|versions\.[^.]+)\./.test(id))
-    throw badRequest(`Action at index ${index}: "versionId" must be a draft or version id`)
-  return id
-}
-
-async function run(tx: TransactionBuilder, mutation: ActionMutation, index: number): Promise<void> {
-  await tx.apply(mutation, index)
-}
-
-function withoutSystem(doc: Doc, id: string): Doc {
-  const {_rev: _r, _updatedAt: _u, ...rest} = doc
-  return {...rest, _id: id}
-}
-
 const handlers: Record<string, ActionHandler> = {
-  'sanity.action.document.create': async (tx, action, index) => {
+  'sanity.action.document.create': async ({tx}, action, index) => {
     const publishedId = requireString(action, 'publishedId', index)
     const attributes = action.attributes
     if (!isRecord(attributes)) throw badRequest(`Action at index ${index} needs "attributes"`)
@@ -71,8 +37,10 @@ const handlers: Record<string, ActionHandler> = {
     await run(tx, {create: {...doc, _id: id}}, index)
   },
 
-  'sanity.action.document.edit': async (tx, action, index) => {
+  'sanity.action.document.edit': async ({tx}, action, index) => {
     const draftId = requireString(action, 'draftId', index)
+    // The Studio edits a document in a release by its version id: locked once scheduled.
+    requireEditableVersion(tx, draftId, index)
     const publishedId = requireString(action, 'publishedId', index)
     const patch = action.patch
     if (typeof patch !== 'object' || patch === null)
@@ -92,7 +60,7 @@ const handlers: Record<string, ActionHandler> = {
     await run(tx, {patch: {...(patch as PatchBody), id: draftId}}, index)
   },
 
-  'sanity.action.document.publish': async (tx, action, index) => {
+  'sanity.action.document.publish': async ({tx}, action, index) => {
     const draftId = requireString(action, 'draftId', index)
     const publishedId = requireString(action, 'publishedId', index)
     const draft = tx.get(draftId)
@@ -129,7 +97,7 @@ const handlers: Record<string, ActionHandler> = {
     await run(tx, {delete: {id: draftId}}, index)
   },
 
-  'sanity.action.document.unpublish': async (tx, action, index) => {
+  'sanity.action.document.unpublish': async ({tx}, action, index) => {
     const draftId = requireString(action, 'draftId', index)
     const publishedId = requireString(action, 'publishedId', index)
     const published = tx.get(publishedId)
@@ -145,7 +113,7 @@ const handlers: Record<string, ActionHandler> = {
     await run(tx, {delete: {id: publishedId}}, index)
   },
 
-  'sanity.action.document.discard': async (tx, action, index) => {
+  'sanity.action.document.discard': async ({tx}, action, index) => {
     const draftId = requireString(action, 'draftId', index)
     if (!tx.get(draftId))
       throw actionError(
@@ -157,7 +125,7 @@ const handlers: Record<string, ActionHandler> = {
     await run(tx, {delete: {id: draftId}}, index)
   },
 
-  'sanity.action.document.delete': async (tx, action, index) => {
+  'sanity.action.document.delete': async ({tx}, action, index) => {
     const publishedId = requireString(action, 'publishedId', index)
     const include = Array.isArray(action.includeDrafts)
       ? action.includeDrafts.filter((id) => typeof id === 'string')
@@ -173,67 +141,24 @@ const handlers: Record<string, ActionHandler> = {
     for (const id of new Set(ids)) if (tx.get(id)) await run(tx, {delete: {id}}, index)
   },
 
-  'sanity.action.document.replaceDraft': async (tx, action, index) => {
+  'sanity.action.document.replaceDraft': async ({tx}, action, index) => {
     const publishedId = requireString(action, 'publishedId', index)
     const draftId = typeof action.draftId === 'string' ? action.draftId : `drafts.${publishedId}`
+    requireEditableVersion(tx, draftId, index)
     const attributes = action.attributes
     if (!isRecord(attributes)) throw badRequest(`Action at index ${index} needs "attributes"`)
     const {_rev: _r, ...doc} = attributes
     await run(tx, {createOrReplace: {...doc, _id: draftId}}, index)
   },
 
-  // Version actions: Studio 6.16 discards a draft with `version.discard` ("Discard changes") and
-  // restores revisions of versions with `version.create`/`version.replace` (added for the Studio, #4).
-  'sanity.action.document.version.discard': async (tx, action, index) => {
-    const versionId = requireVersionId(action, index)
-    if (!tx.get(versionId))
-      throw actionError(
-        index,
-        `Cannot discard "${versionId}": it does not exist`,
-        409,
-        'documentNotFoundError',
-      )
-    await run(tx, {delete: {id: versionId}}, index)
-  },
-
-  'sanity.action.document.version.create': async (tx, action, index) => {
-    const publishedId = requireString(action, 'publishedId', index)
-    const document = action.document
-    if (!isRecord(document)) throw badRequest(`Action at index ${index} needs "document"`)
-    const {_rev: _r, ...doc} = document
-    const id = typeof doc._id === 'string' ? doc._id : ''
-    if (!/^(drafts|versions\.[^.]+)\./.test(id) || !id.endsWith(`.${publishedId}`)) {
-      throw badRequest(
-        `Action at index ${index}: document._id must be a version of "${publishedId}"`,
-      )
-    }
-    if (tx.get(id))
-      throw actionError(index, `Document "${id}" already exists`, 409, 'documentAlreadyExistsError')
-    await run(tx, {create: doc}, index)
-  },
-
-  'sanity.action.document.version.replace': async (tx, action, index) => {
-    const document = action.document
-    if (!isRecord(document)) throw badRequest(`Action at index ${index} needs "document"`)
-    const {_rev: _r, ...doc} = document
-    const id = typeof doc._id === 'string' ? doc._id : ''
-    if (!/^(drafts|versions\.[^.]+)\./.test(id))
-      throw badRequest(`Action at index ${index}: document._id must be a draft or version id`)
-    if (!tx.get(id))
-      throw actionError(
-        index,
-        `Cannot replace "${id}": it does not exist`,
-        409,
-        'documentNotFoundError',
-      )
-    await run(tx, {createOrReplace: doc}, index)
-  },
+  ...versionActions,
+  ...releaseActions,
 }
 
 export const supportedActions = Object.keys(handlers)
 
 /** Applies a list of actions to one transaction; an unknown action type is a 400. */
-export async function applyActions(tx: TransactionBuilder, actions: unknown[]): Promise<void> {
+export async function applyActions(context: ActionContext, actions: unknown[]): Promise<void> {
   for (const [index, action] of actions.entries()) {
     if (!isRecord(action)) throw badRequest(`Action at index ${index} must be an object`)
     const type = action.actionType
@@ -243,6 +168,6 @@ export async function applyActions(tx: TransactionBuilder, actions: unknown[]): 
         `Unknown action type ${JSON.stringify(type)} at index ${index}; supported: ${supportedActions.join(', ')}`,
       )
     }
-    await handler(tx, action, index)
+    await handler(context, action, index)
   }
 }

@@ -9,6 +9,8 @@ export type {Doc} from './types.ts'
 export {registerLakeRoutes} from './api/routes.ts'
 export {touchesPublic} from './publicChange.ts'
 export {seedFile, seedIfEmpty} from './seed.ts'
+// Publishes scheduled releases on time; the content process starts it (server/start.ts).
+export {ReleaseScheduler} from './releases/scheduler.ts'
 export {importDocuments, parseNdjson} from './importer.ts'
 
 // Sanity-shaped errors and the per-client caps, for routes that speak the lake's API (preview's

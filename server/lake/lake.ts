@@ -13,6 +13,8 @@ import {
 import {QueryPool} from './queryPool/queryPool.ts'
 import type {WorkerResult, WorkerTask} from './queryPool/queryWorker.ts'
 import {GroupCommit} from './groupCommit.ts'
+import {lastRevision} from './historyLog.ts'
+import {checkPlainWrites} from './releases/plainWrites.ts'
 import {Store} from './store.ts'
 import type {FailedAttempts} from '../util/failedAttempts.ts'
 import type {PreviewSessions} from './previewSessions.ts'
@@ -160,6 +162,11 @@ export class Lake {
     return this.store.get(id)
   }
 
+  /** A document's newest stored content, also once deleted (from the transaction log). */
+  lastRevision(id: string): Doc | null {
+    return lastRevision(this.store.db, id)
+  }
+
   /** Runs GROQ with the HTTP API's semantics (perspective, access, limits). */
   async query<T = unknown>(
     query: string,
@@ -293,6 +300,7 @@ export class Lake {
       const results: MutationResult[] = []
       for (const [index, mutation] of mutations.entries())
         results.push(...(await t.apply(mutation, index)))
+      checkPlainWrites(t)
       return results
     })
     return {

@@ -1,5 +1,5 @@
 import {describe, expect, it} from 'vitest'
-import {defaultPerspective, documentsFor} from './perspective.ts'
+import {defaultPerspective, documentsFor, parsePerspective} from './perspective.ts'
 import type {Doc} from './types.ts'
 
 // Which documents each perspective shows, to the owner and to anonymous readers.
@@ -49,6 +49,46 @@ describe('documentsFor', () => {
     expect(documentsFor(docs, 'previewDrafts', 'anonymous')).toEqual([
       {_id: 'a', _type: 'post', title: 'A published', _originalId: 'a'},
     ])
+  })
+})
+
+describe('release stacks', () => {
+  const stackDocs: Doc[] = [
+    {_id: 'a', _type: 'post', title: 'A'},
+    {_id: 'drafts.a', _type: 'post', title: 'A draft'},
+    {_id: 'versions.r1.a', _type: 'post', title: 'A in r1'},
+    {_id: 'versions.r2.b', _type: 'post', title: 'B new in r2'},
+    {_id: 'c', _type: 'post', title: 'C'},
+    {_id: 'versions.r1.c', _type: 'post', title: 'C gone', _system: {delete: true}},
+  ]
+  const view = (stack: string[], reader: 'owner' | 'anonymous' = 'owner') =>
+    documentsFor(stackDocs, stack, reader).map((d) => [d._id, d.title, d._originalId])
+
+  it('shows each id from the highest layer that has it; a version marked to unpublish hides it', () => {
+    expect(view(['r1', 'drafts'])).toEqual([['a', 'A in r1', 'versions.r1.a']])
+    expect(view(['drafts', 'r1'])).toEqual([['a', 'A draft', 'drafts.a']])
+    expect(view(['r2'])).toEqual([
+      ['a', 'A', 'a'],
+      ['b', 'B new in r2', 'versions.r2.b'],
+      ['c', 'C', 'c'],
+    ])
+  })
+
+  it('shows an anonymous reader published documents only', () => {
+    expect(view(['r1', 'r2', 'drafts'], 'anonymous')).toEqual([
+      ['a', 'A', 'a'],
+      ['c', 'C', 'c'],
+    ])
+  })
+
+  it('parses named perspectives, release ids and stacks; refuses malformed ones', () => {
+    expect(parsePerspective('raw')).toBe('raw')
+    expect(parsePerspective('drafts')).toBe('drafts')
+    expect(parsePerspective('rA')).toEqual(['rA'])
+    expect(parsePerspective('rA,drafts')).toEqual(['rA', 'drafts'])
+    expect(parsePerspective('rA,rB,published')).toEqual(['rA', 'rB'])
+    for (const bad of ['raw,drafts', 'rA,rA', 'r.x', 'published,rA', '', ',', 'rA,,drafts'])
+      expect(parsePerspective(bad)).toBeUndefined()
   })
 })
 

@@ -16,7 +16,7 @@ export function registerActions(app: Hono, lake: Lake): void {
     const transactionId = typeof body.transactionId === 'string' ? body.transactionId : undefined
     const {tx} = await lake.transact(
       {transactionId, author: identity.userId, dryRun: body.dryRun === true},
-      (t) => applyActions(t, actions),
+      (t) => applyActions({tx: t, lastRevision: (id) => lake.lastRevision(id)}, actions),
     )
     return c.json({transactionId: tx.id})
   })

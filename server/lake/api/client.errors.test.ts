@@ -54,7 +54,7 @@ describe('queries', () => {
     })
   })
 
-  it('a missing query, a bad JSON POST body and an unknown perspective are 400s', async () => {
+  it('a missing query, a bad JSON POST body and a malformed perspective are 400s', async () => {
     expect((await t.fetch('/v2023-07-29/data/query/production')).status).toBe(400)
     const post = await t.fetch('/v2023-07-29/data/query/production', {
       method: 'POST',
@@ -63,8 +63,12 @@ describe('queries', () => {
     expect(post.status).toBe(400)
     expect(await post.json()).toMatchObject({error: {description: expect.stringContaining('JSON')}})
     expect(
-      (await t.fetch('/v2023-07-29/data/query/production?query=1&perspective=sideways')).status,
+      (await t.fetch('/v2023-07-29/data/query/production?query=1&perspective=side.ways')).status,
     ).toBe(400)
+    // A word that is no named perspective is a release id (a stack of one), not an error.
+    expect(
+      (await t.fetch('/v2023-07-29/data/query/production?query=1&perspective=sideways')).status,
+    ).toBe(200)
   })
 
   it('a POSTed query over 1 MB is a 413', async () => {

@@ -12,6 +12,7 @@ import {registerLiveEvents} from './liveEvents.ts'
 import {ClientCounter} from './clientCaps.ts'
 import {registerHistory} from './history.ts'
 import {registerExport} from './export.ts'
+import {registerFeatures} from './features.ts'
 import {registerDataPing} from './dataPing.ts'
 import {touchesPublic} from '../publicChange.ts'
 
@@ -82,6 +83,7 @@ export function registerDataApi(app: Hono, lake: Lake): {cache: QueryCache; clos
   const live = registerLiveEvents(app, lake, {held})
   registerHistory(app, lake)
   registerExport(app, lake)
+  registerFeatures(app, lake)
   registerDataPing(app, lake)
   return {
     cache,

@@ -1,6 +1,6 @@
 import {existsSync, readFileSync} from 'node:fs'
 import {join} from 'node:path'
-import type {Hono} from 'hono'
+import type {Context, Hono} from 'hono'
 import {BodyTooLargeError, readBody} from '../../http/body.ts'
 import {badRequest, LakeError} from '../errors.ts'
 import {requireIdentity} from './http.ts'
@@ -101,7 +101,10 @@ function validKey(key: unknown): key is string {
   return typeof key === 'string' && key.length > 0 && key.length <= maxKeyLength
 }
 
-/** GET /users/me/keyvalue/{key1,key2} and POST /users/me/keyvalue (`[{key, value}]`). */
+/**
+ * GET /users/me/keyvalue/{key1,key2}, and PUT (the Studio's `setKey`, e.g. recent searches) or
+ * POST /users/me/keyvalue (`[{key, value}]`).
+ */
 export function registerKeyValue(app: Hono, lake: Lake, dataDir: string): void {
   const store = new KeyValueFile(dataDir)
   app.get('/:version/users/me/keyvalue/:keys', (c) => {
@@ -116,7 +119,7 @@ export function registerKeyValue(app: Hono, lake: Lake, dataDir: string): void {
       {'cache-control': 'private, no-store'},
     )
   })
-  app.post('/:version/users/me/keyvalue', async (c) => {
+  const set = async (c: Context) => {
     requireIdentity(c, lake)
     let body: unknown
     try {
@@ -134,5 +137,7 @@ export function registerKeyValue(app: Hono, lake: Lake, dataDir: string): void {
     if (!valid) throw badRequest('Each entry must be {"key": string, "value": any}')
     await store.set(entries)
     return c.json(entries.map(({key, value}) => ({key, value})))
-  })
+  }
+  app.put('/:version/users/me/keyvalue', set)
+  app.post('/:version/users/me/keyvalue', set)
 }

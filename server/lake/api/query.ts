@@ -4,8 +4,7 @@ import type {QueryCache} from './queryCache.ts'
 import {badRequest} from '../errors.ts'
 import {apiVersionOf, checkDataset, flag, identify, queryParams, readJsonBody} from './http.ts'
 import type {Lake} from '../lake.ts'
-
-import {defaultPerspective, isPerspective, type Perspective} from '../perspective.ts'
+import {defaultPerspective, parsePerspective, type Perspective} from '../perspective.ts'
 import {LakeError} from '../errors.ts'
 import {maxAnonymousQueriesPerClient} from '../queryPool/queryBudgets.ts'
 import {clientOf} from '../../http/clientAddress.ts'
@@ -18,12 +17,12 @@ import {isRecord} from '../../util/isRecord.ts'
 function perspectiveOf(c: Context): Perspective {
   const requested = c.req.query('perspective')
   if (requested === undefined || requested === '') return defaultPerspective(apiVersionOf(c))
-  // Release stacks (comma lists) are not supported by a local lake without releases.
-  if (!isPerspective(requested))
+  const perspective = parsePerspective(requested)
+  if (!perspective)
     throw badRequest(
-      `Unsupported perspective "${requested}"; use raw, published, drafts or previewDrafts`,
+      `Unsupported perspective "${requested}"; use raw, published, drafts, previewDrafts or a list of release ids and drafts`,
     )
-  return requested
+  return perspective
 }
 
 /** Who asks, as known from the request's head, before its body is read. */
@@ -52,7 +51,7 @@ function askedIn(
 ): Asked {
   if (typeof query !== 'string' || query.trim() === '') throw badRequest('Missing "query"')
   const returnQuery = flag(c, 'returnQuery', true)
-  const key = `${perspective}\u0000${returnQuery}\u0000${JSON.stringify([query, params])}`
+  const key = `${String(perspective)}\u0000${returnQuery}\u0000${JSON.stringify([query, params])}`
   return {query, params, key, returnQuery}
 }
 

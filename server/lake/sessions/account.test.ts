@@ -77,6 +77,17 @@ describe("the Studio's account, project, settings and harmless endpoints", () =>
     ])
   })
 
+  it('stores a setting sent with PUT, as the Studio setKey does (its recent searches)', async () => {
+    const put = await fetch(`${server.url}/v2025-02-19/users/me/keyvalue`, {
+      method: 'PUT',
+      headers: {...auth, 'content-type': 'application/json'},
+      body: JSON.stringify([{key: 'studio.search.recent', value: ['before']}]),
+    })
+    expect(await put.json()).toEqual([{key: 'studio.search.recent', value: ['before']}])
+    const read = await get('/v2025-02-19/users/me/keyvalue/studio.search.recent')
+    expect(await read.json()).toEqual([{key: 'studio.search.recent', value: ['before']}])
+  })
+
   it('refuses malformed settings with a 400 and stores nothing', async () => {
     const bad = await fetch(`${server.url}/v2025-02-19/users/me/keyvalue`, {
       method: 'POST',
@@ -87,12 +98,15 @@ describe("the Studio's account, project, settings and harmless endpoints", () =>
     expect((await bad.json()).error.description).toMatch(/key/)
   })
 
-  it('answers telemetry, journeys, features and checks harmlessly', async () => {
+  it('answers telemetry, journeys and checks harmlessly, and the features the lake has', async () => {
     expect(await (await get('/v2024-11-12/intake/telemetry-status')).json()).toEqual({
       status: 'denied',
     })
     expect(await (await get('/v2025-03-01/ping')).json()).toBe('PONG')
-    expect(await (await get('/v2025-02-19/features')).json()).toEqual([])
+    expect(await (await get('/v2025-02-19/features')).json()).toEqual([
+      'contentReleases',
+      'singleDocRelease',
+    ])
     expect(await (await get('/v2023-12-11/journey/trial?studioVersion=6.16.0')).json()).toEqual({})
     expect(
       (await fetch(`${server.url}/v2023-12-18/intake/batch`, {method: 'POST', body: '[]'})).status,

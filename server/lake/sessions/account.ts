@@ -108,7 +108,6 @@ export function registerAccount(app: Hono, lake: Lake): void {
     checkProject(c, lake)
     return c.json([])
   })
-  app.get('/:version/features', (c) => c.json([]))
 }
 
 function datasets(lake: Lake) {

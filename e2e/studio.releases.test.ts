@@ -1,0 +1,246 @@
+import {createClient, type SanityClient} from '@sanity/client'
+import type {Browser, BrowserContext, Page} from 'playwright-core'
+import {afterAll, beforeAll, describe, expect, it} from 'vitest'
+import {defaultDataset, localProjectId} from '../shared/constants.ts'
+import {launchBrowser} from '../scripts/browser.ts'
+import {startTestServer} from '../test/support/server.ts'
+import {goInStudio, logIn, studioContext, waitForTitle, watchContext} from './studio-driver.ts'
+
+type Server = Awaited<ReturnType<typeof startTestServer>>
+
+// Content Releases in the real Studio on the local lake: the Releases tool creates a release and
+// shows it scheduled; the lake publishes it on time, and the public site (with no one logged
+// in) shows the change on /blog and in the RSS feed within 5 s of its time, not before.
+let server: Server
+let browser: Browser
+let context: BrowserContext
+let page: Page
+let watch: ReturnType<typeof watchContext>
+let owner: SanityClient
+
+const before = 'A post before its release'
+const after = 'A post rewritten by its release'
+const newPost = 'A new post born in a release'
+
+/** What anyone sees: the blog's list and the RSS feed, fetched without credentials. */
+async function publicPages(): Promise<{blog: string; rss: string; at: number}> {
+  const [blog, rss] = await Promise.all(
+    ['/blog', '/rss.xml'].map(async (path) => (await fetch(`${server.url}${path}`)).text()),
+  )
+  return {blog, rss, at: Date.now()}
+}
+
+/**
+ * Before `publishAt` the public pages show `before` and none of `after`; from it on, within 5 s,
+ * every title of `after` on /blog and in the feed. Each answer is checked against when it arrived.
+ */
+async function expectPublishedOnTime(publishAt: number, before: string, after: string[]) {
+  let seenBefore = false
+  for (;;) {
+    const {blog, rss, at} = await publicPages()
+    const shown = after.flatMap((title) => [blog, rss].filter((text) => text.includes(title)))
+    if (shown.length > 0) expect(at).toBeGreaterThanOrEqual(publishAt)
+    if (shown.length === 0) {
+      expect(blog).toContain(before)
+      expect(rss).toContain(before)
+      seenBefore ||= at < publishAt
+    }
+    // All at once: one transaction publishes the whole release.
+    if (shown.length === 2 * after.length) break
+    expect(at - publishAt).toBeLessThan(5000)
+    await new Promise((resolve) => setTimeout(resolve, 200))
+  }
+  expect(seenBefore).toBe(true)
+  expect(Date.now() - publishAt).toBeLessThan(5000)
+}
+
+/** Polls what the lake holds (in process) until `check` holds: the Studio commits asynchronously. */
+async function until(check: () => boolean | Promise<boolean>): Promise<void> {
+  const deadline = Date.now() + 30_000
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error('timed out waiting for the lake')
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  }
+}
+
+type Release = {_id: string; state: string; publishAt?: string; metadata: Record<string, unknown>}
+
+/** The release documents, as the owner reads them. */
+const releases = () =>
+  owner.fetch<Release[]>('*[_type == "system.release"]', {}, {perspective: 'raw'})
+
+/** Polls the lake until a release titled `title` exists; returns its id. */
+async function releaseTitled(title: string): Promise<string> {
+  const deadline = Date.now() + 30_000
+  for (;;) {
+    const found = (await releases()).find((doc) => doc.metadata.title === title)
+    if (found) return found._id.slice('_.releases.'.length)
+    if (Date.now() > deadline) throw new Error(`no release "${title}" was created`)
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  }
+}
+
+describe('Content Releases in the Studio', () => {
+  beforeAll(async () => {
+    server = await startTestServer({SEED: '0'})
+    owner = createClient({
+      projectId: localProjectId,
+      dataset: defaultDataset,
+      apiVersion: '2025-02-19',
+      apiHost: server.url,
+      useProjectHostname: false,
+      useCdn: false,
+      token: server.lake!.token,
+    })
+    await owner.create({
+      _id: 'release-post',
+      _type: 'post',
+      title: before,
+      slug: {_type: 'slug', current: 'release-post'},
+      date: '2026-01-05',
+      excerpt: 'A post that a release rewrites.',
+      category: 'General',
+    })
+    browser = await launchBrowser()
+    context = await studioContext(browser)
+    watch = watchContext(context)
+    page = await context.newPage()
+  })
+
+  afterAll(async () => {
+    await browser?.close()
+    await server?.stop()
+  })
+
+  it('creates a release in the Releases tool, shows it scheduled, and the site gets it on time', async () => {
+    await logIn(page, server.url, server.lake!.token)
+    await goInStudio(page, '/studio/releases')
+    await page.getByRole('button', {name: 'New release'}).click()
+    await page.getByTestId('release-form-title').fill('Spring issue')
+    await page.getByTestId('submit-release-button').click()
+    const releaseId = await releaseTitled('Spring issue')
+
+    // The post goes into the release from its page ("Add document"), then its edit.
+    await page.getByRole('button', {name: 'Add document'}).first().click()
+    await page.keyboard.type('before its release')
+    await page.getByText(before).first().click()
+    await until(() => server.lake!.getDocument(`versions.${releaseId}.release-post`) !== undefined)
+    await owner.action({
+      actionType: 'sanity.action.document.edit',
+      draftId: `versions.${releaseId}.release-post`,
+      publishedId: 'release-post',
+      patch: {set: {title: after}},
+    })
+    // And a new post, in the release only.
+    await owner.createVersion({
+      document: {
+        _id: `versions.${releaseId}.release-new-post`,
+        _type: 'post',
+        title: newPost,
+        slug: {_type: 'slug', current: 'release-new-post'},
+        date: '2026-01-07',
+        excerpt: 'A post that exists only in a release until it is published.',
+        category: 'General',
+      },
+      publishedId: 'release-new-post',
+      releaseId,
+    })
+    // Scheduled, the release's page says so and offers to unschedule; the owner does, and the
+    // lake has it active again.
+    await owner.releases.schedule({
+      releaseId,
+      publishAt: new Date(Date.now() + 600_000).toISOString(),
+    })
+    await page
+      .getByText(/Scheduled/)
+      .first()
+      .waitFor()
+    await page.getByRole('button', {name: 'Unschedule release'}).click()
+    await page.getByRole('dialog').getByRole('button', {name: 'Unschedule release'}).click()
+    await until(() => server.lake!.getDocument(`_.releases.${releaseId}`)?.state === 'active')
+
+    // The owner sets the release's time 20 s ahead (as the release's page does) and schedules
+    // it from the dialog, which offers that time.
+    const publishAt = Date.now() + 20_000
+    await owner.releases.edit({
+      releaseId,
+      patch: {set: {'metadata.intendedPublishAt': new Date(publishAt).toISOString()}},
+    })
+    const shown = new Date(publishAt).toLocaleString('en-US', {
+      timeZone: 'UTC',
+      dateStyle: 'medium',
+      timeStyle: 'medium',
+    })
+    await page.getByText(shown).first().waitFor()
+    await page.getByTestId('schedule-button').click()
+    await page.getByRole('dialog').getByRole('button', {name: 'Yes, schedule'}).click()
+    await until(() => server.lake!.getDocument(`_.releases.${releaseId}`)?.state === 'scheduled')
+    expect(server.lake!.getDocument(`_.releases.${releaseId}`)?.publishAt).toBe(
+      new Date(publishAt).toISOString(),
+    )
+
+    // The Releases tool lists it with its lock.
+    await page.getByTestId('back-to-releases-button').click()
+    const row = page.locator('tr').filter({hasText: 'Spring issue'})
+    await row.getByTestId('release-lock-icon').waitFor({timeout: 30_000})
+
+    await expectPublishedOnTime(publishAt, before, [after, newPost])
+    expect(await owner.releases.get({releaseId})).toMatchObject({state: 'published'})
+
+    expect(watch.consoleErrors).toEqual([])
+    expect(watch.foreignRequests).toEqual([])
+  })
+
+  it('schedules a single post from its publish menu (a scheduled draft), published on time', async () => {
+    await owner.create({
+      _id: 'draft-post',
+      _type: 'post',
+      title: 'A draft post before',
+      slug: {_type: 'slug', current: 'draft-post'},
+      date: '2026-01-06',
+      excerpt: 'A post whose draft is scheduled.',
+      category: 'General',
+    })
+    await owner.create({
+      _id: 'drafts.draft-post',
+      _type: 'post',
+      title: 'A draft post on time',
+      slug: {_type: 'slug', current: 'draft-post'},
+      date: '2026-01-06',
+      excerpt: 'A post whose draft is scheduled.',
+      category: 'General',
+    })
+    await goInStudio(page, '/studio/structure/posts;draft-post')
+    await waitForTitle(page, 'A draft post on time')
+    await page.getByRole('button', {name: 'Open document actions'}).click()
+    await page.getByRole('menuitem', {name: /Schedule publish/}).click()
+    // The dialog takes minutes: the next whole minute at least 25 s away, in UTC (Chromium's
+    // zone here, which the Studio shows the owner).
+    const publishAt = Math.ceil((Date.now() + 25_000) / 60_000) * 60_000
+    const typed = new Date(publishAt)
+      .toLocaleString('en-US', {
+        timeZone: 'UTC',
+        month: 'short',
+        day: 'numeric',
+        year: 'numeric',
+        hour: '2-digit',
+        minute: '2-digit',
+        hourCycle: 'h23',
+      })
+      .replace(/, (\d\d:\d\d)$/, ' $1')
+    const dialog = page.getByRole('dialog')
+    await dialog.locator('input').first().fill(typed)
+    await dialog.locator('input').first().press('Tab')
+    await dialog.getByRole('button', {name: 'Schedule', exact: true}).click()
+    const scheduledDraft = async () =>
+      (await releases()).find(
+        (doc) => doc.state === 'scheduled' && doc.metadata.cardinality === 'one',
+      )
+    await until(async () => (await scheduledDraft()) !== undefined)
+    const release = await scheduledDraft()
+    expect(release?.publishAt).toBe(new Date(publishAt).toISOString())
+
+    await expectPublishedOnTime(publishAt, 'A draft post before', ['A draft post on time'])
+    expect(watch.consoleErrors).toEqual([])
+  }, 180_000)
+})
