@@ -35,8 +35,6 @@ export default defineConfig({
     visionTool({defaultApiVersion: `v${apiVersion}`, datasets: [studioDataset]}),
   ],
   schema: {types: schemaTypes},
-  // groq-js has no text::query(), which the default 'groq2024' search strategy needs.
-  search: {strategy: 'groqLegacy'},
   // A single-owner studio: switch off what it does not use (docs/studio-protocol.md §g.4).
   releases: {enabled: false},
   scheduledPublishing: {enabled: false},
