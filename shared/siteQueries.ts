@@ -68,3 +68,16 @@ export const sitemapQuery = defineQuery(
 export const feedPostsQuery = defineQuery(`*[${listedPost}] | ${postOrder} [0...$limit] {
   _id, title, "slug": slug.current, date, excerpt, category, body, _updatedAt
 }`)
+
+/**
+ * A reader's search (docs/search.md): listed posts matching `$q` by `text::query()` in the title,
+ * excerpt or body text, ranked by where they match (title over excerpt over body), newest first
+ * among equals; `text` is the body's plain text, from which the page cuts a snippet.
+ */
+export const searchQuery = defineQuery(`{
+  "posts": *[${listedPost} && [title, excerpt, pt::text(body)] match text::query($q)]
+    | score(boost(title match text::query($q), 4), boost(excerpt match text::query($q), 2), pt::text(body) match text::query($q))
+    | order(_score desc, date desc, _id asc) [$start...$end]
+    {_id, title, "slug": slug.current, date, excerpt, category, "text": pt::text(body)},
+  "total": count(*[${listedPost} && [title, excerpt, pt::text(body)] match text::query($q)])
+}`)

@@ -4,7 +4,7 @@ import type {Doc} from '../types.ts'
 import {isRecord} from '../../util/isRecord.ts'
 import {searchableStrings} from './searchableStrings.ts'
 import {scoreText, searchableText} from './textMatch.ts'
-import {parseTextQuery} from './textQuerySyntax.ts'
+import {parseTextQuery} from '../../../shared/textQuerySyntax.ts'
 
 type Options = {params: Record<string, unknown>; sanity?: {projectId: string; dataset: string}}
 

@@ -1,4 +1,4 @@
-import {foldWords, type TextClause} from './textQuerySyntax.ts'
+import {foldWords, type TextClause} from '../../../shared/textQuerySyntax.ts'
 
 /** The folded words of each string a document offers to a search; a phrase never spans two. */
 export type SearchableText = string[][]
