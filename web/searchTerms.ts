@@ -9,10 +9,12 @@ export const maxSearchClauses = 8
  * The query as the site runs it: control characters dropped, spaces collapsed, at most
  * `maxSearchLength` characters and `maxSearchClauses` clauses. Never fails: any input is a query.
  */
+// eslint-disable-next-line no-control-regex -- control characters are what is dropped
+const controlCharacters = /[\u0000-\u001f\u007f-\u009f]/g
+
 export function searchFromInput(raw: string | null): {q: string; cut: boolean} {
-  // eslint-disable-next-line no-control-regex -- control characters are what is dropped
   const clean = (raw ?? '')
-    .replace(/[\u0000-\u001f\u007f-\u009f]/g, ' ')
+    .replace(controlCharacters, ' ')
     .replace(/\s+/g, ' ')
     .trim()
   let q = clean.slice(0, maxSearchLength)
