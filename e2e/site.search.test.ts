@@ -113,3 +113,18 @@ describe('/search in a browser without JavaScript', () => {
     })
   }
 })
+
+describe('/search per-client rate', () => {
+  it('a client searching too fast gets a 429 page with Retry-After, never a 500', async () => {
+    const statuses: number[] = []
+    let last: Response | undefined
+    for (let i = 0; i < 45; i++) {
+      last = await fetch(`${site.server.url}/search?q=kestrel`)
+      statuses.push(last.status)
+      await last.text()
+    }
+    expect(statuses.every((status) => status === 200 || status === 429)).toBe(true)
+    expect(statuses.at(-1)).toBe(429)
+    expect(Number(last?.headers.get('retry-after'))).toBeGreaterThan(0)
+  })
+})

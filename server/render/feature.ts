@@ -4,6 +4,7 @@ import type {AppContext} from '../context.ts'
 import type {Feature} from '../feature.ts'
 import type {ServedBuild} from '../build/served.ts'
 import {createSiteHandler} from './handler.ts'
+import {searchRateLimit} from './searchRate.ts'
 import {internalHeaders} from '../lake/index.ts'
 import {sentMarkers} from '../contact/sentMarkers.ts'
 import {previewOf, type PreviewAccess} from '../preview/access.ts'
@@ -45,6 +46,7 @@ export function mountSite(
     sentMarkers,
   })
   const unsubscribe = ctx.onContentChange(() => handler.invalidate())
+  app.get('/search', searchRateLimit())
   app.get('*', (c) => {
     // In preview (a live preview cookie over HTTPS), the drafts, rendered for this request alone.
     const session = previewOf(c, preview)
