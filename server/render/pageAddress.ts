@@ -1,5 +1,5 @@
 import {countFromSearch, tabCountHref, tabFromSearch} from '../../web/blogTabs.ts'
-import {blogPageSize} from '../../web/queries.ts'
+import {blogPageSize} from '../../shared/siteQueries.ts'
 import {searchFromInput} from '../../web/searchTerms.ts'
 
 /**
