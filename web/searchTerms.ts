@@ -13,10 +13,7 @@ export const maxSearchClauses = 8
 const controlCharacters = /[\u0000-\u001f\u007f-\u009f]/g
 
 export function searchFromInput(raw: string | null): {q: string; cut: boolean} {
-  const clean = (raw ?? '')
-    .replace(controlCharacters, ' ')
-    .replace(/\s+/g, ' ')
-    .trim()
+  const clean = (raw ?? '').replace(controlCharacters, ' ').replace(/\s+/g, ' ').trim()
   let q = clean.slice(0, maxSearchLength)
   const clauses = q.match(/-?(?:"[^"]*"?|[^\s"]+)\*?/g) ?? []
   if (clauses.length > maxSearchClauses) q = clauses.slice(0, maxSearchClauses).join(' ')

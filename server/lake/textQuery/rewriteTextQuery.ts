@@ -3,7 +3,7 @@ import {LakeError} from '../errors.ts'
 import type {Doc} from '../types.ts'
 import {isRecord} from '../../util/isRecord.ts'
 import {searchableStrings} from './searchableStrings.ts'
-import {scoreText, searchableText} from './textMatch.ts'
+import {scoreText, searchableText, type SearchableText} from './textMatch.ts'
 import {parseTextQuery} from '../../../shared/textQuerySyntax.ts'
 
 type Options = {params: Record<string, unknown>; sanity?: {projectId: string; dataset: string}}
@@ -18,15 +18,34 @@ function isTextQueryCall(node: unknown): node is {args: unknown[]} {
   )
 }
 
+/**
+ * The folded words of `left` for each document, kept per document object (WeakMap): a worker's
+ * replica keeps its document objects until they change, so repeated searches fold each text once.
+ */
+const readsOtherDocuments = /"type":"(Deref|Everything|Parent)"|"name":"now"/
+const foldedTexts = new WeakMap<Doc, Map<string, SearchableText>>()
+
+function textOf(left: ExprNode, leftKey: string, doc: Doc, docs: Doc[], options: Options) {
+  let byLeft = foldedTexts.get(doc)
+  const known = byLeft?.get(leftKey)
+  if (known) return known
+  const value = evaluateSync(left, {dataset: docs, root: doc, ...options})
+  const text = searchableText(searchableStrings('data' in value ? value.data : null))
+  if (!byLeft) foldedTexts.set(doc, (byLeft = new Map()))
+  // A few paths per document at most (the Studio's boosts, the site's fields); bounded anyway.
+  // Only what depends on the document alone: a dereference, `*` or `^` reads others, `now()` the clock.
+  if (byLeft.size < 16 && !readsOtherDocuments.test(leftKey)) byLeft.set(leftKey, text)
+  return text
+}
+
 /** The ids of the documents whose `left` (evaluated with the document as `@`) satisfies the query. */
 function matchingIds(left: ExprNode, query: string, docs: Doc[], options: Options): string[] {
   const clauses = parseTextQuery(query)
   if (clauses.length === 0) return []
+  const leftKey = JSON.stringify(left)
   const ids: string[] = []
   for (const doc of docs) {
-    const value = evaluateSync(left, {dataset: docs, root: doc, ...options})
-    const data = 'data' in value ? value.data : null
-    if (scoreText(searchableText(searchableStrings(data)), clauses) > 0) ids.push(doc._id)
+    if (scoreText(textOf(left, leftKey, doc, docs, options), clauses) > 0) ids.push(doc._id)
   }
   return ids
 }
@@ -42,6 +61,8 @@ function matchingIds(left: ExprNode, query: string, docs: Doc[], options: Option
  * counts any boolean, and `boost()` adds its weight.
  */
 export function rewriteTextQueries(tree: ExprNode, docs: Doc[], options: Options): ExprNode {
+  // The same match often appears twice (a page and its count): computed once per query.
+  const computed = new Map<string, string[]>()
   const rewrite = (node: unknown): unknown => {
     if (Array.isArray(node)) {
       let changed = false
@@ -62,7 +83,10 @@ export function rewriteTextQueries(tree: ExprNode, docs: Doc[], options: Options
           'text::query() takes one string (a literal or a param)',
         )
       }
-      const ids = matchingIds(exprNode(node.left), argument.value, docs, options)
+      const key = JSON.stringify([node.left, argument.value])
+      let ids = computed.get(key)
+      if (!ids)
+        computed.set(key, (ids = matchingIds(exprNode(node.left), argument.value, docs, options)))
       return {
         type: 'OpCall',
         op: 'in',

@@ -338,3 +338,31 @@ describe('bad input', () => {
     })
   })
 })
+
+describe('kept in step with writes', () => {
+  it('create, patch, publish, unpublish and delete change what a search finds at once', async () => {
+    const find = (perspective: 'published' | 'drafts') => search('quokka', lake.owner, perspective)
+    await lake.owner.create({_id: 'step', _type: 'post', title: 'A quokka'})
+    expect(await find('published')).toEqual(['step'])
+    await lake.owner.patch('step').set({title: 'A wombat'}).commit()
+    expect(await find('published')).toEqual([])
+    await lake.owner.createOrReplace({_id: 'drafts.step', _type: 'post', title: 'Quokka again'})
+    expect(await find('published')).toEqual([])
+    expect(await find('drafts')).toEqual(['step'])
+    await lake.owner.action({
+      actionType: 'sanity.action.document.publish',
+      draftId: 'drafts.step',
+      publishedId: 'step',
+    })
+    expect(await find('published')).toEqual(['step'])
+    await lake.owner.action({
+      actionType: 'sanity.action.document.unpublish',
+      draftId: 'drafts.step',
+      publishedId: 'step',
+    })
+    expect(await find('published')).toEqual([])
+    expect(await find('drafts')).toEqual(['step'])
+    await lake.owner.delete('drafts.step')
+    expect(await find('drafts')).toEqual([])
+  })
+})
