@@ -29,6 +29,17 @@ interface Row {
   p99: number
 }
 
+/**
+ * Each query worker folds the documents' texts on its first search (cached until they change):
+ * at 10k posts on a loaded machine that first search may overrun the anonymous 2 s budget (a 400).
+ * A few warm-up requests reach every worker; the figures are the warm ones.
+ */
+async function warmUp(url: (run: number) => string): Promise<number> {
+  let failures = 0
+  for (let run = 0; run < 8; run++) if ((await timedGet(url(1000 + run))).status !== 200) failures++
+  return failures
+}
+
 async function timed(url: (run: number) => string): Promise<number[]> {
   const times: number[] = []
   for (let run = 0; run < runs; run++) {
@@ -45,6 +56,11 @@ async function measure(posts: number): Promise<Row[]> {
   try {
     const params = {q: word, start: 0, end: 6}
     const rows: Row[] = []
+    const coldFailures = await warmUp((run) =>
+      queryUrl(server.url, searchQuery, {...params, nonce: run}),
+    )
+    if (coldFailures > 0)
+      console.log(`  ${posts} posts: ${coldFailures} of 8 warm-up searches over budget`)
     const search = await timed((run) => queryUrl(server.url, searchQuery, {...params, nonce: run}))
     rows.push({
       posts,
@@ -86,6 +102,9 @@ export async function run(): Promise<Section> {
   const met = target.every((row) => row.p50 <= 5 && row.p99 <= 20)
   notes.push(
     `Target (p50 ≤ 5 ms, p99 ≤ 20 ms at 1k and 10k) ${met ? 'MET' : 'MISSED'}: text::query() is evaluated by a pass over the documents (no index yet), so it grows linearly.`,
+  )
+  notes.push(
+    'Each query worker folds every text on its first search, then keeps it until the document changes; the figures are after 8 warm-up searches.',
   )
   notes.push(`${runs} requests per row, each with a distinct unused param (no cache answers).`)
   const cells: Cell[][] = rows.map((row) => [row.what, row.posts, fmt(row.p50), fmt(row.p99)])
