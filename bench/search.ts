@@ -40,11 +40,14 @@ async function warmUp(url: (run: number) => string): Promise<number> {
   return failures
 }
 
+let failed = 0
+
 async function timed(url: (run: number) => string): Promise<number[]> {
   const times: number[] = []
   for (let run = 0; run < runs; run++) {
     const answer = await timedGet(url(run))
-    if (answer.status !== 200) throw new Error(`HTTP ${answer.status} from ${url(run)}`)
+    // An answer over the budget (a 400) is recorded as its time and counted below.
+    if (answer.status !== 200) failed++
     times.push(answer.ms)
   }
   return times
@@ -76,7 +79,12 @@ async function measure(posts: number): Promise<Row[]> {
       p99: percentile(scan, 99),
     })
     const page = await timedGet(`${server.url}/search?q=${word}`)
-    rows.push({posts, what: `/search?q=${word} (first HTML)`, p50: page.ms, p99: page.ms})
+    rows.push({
+      posts,
+      what: `/search?q=${word} (first HTML, HTTP ${page.status})`,
+      p50: page.ms,
+      p99: page.ms,
+    })
     for (const row of rows)
       console.log(`  ${posts} posts, ${row.what}: p50 ${fmt(row.p50)} ms, p99 ${fmt(row.p99)} ms`)
     return rows
@@ -106,6 +114,8 @@ export async function run(): Promise<Section> {
   notes.push(
     'Each query worker folds every text on its first search, then keeps it until the document changes; the figures are after 8 warm-up searches.',
   )
+  if (failed > 0)
+    notes.push(`${failed} measured requests answered 400 (over the anonymous 2 s budget).`)
   notes.push(`${runs} requests per row, each with a distinct unused param (no cache answers).`)
   const cells: Cell[][] = rows.map((row) => [row.what, row.posts, fmt(row.p50), fmt(row.p99)])
   return {
