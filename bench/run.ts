@@ -1,5 +1,5 @@
 /**
- * `node bench/run.ts [lake|web|studio|server|scale|memory|hostile|start|search]…` — runs the named benchmarks
+ * `node bench/run.ts [lake|web|studio|server|scale|memory|hostile|start|newsletter|search]…` — runs the named benchmarks
  * (all of them when none is named), prints the machine and each section's tables, and writes
  * bench/results/<date>.json and bench/results/latest.md (bench/README.md explains the figures).
  * A benchmark reports numbers; it never fails on one. It exits 1 only when a benchmark crashed.
@@ -10,7 +10,18 @@ import {sectionMarkdown, writeResults} from './report.ts'
 import type {BenchModule, SectionResult} from './types.ts'
 
 /** In the order `npm run bench` runs them: each is bench/<name>.ts exporting run(). */
-const benches = ['lake', 'web', 'studio', 'server', 'scale', 'memory', 'hostile', 'start', 'search']
+const benches = [
+  'lake',
+  'web',
+  'studio',
+  'server',
+  'scale',
+  'memory',
+  'hostile',
+  'start',
+  'newsletter',
+  'search',
+]
 
 function isBenchModule(value: unknown): value is BenchModule {
   return (

@@ -9,6 +9,7 @@ import {fileURLToPath} from 'node:url'
 import {fictionPosts} from './posts/fiction.ts'
 import {generalPosts} from './posts/general.ts'
 import {kashmirPosts} from './posts/kashmir.ts'
+import {longformPosts} from './posts/longform.ts'
 import {motorcyclePosts} from './posts/motorcycles.ts'
 import {mountaineeringPosts} from './posts/mountaineering.ts'
 import type {PostCategory} from '../schemas/categories.ts'
@@ -38,6 +39,7 @@ export const postSources: PostSource[] = [
   ...mountaineeringPosts,
   ...motorcyclePosts,
   ...generalPosts,
+  ...longformPosts,
 ]
 
 /** A 22-character revision id in the alphabet Sanity uses, derived from the post. */

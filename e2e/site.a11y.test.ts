@@ -42,12 +42,15 @@ beforeAll(async () => {
         block('p', 'Opening words.'),
         block('h1', 'A section', {style: 'h1'}),
         block('h2', 'A subsection', {style: 'h2'}),
+        block('h3', 'A further subsection', {style: 'h3'}),
         block('q', 'A quotation.', {style: 'blockquote'}),
         block('l', 'A bullet', {listItem: 'bullet'}),
         block('n', 'A step', {listItem: 'number'}),
         block('m', 'Some code', {marks: ['code']}),
       ],
     },
+    // Before and beside the rich post: its previous link and a related card.
+    {slug: 'plain', title: 'A Plain Post', date: '2024-06-01', category: 'Kashmir'},
   ])
 })
 
@@ -83,9 +86,14 @@ const routes = [
   {path: '/no/such/page', status: 404},
 ]
 
+const desktop = {viewport: {width: 1350, height: 940}}
+const phone = {viewport: {width: 375, height: 740}, isMobile: true, hasTouch: true}
+// Both colour schemes: the dark palette's contrast is checked by axe as the light one is.
 const viewports = [
-  {name: 'desktop', options: {viewport: {width: 1350, height: 940}}},
-  {name: '375 px', options: {viewport: {width: 375, height: 740}, isMobile: true, hasTouch: true}},
+  {name: 'desktop', options: {...desktop, colorScheme: 'light' as const}},
+  {name: '375 px', options: {...phone, colorScheme: 'light' as const}},
+  {name: 'desktop, dark', options: {...desktop, colorScheme: 'dark' as const}},
+  {name: '375 px, dark', options: {...phone, colorScheme: 'dark' as const}},
 ]
 
 for (const viewport of viewports) {
@@ -123,8 +131,6 @@ for (const viewport of viewports) {
 }
 
 describe('accessibility of the states first taps reach, before any script file has loaded', () => {
-  const phone = {viewport: {width: 375, height: 740}, isMobile: true, hasTouch: true}
-
   it('the open menu, an open modal, Load More done, the toast: no axe violations', async () => {
     const {page, problems} = await openPage(site.browser, phone)
     await withoutApp(page)
@@ -137,7 +143,8 @@ describe('accessibility of the states first taps reach, before any script file h
     expect(await axe(page)).toEqual([])
     await page.keyboard.press('Escape')
     await page.getByRole('button', {name: 'Load More'}).tap()
-    await expect.poll(() => page.locator('main article').count()).toBe(8)
+    // Every post: seven of Fiction, the rich post and the plain one.
+    await expect.poll(() => page.locator('main article').count()).toBe(9)
     expect(await axe(page)).toEqual([])
     await page.goto(`${site.server.url}/contact`)
     await page.getByLabel('Name').fill('Amina')

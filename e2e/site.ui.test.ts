@@ -139,6 +139,8 @@ for (const state of appStates) {
       await dialog.waitFor()
       expect(await dialog.textContent()).toContain('No personal data is collected')
       expect(await dialog.textContent()).toContain('confidential')
+      // What subscribing keeps, and that unsubscribing deletes it (issue #26).
+      expect(await dialog.textContent()).toContain('salted hash')
       expect(await dialog.textContent()).toContain('without credit or permission')
       for (const key of ['Tab', 'Tab', 'Shift+Tab', 'Shift+Tab', 'Tab']) {
         await page.keyboard.press(key)

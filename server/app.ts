@@ -4,6 +4,7 @@ import type {Feature} from './feature.ts'
 import {mountContact} from './contact/feature.ts'
 import {mountDiscovery} from './discovery/feature.ts'
 import {mountForward} from './forward/feature.ts'
+import {mountNewsletter} from './newsletter/feature.ts'
 import {errorResponse} from './http/errorResponse.ts'
 import {registerLakeRoutes} from './lake/index.ts'
 import {mountPreview} from './preview/feature.ts'
@@ -67,7 +68,7 @@ export function createApp(ctx: AppContext): {app: Hono; features: Feature[]} {
   // A site process starts no Studio; a content process serves no pages.
   if (lakeUrl === undefined) mountStudio(app, ctx, build)
   const mounts = [
-    ...(lakeUrl === undefined ? [mountContact] : []),
+    ...(lakeUrl === undefined ? [mountContact, mountNewsletter] : []),
     ...(serveSite ? [mountDiscovery] : []),
   ]
   for (const mount of mounts) {

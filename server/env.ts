@@ -73,6 +73,12 @@ export interface ServerConfig {
    * visibility. Optional; it reads nothing a visitor could not.
    */
   siteReadToken: string | undefined
+  /** `NEWSLETTER_GRACE_MINUTES`: a first publish waits this long before mailing (default 10). */
+  newsletterGraceMinutes: number
+  /** `NEWSLETTER_SEND_PER_MINUTE`: new-post mails sent per minute at most (default 60). */
+  newsletterSendPerMinute: number
+  /** `NEWSLETTER_CONFIRM_PER_HOUR`: confirmation mails per hour, all addresses (default 100). */
+  newsletterConfirmPerHour: number
 }
 
 function lakeUrl(value: string | undefined): string | undefined {
@@ -194,5 +200,20 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     serveSite,
     lakeUrl: lake,
     siteReadToken,
+    newsletterGraceMinutes: nonNegative(
+      env.NEWSLETTER_GRACE_MINUTES,
+      10,
+      'NEWSLETTER_GRACE_MINUTES',
+    ),
+    newsletterSendPerMinute: positive(
+      env.NEWSLETTER_SEND_PER_MINUTE,
+      60,
+      'NEWSLETTER_SEND_PER_MINUTE',
+    ),
+    newsletterConfirmPerHour: count(
+      env.NEWSLETTER_CONFIRM_PER_HOUR,
+      100,
+      'NEWSLETTER_CONFIRM_PER_HOUR',
+    ),
   }
 }

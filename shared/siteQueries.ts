@@ -8,10 +8,17 @@ import {excerptLength, fallbackExcerpt} from './constants.ts'
  */
 
 /**
+ * The body's word count, for the reading time (web/reading/readingTime.ts): each text block's
+ * plain text split at spaces (blocks apart, so paragraph breaks separate words too), blanks
+ * dropped. 0 for an empty body, null for none.
+ */
+const bodyWords = /* groq */ `math::sum(body[_type == "block"]{"n": count(string::split(pt::text(@), " ")[@ != ""])}.n)`
+
+/**
  * The fields of a post card, with the slug flattened to a string (requirements §3); `_id` names
  * the post for preview mode's overlays (web/preview/useSanityNode.ts).
  */
-const postCardFields = /* groq */ `{_id, title, "slug": slug.current, date, excerpt, category}`
+const postCardFields = /* groq */ `{_id, title, "slug": slug.current, date, excerpt, category, "words": ${bodyWords}}`
 
 /** The posts the site lists: a post needs a slug to have an address (requirements §7.1). */
 export const listedPost = /* groq */ `_type == "post" && defined(slug.current)`
@@ -44,11 +51,27 @@ export const postBySlugQuery = defineQuery(`*[_type == "post" && slug.current ==
   _id,
   title,
   date,
+  category,
+  "words": ${bodyWords},
   body,
   "excerpt": select(
     length(pt::text(body)) > 0 => array::join(string::split(pt::text(body), "")[0...${excerptLength}], ""),
     "${fallbackExcerpt}"
   )
+}`)
+
+/** How many posts of the same category a post page shows at its end. */
+export const relatedPostCount = 3
+
+/**
+ * What surrounds the post `$slug`: the previous (older) and next (newer) posts in the blog's
+ * order, and up to `relatedPostCount` other posts of its category, newest first. Ties on the date
+ * are broken by `_id` as in `postOrder`, so walking previous links visits every post once.
+ */
+export const postSurroundingsQuery = defineQuery(`*[_type == "post" && slug.current == $slug][0]{
+  "previous": *[${listedPost} && (date < ^.date || (date == ^.date && _id > ^._id))] | ${postOrder} [0]{title, "slug": slug.current},
+  "next": *[${listedPost} && (date > ^.date || (date == ^.date && _id < ^._id))] | order(date asc, _id desc) [0]{title, "slug": slug.current},
+  "related": *[${listedPost} && category == ^.category && _id != ^._id] | ${postOrder} [0...${relatedPostCount}] ${postCardFields}
 }`)
 
 /** How many of the newest posts Home's 'Latest writing' section shows. */

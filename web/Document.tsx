@@ -1,5 +1,6 @@
 import type {ReactNode} from 'react'
 import {previewAttribute} from './boot/boot.ts'
+import {palettes} from './components/theme.ts'
 import {FlashContext, type Flash} from './components/flashContext.ts'
 import {SiteConfigContext} from './components/siteConfigContext.ts'
 import type {SiteConfig} from './env.ts'
@@ -35,7 +36,16 @@ export function Document({
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <meta name="theme-color" content="#fbf7ef" />
+        <meta
+          name="theme-color"
+          media="(prefers-color-scheme: light)"
+          content={palettes.light.paper}
+        />
+        <meta
+          name="theme-color"
+          media="(prefers-color-scheme: dark)"
+          content={palettes.dark.paper}
+        />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
       </head>
       <body>

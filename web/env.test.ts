@@ -13,7 +13,11 @@ describe('site config resolution', () => {
       siteUrl: 'http://localhost:3000',
       contactAction: '/api/contact',
       editingSamplesUrl: 'https://docs.google.com/document/d/editing-samples',
+      subscribeAction: null,
     })
+    expect(resolveSiteConfig({siteUrl: 'http://x', subscriptions: true}).subscribeAction).toBe(
+      '/api/subscribe',
+    )
     expect(siteClientConfig(site, 'http://127.0.0.1:4000')).toEqual({
       projectId: 'scriptorium',
       dataset: 'production',

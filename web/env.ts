@@ -16,6 +16,11 @@ export interface SiteConfig {
   /** Where the contact form posts: the local relay or a third party (CONTACT_ACTION). */
   contactAction: string
   editingSamplesUrl: string
+  /**
+   * Where the subscribe form posts (server/newsletter/), or null when subscriptions are off
+   * (no SMTP_URL, or hosted mode): the form and the footer's Subscribe link are then not shown.
+   */
+  subscribeAction: string | null
 }
 
 export const localContactAction = '/api/contact'
@@ -27,7 +32,12 @@ export interface SiteEnv {
   siteUrl: string
   contactAction?: string
   editingSamplesUrl?: string
+  /** True when the server takes subscriptions (server/newsletter/settings.ts). */
+  subscriptions?: boolean
 }
+
+/** The newsletter's subscribe endpoint (server/newsletter/routes.ts). */
+export const subscribePath = '/api/subscribe'
 
 /** Resolves the site's configuration from the server's environment, with the spec's defaults. */
 export function resolveSiteConfig(env: SiteEnv): SiteConfig {
@@ -41,6 +51,7 @@ export function resolveSiteConfig(env: SiteEnv): SiteConfig {
     siteUrl: env.siteUrl.replace(/\/+$/, ''),
     contactAction: env.contactAction || localContactAction,
     editingSamplesUrl: env.editingSamplesUrl || defaultEditingSamplesUrl,
+    subscribeAction: env.subscriptions ? subscribePath : null,
   }
 }
 

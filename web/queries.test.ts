@@ -2,7 +2,13 @@ import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 import type {SanityClient} from '@sanity/client'
 import {startTestServer} from '../test/support/server.ts'
 import {resolveSiteConfig} from './env.ts'
-import {latestPostsQuery, postBySlugQuery, postListQuery, postPageQuery} from './queries.ts'
+import {
+  latestPostsQuery,
+  postBySlugQuery,
+  postListQuery,
+  postPageQuery,
+  postSurroundingsQuery,
+} from './queries.ts'
 import {sanityNodeAttribute} from './preview/sanityNode.ts'
 import {createPreviewClient, createSiteClient} from './sanity.client.ts'
 
@@ -26,6 +32,8 @@ const post = (id: string, date: string, category: string, extra: Record<string, 
   excerpt: `Excerpt ${id}`,
   ...extra,
 })
+/** Words of each post's body as created below: c has "Hello world." and two long words. */
+const wordsOf: Record<string, number | null> = {a: null, b: null, c: 4, d: 0}
 const card = (id: string, date: string, category: string) => ({
   _id: id,
   title: `Title ${id}`,
@@ -33,6 +41,7 @@ const card = (id: string, date: string, category: string) => ({
   date,
   excerpt: `Excerpt ${id}`,
   category,
+  words: wordsOf[id] ?? null,
 })
 
 const long = 'x'.repeat(100) + ' ' + 'y'.repeat(100)
@@ -111,6 +120,8 @@ describe('web/queries against the lake', () => {
       _id: 'c',
       title: 'Title c',
       date: '2024-02-01',
+      category: 'Fiction',
+      words: 4,
       body: [block('k1', 'Hello ', 'world.'), block('k2', long)],
       excerpt: text.slice(0, 151),
     })
@@ -123,6 +134,8 @@ describe('web/queries against the lake', () => {
       _id: 'd',
       title: 'Title d',
       date: '2024-02-01',
+      category: 'General',
+      words: 0,
       body: [],
       excerpt: fallback,
     })
@@ -130,11 +143,55 @@ describe('web/queries against the lake', () => {
       _id: 'a',
       title: 'Title a',
       date: '2024-01-01',
+      category: 'Fiction',
+      words: null,
       body: null,
       excerpt: fallback,
     })
     expect(await client.fetch(postBySlugQuery, {slug: 'e'})).toBeNull()
     expect(await client.fetch(postBySlugQuery, {slug: 'nope'})).toBeNull()
+  })
+
+  it('postSurroundingsQuery: previous and next by date (ties by _id), related of the category', async () => {
+    const link = (id: string) => ({title: `Title ${id}`, slug: id})
+    // The blog's order: b (03-05), c and d (02-01, c first by _id), a (01-01).
+    expect(await client.fetch(postSurroundingsQuery, {slug: 'b'})).toEqual({
+      previous: link('c'),
+      next: null,
+      related: [],
+    })
+    expect(await client.fetch(postSurroundingsQuery, {slug: 'c'})).toEqual({
+      previous: link('d'),
+      next: link('b'),
+      related: [card('a', '2024-01-01', 'Fiction')],
+    })
+    expect(await client.fetch(postSurroundingsQuery, {slug: 'd'})).toEqual({
+      previous: link('a'),
+      next: link('c'),
+      related: [],
+    })
+    expect(await client.fetch(postSurroundingsQuery, {slug: 'a'})).toEqual({
+      previous: null,
+      next: link('d'),
+      related: [card('c', '2024-02-01', 'Fiction')],
+    })
+    // A draft is never a neighbour on the public path, and an unknown slug has no surroundings.
+    expect(await client.fetch(postSurroundingsQuery, {slug: 'e'})).toBeNull()
+    expect(await client.fetch(postSurroundingsQuery, {slug: 'nope'})).toBeNull()
+  })
+
+  it('postSurroundingsQuery: at most three related posts, newest first', async () => {
+    await server.lake!.mutate(
+      ['r1', 'r2', 'r3', 'r4'].map((id, i) => ({
+        createOrReplace: post(id, `2023-0${i + 1}-01`, 'Motorcycles'),
+      })),
+    )
+    try {
+      const result = await client.fetch(postSurroundingsQuery, {slug: 'r1'})
+      expect(result?.related.map((p) => p.slug)).toEqual(['r4', 'r3', 'r2'])
+    } finally {
+      await server.lake!.mutate(['r1', 'r2', 'r3', 'r4'].map((id) => ({delete: {id}})))
+    }
   })
 
   it("in preview (drafts, the owner's credential) a draft is found, named for its overlays", async () => {

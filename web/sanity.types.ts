@@ -15,6 +15,36 @@
 export declare const internalGroqTypeReferenceTo: unique symbol
 
 // Source: schemas/schema.json
+export type NewsletterIssue = {
+  _id: string
+  _type: 'newsletterIssue'
+  _createdAt: string
+  _updatedAt: string
+  _rev: string
+  title?: string
+  postId?: string
+  status?: 'scheduled' | 'cancelled' | 'off' | 'sending' | 'sent' | 'existing'
+  publishedAt?: string
+  dueAt?: string
+  recipients?: number
+  sent?: number
+  failed?: number
+  lastError?: string
+}
+
+export type Subscriber = {
+  _id: string
+  _type: 'subscriber'
+  _createdAt: string
+  _updatedAt: string
+  _rev: string
+  email?: string
+  status?: 'pending' | 'active'
+  subscribedAt?: string
+  confirmedAt?: string
+  lastMailAt?: string
+}
+
 export type ContactMessage = {
   _id: string
   _type: 'contactMessage'
@@ -81,6 +111,7 @@ export type Post = {
     _type: 'image'
   }
   body?: BlockContent
+  newsletter?: boolean
 }
 
 export type SanityImageCrop = {
@@ -203,6 +234,8 @@ export type Geopoint = {
 }
 
 export type AllSanitySchemaTypes =
+  | NewsletterIssue
+  | Subscriber
   | ContactMessage
   | BlockContent
   | SanityImageAssetReference
@@ -221,7 +254,7 @@ export type AllSanitySchemaTypes =
 
 // Source: shared/siteQueries.ts
 // Variable: postListQuery
-// Query: *[_type == "post" && defined(slug.current)] | order(date desc, _id asc) {_id, title, "slug": slug.current, date, excerpt, category}
+// Query: *[_type == "post" && defined(slug.current)] | order(date desc, _id asc) {_id, title, "slug": slug.current, date, excerpt, category, "words": math::sum(body[_type == "block"]{"n": count(string::split(pt::text(@), " ")[@ != ""])}.n)}
 export type PostListQueryResult = Array<{
   _id: string
   title: string | null
@@ -229,11 +262,12 @@ export type PostListQueryResult = Array<{
   date: string | null
   excerpt: string | null
   category: 'Fiction' | 'General' | 'Kashmir' | 'Motorcycles' | 'Mountaineering' | null
+  words: number | null
 }>
 
 // Source: shared/siteQueries.ts
 // Variable: postPageQuery
-// Query: {  "posts": *[_type == "post" && defined(slug.current) && ($category == null || category == $category)] | order(date desc, _id asc) [$start...$end] {_id, title, "slug": slug.current, date, excerpt, category},  "total": count(*[_type == "post" && defined(slug.current) && ($category == null || category == $category)])}
+// Query: {  "posts": *[_type == "post" && defined(slug.current) && ($category == null || category == $category)] | order(date desc, _id asc) [$start...$end] {_id, title, "slug": slug.current, date, excerpt, category, "words": math::sum(body[_type == "block"]{"n": count(string::split(pt::text(@), " ")[@ != ""])}.n)},  "total": count(*[_type == "post" && defined(slug.current) && ($category == null || category == $category)])}
 export type PostPageQueryResult = {
   posts: Array<{
     _id: string
@@ -242,24 +276,50 @@ export type PostPageQueryResult = {
     date: string | null
     excerpt: string | null
     category: 'Fiction' | 'General' | 'Kashmir' | 'Motorcycles' | 'Mountaineering' | null
+    words: number | null
   }>
   total: number
 }
 
 // Source: shared/siteQueries.ts
 // Variable: postBySlugQuery
-// Query: *[_type == "post" && slug.current == $slug][0]{  _id,  title,  date,  body,  "excerpt": select(    length(pt::text(body)) > 0 => array::join(string::split(pt::text(body), "")[0...151], ""),    "A blog post by a writer based in Kashmir."  )}
+// Query: *[_type == "post" && slug.current == $slug][0]{  _id,  title,  date,  category,  "words": math::sum(body[_type == "block"]{"n": count(string::split(pt::text(@), " ")[@ != ""])}.n),  body,  "excerpt": select(    length(pt::text(body)) > 0 => array::join(string::split(pt::text(body), "")[0...151], ""),    "A blog post by a writer based in Kashmir."  )}
 export type PostBySlugQueryResult = {
   _id: string
   title: string | null
   date: string | null
+  category: 'Fiction' | 'General' | 'Kashmir' | 'Motorcycles' | 'Mountaineering' | null
+  words: number | null
   body: BlockContent | null
   excerpt: string | 'A blog post by a writer based in Kashmir.'
 } | null
 
 // Source: shared/siteQueries.ts
+// Variable: postSurroundingsQuery
+// Query: *[_type == "post" && slug.current == $slug][0]{  "previous": *[_type == "post" && defined(slug.current) && (date < ^.date || (date == ^.date && _id > ^._id))] | order(date desc, _id asc) [0]{title, "slug": slug.current},  "next": *[_type == "post" && defined(slug.current) && (date > ^.date || (date == ^.date && _id < ^._id))] | order(date asc, _id desc) [0]{title, "slug": slug.current},  "related": *[_type == "post" && defined(slug.current) && category == ^.category && _id != ^._id] | order(date desc, _id asc) [0...3] {_id, title, "slug": slug.current, date, excerpt, category, "words": math::sum(body[_type == "block"]{"n": count(string::split(pt::text(@), " ")[@ != ""])}.n)}}
+export type PostSurroundingsQueryResult = {
+  previous: {
+    title: string | null
+    slug: string | null
+  } | null
+  next: {
+    title: string | null
+    slug: string | null
+  } | null
+  related: Array<{
+    _id: string
+    title: string | null
+    slug: string | null
+    date: string | null
+    excerpt: string | null
+    category: 'Fiction' | 'General' | 'Kashmir' | 'Motorcycles' | 'Mountaineering' | null
+    words: number | null
+  }>
+} | null
+
+// Source: shared/siteQueries.ts
 // Variable: latestPostsQuery
-// Query: *[_type == "post" && defined(slug.current)] | order(date desc, _id asc) [0...3] {_id, title, "slug": slug.current, date, excerpt, category}
+// Query: *[_type == "post" && defined(slug.current)] | order(date desc, _id asc) [0...3] {_id, title, "slug": slug.current, date, excerpt, category, "words": math::sum(body[_type == "block"]{"n": count(string::split(pt::text(@), " ")[@ != ""])}.n)}
 export type LatestPostsQueryResult = Array<{
   _id: string
   title: string | null
@@ -267,6 +327,7 @@ export type LatestPostsQueryResult = Array<{
   date: string | null
   excerpt: string | null
   category: 'Fiction' | 'General' | 'Kashmir' | 'Motorcycles' | 'Mountaineering' | null
+  words: number | null
 }>
 
 // Source: shared/siteQueries.ts
@@ -310,10 +371,11 @@ export type SearchQueryResult = {
 // Query TypeMap
 declare global {
   interface SanityQueries {
-    '*[_type == "post" && defined(slug.current)] | order(date desc, _id asc) {_id, title, "slug": slug.current, date, excerpt, category}': PostListQueryResult
-    '{\n  "posts": *[_type == "post" && defined(slug.current) && ($category == null || category == $category)] | order(date desc, _id asc) [$start...$end] {_id, title, "slug": slug.current, date, excerpt, category},\n  "total": count(*[_type == "post" && defined(slug.current) && ($category == null || category == $category)])\n}': PostPageQueryResult
-    '*[_type == "post" && slug.current == $slug][0]{\n  _id,\n  title,\n  date,\n  body,\n  "excerpt": select(\n    length(pt::text(body)) > 0 => array::join(string::split(pt::text(body), "")[0...151], ""),\n    "A blog post by a writer based in Kashmir."\n  )\n}': PostBySlugQueryResult
-    '*[_type == "post" && defined(slug.current)] | order(date desc, _id asc) [0...3] {_id, title, "slug": slug.current, date, excerpt, category}': LatestPostsQueryResult
+    '*[_type == "post" && defined(slug.current)] | order(date desc, _id asc) {_id, title, "slug": slug.current, date, excerpt, category, "words": math::sum(body[_type == "block"]{"n": count(string::split(pt::text(@), " ")[@ != ""])}.n)}': PostListQueryResult
+    '{\n  "posts": *[_type == "post" && defined(slug.current) && ($category == null || category == $category)] | order(date desc, _id asc) [$start...$end] {_id, title, "slug": slug.current, date, excerpt, category, "words": math::sum(body[_type == "block"]{"n": count(string::split(pt::text(@), " ")[@ != ""])}.n)},\n  "total": count(*[_type == "post" && defined(slug.current) && ($category == null || category == $category)])\n}': PostPageQueryResult
+    '*[_type == "post" && slug.current == $slug][0]{\n  _id,\n  title,\n  date,\n  category,\n  "words": math::sum(body[_type == "block"]{"n": count(string::split(pt::text(@), " ")[@ != ""])}.n),\n  body,\n  "excerpt": select(\n    length(pt::text(body)) > 0 => array::join(string::split(pt::text(body), "")[0...151], ""),\n    "A blog post by a writer based in Kashmir."\n  )\n}': PostBySlugQueryResult
+    '*[_type == "post" && slug.current == $slug][0]{\n  "previous": *[_type == "post" && defined(slug.current) && (date < ^.date || (date == ^.date && _id > ^._id))] | order(date desc, _id asc) [0]{title, "slug": slug.current},\n  "next": *[_type == "post" && defined(slug.current) && (date > ^.date || (date == ^.date && _id < ^._id))] | order(date asc, _id desc) [0]{title, "slug": slug.current},\n  "related": *[_type == "post" && defined(slug.current) && category == ^.category && _id != ^._id] | order(date desc, _id asc) [0...3] {_id, title, "slug": slug.current, date, excerpt, category, "words": math::sum(body[_type == "block"]{"n": count(string::split(pt::text(@), " ")[@ != ""])}.n)}\n}': PostSurroundingsQueryResult
+    '*[_type == "post" && defined(slug.current)] | order(date desc, _id asc) [0...3] {_id, title, "slug": slug.current, date, excerpt, category, "words": math::sum(body[_type == "block"]{"n": count(string::split(pt::text(@), " ")[@ != ""])}.n)}': LatestPostsQueryResult
     '*[_type == "post" && defined(slug.current)] | order(date desc, _id asc) {"slug": slug.current, _updatedAt}': SitemapQueryResult
     '*[_type == "post" && defined(slug.current)] | order(date desc, _id asc) [0...$limit] {\n  _id, title, "slug": slug.current, date, excerpt, category, body, _updatedAt\n}': FeedPostsQueryResult
     '{\n  "posts": *[_type == "post" && defined(slug.current) && [title, excerpt, pt::text(body)] match text::query($q)]\n    | score(boost(title match text::query($q), 4), boost(excerpt match text::query($q), 2), pt::text(body) match text::query($q))\n    | order(_score desc, date desc, _id asc) [$start...$end]\n    {_id, title, "slug": slug.current, date, excerpt, category, "text": pt::text(body)},\n  "total": count(*[_type == "post" && defined(slug.current) && [title, excerpt, pt::text(body)] match text::query($q)])\n}': SearchQueryResult

@@ -55,6 +55,15 @@ export const post = defineType({
       title: 'Body',
       type: 'blockContent',
     }),
+    defineField({
+      // Read by server/newsletter/mailing.ts at the post's first publish (docs/newsletter.md).
+      name: 'newsletter',
+      title: 'Email this post to subscribers',
+      description:
+        'When the post is published for the first time, each active subscriber gets one mail (after a short grace period). Turn off before publishing to send nothing.',
+      type: 'boolean',
+      initialValue: true,
+    }),
   ],
   orderings: [
     {title: 'Date, newest first', name: 'dateDesc', by: [{field: 'date', direction: 'desc'}]},

@@ -1,4 +1,4 @@
-import {createTransport} from 'nodemailer'
+import {checkSmtpUrl, senderOf, smtpTransport} from '../mail/smtp.ts'
 import type {ContactMessage} from './inbox.ts'
 import {isEmail} from './validate.ts'
 
@@ -21,17 +21,7 @@ export function mailSettings(
   siteUrl: string,
 ): MailSettings | undefined {
   if (!smtpUrl || !contactTo) return undefined
-  let url: URL
-  try {
-    url = new URL(smtpUrl)
-  } catch {
-    throw new Error(
-      `SMTP_URL must be a URL like smtp://user:pass@host:587, got "${smtpUrl.replace(/:[^:@/]*@/, ':***@')}"`,
-    )
-  }
-  if (url.protocol !== 'smtp:' && url.protocol !== 'smtps:') {
-    throw new Error(`SMTP_URL must start with smtp:// or smtps://, got "${url.protocol}//"`)
-  }
+  const url = checkSmtpUrl(smtpUrl)
   const to = contactTo
     .split(',')
     .map((address) => address.trim())
@@ -42,10 +32,7 @@ export function mailSettings(
       `CONTACT_TO must be an email address (or several, comma-separated), got "${contactTo}"`,
     )
   }
-  const user = decodeURIComponent(url.username)
-  const host = new URL(siteUrl).hostname || 'localhost'
-  const address = isEmail(user) ? user : `no-reply@${host}`
-  return {smtpUrl, to, from: `Scriptorium <${address}>`}
+  return {smtpUrl, to, from: senderOf(url, siteUrl)}
 }
 
 /** The subject FormSubmit's `_subject` overrides; whitespace collapsed so it stays one header line. */
@@ -80,14 +67,9 @@ export function textOf(message: ContactMessage): string {
 /** Sends one message; resolves once the SMTP server has accepted it for every recipient. */
 export type Deliver = (message: ContactMessage, signal: AbortSignal) => Promise<void>
 
-/** A nodemailer SMTP transport for `settings`, with timeouts short enough for a retry loop. */
+/** Delivers through the SMTP server of `settings` (server/mail/smtp.ts). */
 export function smtpDeliver(settings: MailSettings): Deliver {
-  const transport = createTransport({
-    url: settings.smtpUrl,
-    connectionTimeout: 15_000,
-    greetingTimeout: 15_000,
-    socketTimeout: 60_000,
-  })
+  const transport = smtpTransport(settings.smtpUrl)
   return async (message, signal) => {
     const info = await transport.sendMail({
       from: settings.from,

@@ -1,6 +1,6 @@
 import type {Context} from 'hono'
 import type {ContentfulStatusCode} from 'hono/utils/http-status'
-import {escapeHtml} from '../html.ts'
+import {plainPage} from '../http/plainPage.ts'
 
 /**
  * FormSubmit's AJAX convention: a client that asks for JSON (or sends JSON) gets
@@ -14,24 +14,12 @@ export function wantsJson(c: Context): boolean {
 
 /** A plain, self-contained page: the message in an alert region and a link back to the form. */
 export function errorPage(message: string, backTo: string): string {
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
-<title>Your message was not sent</title>
-<style>body{font:1.125rem/1.6 Georgia,serif;max-width:36rem;margin:3rem auto;padding:0 1rem;color:#222;background:#fffdf8}a{color:#7a3b00}</style>
-</head>
-<body>
-<main>
-<h1>Your message was not sent</h1>
-<p role="alert">${escapeHtml(message)}</p>
-<p><a href="${escapeHtml(backTo)}">Back to the contact page</a></p>
-</main>
-</body>
-</html>
-`
+  return plainPage({
+    title: 'Your message was not sent',
+    paragraphs: [message],
+    role: 'alert',
+    back: {href: backTo, label: 'Back to the contact page'},
+  })
 }
 
 /** The answer to a refused post: JSON for AJAX clients, the error page for native forms. */

@@ -6,6 +6,7 @@ import type {ServedBuild} from '../build/served.ts'
 import {createSiteHandler} from './handler.ts'
 import {searchRateLimit} from './searchRate.ts'
 import {sentMarkers} from '../contact/sentMarkers.ts'
+import {subscriptionsEnabled} from '../newsletter/feature.ts'
 import {previewOf, type PreviewAccess} from '../preview/access.ts'
 
 /**
@@ -34,6 +35,7 @@ export function mountSite(
           siteUrl: ctx.config.siteUrl,
           contactAction: ctx.config.contactAction,
           editingSamplesUrl: ctx.config.editingSamplesUrl,
+          subscriptions: subscriptionsEnabled(ctx),
         })
         site = {siteUrl: ctx.config.siteUrl, config}
       }

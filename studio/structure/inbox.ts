@@ -39,5 +39,7 @@ export function inboxListItem(S: StructureBuilder) {
  * Studio's global "create" menu, since only the relay writes messages.
  */
 export function withoutInboxTemplates<T extends {templateId: string}>(templates: T[]): T[] {
-  return templates.filter((template) => template.templateId !== inboxType)
+  // The newsletter's documents are the server's too (studio/structure/subscribers.ts).
+  const serverOnly = new Set([inboxType, 'subscriber', 'newsletterIssue'])
+  return templates.filter((template) => !serverOnly.has(template.templateId))
 }

@@ -2,6 +2,7 @@ import type {StructureBuilder, StructureResolver} from 'sanity/structure'
 import {postCategories} from '../../schemas/categories.ts'
 import {apiVersion} from '../../shared/constants.ts'
 import {inboxListItem} from './inbox.ts'
+import {subscribersListItem} from './subscribers.ts'
 
 const newestFirst = [{field: 'date', direction: 'desc' as const}]
 
@@ -30,7 +31,7 @@ function categoryList(S: StructureBuilder, category: string) {
     )
 }
 
-/** The desk: posts (all, then per category), then the contact Inbox. */
+/** The desk: posts (all, then per category), then the contact Inbox and the Newsletter. */
 export const structure: StructureResolver = (S) =>
   S.list()
     .title('Content')
@@ -40,4 +41,5 @@ export const structure: StructureResolver = (S) =>
       ...postCategories.map((category) => categoryList(S, category)),
       S.divider(),
       inboxListItem(S),
+      subscribersListItem(S),
     ])

@@ -25,7 +25,7 @@ const List = styled.ul`
   a[aria-current='page'] {
     border-color: ${theme.accent};
     background: ${theme.accent};
-    color: #fff;
+    color: ${theme.onAccent};
   }
 `
 

@@ -20,7 +20,7 @@ const Form = styled.form`
   input,
   textarea {
     padding: 0.65rem 0.75rem;
-    border: 1px solid #8c7b68;
+    border: 1px solid ${theme.field};
     border-radius: 6px;
     background: ${theme.card};
     color: ${theme.ink};
@@ -34,7 +34,7 @@ const Form = styled.form`
     border: 0;
     border-radius: 999px;
     background: ${theme.accent};
-    color: #fff;
+    color: ${theme.onAccent};
     font: inherit;
     font-weight: 600;
     cursor: pointer;
@@ -43,7 +43,7 @@ const Form = styled.form`
 
 const Failure = styled.p`
   margin: 0;
-  color: #9b1c1c;
+  color: ${theme.error};
 `
 
 /** The page's address changes only by navigation, which re-renders the form (useLocation). */

@@ -2,6 +2,7 @@ import styled from 'styled-components'
 import {footerModals, owner, type FooterModalName} from '../content/site.ts'
 import {invokes, Modal} from './Modal.tsx'
 import {theme} from './theme.ts'
+import {FooterFollowLinks} from '../reading/FooterFollowLinks.tsx'
 
 const Bar = styled.footer`
   position: relative;
@@ -50,6 +51,7 @@ export function Footer() {
           {footerModals[name].label}
         </LinkButton>
       ))}
+      <FooterFollowLinks />
       {names.map((name) => (
         <Modal key={name} id={dialogId(name)} title={footerModals[name].title}>
           {footerModals[name].paragraphs.map((text) => (

@@ -1,9 +1,13 @@
 import {createGlobalStyle} from 'styled-components'
-import {theme} from './theme.ts'
+import {paletteVariables, theme} from './theme.ts'
 
 /** Page-wide typography: system fonts only (no webfont download delays the first paint). */
 export const GlobalStyle = createGlobalStyle`
   *, *::before, *::after { box-sizing: border-box; }
+  :root { color-scheme: light dark; ${paletteVariables('light')} }
+  @media (prefers-color-scheme: dark) {
+    :root { ${paletteVariables('dark')} }
+  }
   html { -webkit-text-size-adjust: 100%; }
   body {
     margin: 0;

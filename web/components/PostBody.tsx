@@ -3,11 +3,19 @@ import {useMemo, type ReactNode} from 'react'
 import {Link} from 'react-router-dom'
 import styled from 'styled-components'
 import type {SanityNodeProps} from '../preview/useSanityNode.ts'
+import {headingAnchors} from '../reading/headingAnchors.ts'
 import type {BlockContent} from '../sanity.types.ts'
 import {safeHref} from './safeHref.ts'
 import {theme} from './theme.ts'
 
 const Body = styled.div`
+  h2,
+  h3,
+  h4,
+  h5,
+  h6 {
+    scroll-margin-top: 1rem;
+  }
   blockquote {
     margin: 1.25em 0;
     padding: 0.25em 1em;
@@ -18,7 +26,7 @@ const Body = styled.div`
   code {
     padding: 0.1em 0.3em;
     border-radius: 4px;
-    background: #efe6d6;
+    background: ${theme.codeBackground};
     font-family: ${theme.mono};
     font-size: 0.9em;
   }
@@ -44,14 +52,18 @@ export function headingTagFor(
   }
 }
 
-/** Every block style, list and mark of the post schema. */
+/**
+ * Every block style, list and mark of the post schema. Headings carry their anchor's `id`
+ * (web/reading/headingAnchors.ts), which the table of contents links to.
+ */
 function componentsFor(body: BlockContent): PortableTextComponents {
   const tagFor = headingTagFor(body)
+  const ids = new Map(headingAnchors(body).map((anchor) => [anchor.key, anchor.id]))
   const heading =
     (style: HeadingStyle) =>
-    ({children}: {children?: ReactNode}) => {
+    ({children, value}: {children?: ReactNode; value: {_key?: string}}) => {
       const Tag = tagFor(style)
-      return <Tag>{children}</Tag>
+      return <Tag id={value._key ? ids.get(value._key) : undefined}>{children}</Tag>
     }
   return {
     block: {

@@ -2,7 +2,7 @@ import {Link} from 'react-router-dom'
 import styled from 'styled-components'
 import {useSanityNode} from '../preview/useSanityNode.ts'
 import type {PostListQueryResult} from '../sanity.types.ts'
-import {formatListDate} from './formatDate.ts'
+import {CardMeta} from '../reading/CardMeta.tsx'
 import {theme} from './theme.ts'
 
 /** One card as every list query returns it (postListQuery, postPageQuery, latestPostsQuery). */
@@ -31,10 +31,6 @@ const Card = styled.article`
   h3 a:hover {
     text-decoration: underline;
   }
-  time {
-    color: ${theme.muted};
-    font-size: 0.95rem;
-  }
   p {
     margin: 0;
   }
@@ -50,7 +46,7 @@ export interface PostCardProps {
   linkId?: string
 }
 
-/** A post in a list: title linking to the post, list-format date, excerpt. */
+/** A post in a list: title linking to the post, list-format date and reading time, excerpt. */
 export function PostCard({post, headingLevel = 2, newTab = true, linkId}: PostCardProps) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3'
   // The list queries keep only posts with a slug (defined(slug.current)); TypeGen cannot narrow that.
@@ -71,7 +67,7 @@ export function PostCard({post, headingLevel = 2, newTab = true, linkId}: PostCa
           </Link>
         )}
       </Heading>
-      {post.date && <time dateTime={post.date}>{formatListDate(post.date)}</time>}
+      <CardMeta date={post.date} words={post.words} />
       {post.excerpt && <p {...node(post._id, 'excerpt')}>{post.excerpt}</p>}
     </Card>
   )

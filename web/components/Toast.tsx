@@ -23,7 +23,7 @@ const MessageStyle = createGlobalStyle`
     padding: 0.85rem 1.25rem;
     border-radius: 8px;
     background: ${theme.ink};
-    color: #fff;
+    color: ${theme.paper};
     box-shadow: 0 8px 24px rgb(0 0 0 / 25%);
     animation: site-toast-out 1ms linear ${toastMs}ms forwards;
   }

@@ -28,6 +28,8 @@ export const footerModals = {
     title: 'Privacy',
     paragraphs: [
       'No personal data is collected on this site: no cookies, no analytics, no tracking.',
+      'Only what you send is kept: a contact message, and, if you subscribe to new posts, your email address with the dates you subscribed and confirmed. It is used for nothing else and shared with no one; the mails carry no tracking pixel and no rewritten links.',
+      'Unsubscribing (one click, from any mail) deletes your address; only a salted hash of it is kept, so it is not mailed again by mistake.',
       'Client work is kept strictly confidential.',
       'The writings on this site are mine: please do not reuse them without credit or permission.',
     ],

@@ -1,6 +1,7 @@
 import {lazy} from 'react'
 import {Link, useLoaderData} from 'react-router-dom'
 import styled from 'styled-components'
+import {SubscribeForm} from '../newsletter/SubscribeForm.tsx'
 import {LazySection} from '../components/LazySection.tsx'
 import {PageMeta} from '../components/PageMeta.tsx'
 import {theme} from '../components/theme.ts'
@@ -37,12 +38,12 @@ const Button = styled(Link)`
   padding: 0.75rem 1.4rem;
   border-radius: 999px;
   background: ${theme.accent};
-  color: #fff;
+  color: ${theme.onAccent};
   font-weight: 600;
   text-decoration: none;
   &:hover {
     background: ${theme.accentDark};
-    color: #fff;
+    color: ${theme.onAccent};
   }
 `
 
@@ -64,6 +65,7 @@ export function Home() {
       <LazySection label="What clients say" minHeight="18rem">
         <ClientVoices />
       </LazySection>
+      <SubscribeForm />
     </>
   )
 }

@@ -1,23 +1,29 @@
 import {data, type LoaderFunctionArgs, type RouterContextProvider} from 'react-router-dom'
 import {sanityClientContext} from '../clientContext.ts'
-import {postBySlugQuery} from '../queries.ts'
-import type {PostBySlugQueryResult} from '../sanity.types.ts'
+import {postBySlugQuery, postSurroundingsQuery} from '../queries.ts'
+import type {PostBySlugQueryResult, PostSurroundingsQueryResult} from '../sanity.types.ts'
 
 export interface PostData {
   slug: string
   post: PostBySlugQueryResult
+  /** Previous, next and related posts (web/reading/); null without a post. */
+  surroundings?: PostSurroundingsQueryResult
 }
 
 /**
- * One post by slug. Absent, or the fetch failed (logged): 'Post not found.' with HTTP 404 on the
+ * One post by slug, and the posts around it. Absent, or the fetch failed (logged): 'Post not found.' with HTTP 404 on the
  * server (requirements §8). A failure is marked no-store so the render cache never keeps it.
  */
 export async function postLoader({params, context}: LoaderFunctionArgs<RouterContextProvider>) {
   const slug = params.id ?? ''
   try {
     const client = await context.get(sanityClientContext)()
-    const post = await client.fetch(postBySlugQuery, {slug})
-    if (post) return data<PostData>({slug, post})
+    // Both at once: the surroundings are found from the slug too, not from the post's answer.
+    const [post, surroundings] = await Promise.all([
+      client.fetch(postBySlugQuery, {slug}),
+      client.fetch(postSurroundingsQuery, {slug}),
+    ])
+    if (post) return data<PostData>({slug, post, surroundings})
     return data<PostData>({slug, post: null}, {status: 404})
   } catch (error) {
     console.error(`[post] could not fetch "${slug}"`, error)

@@ -2,8 +2,11 @@ import {useLoaderData} from 'react-router-dom'
 import styled from 'styled-components'
 import {PageMeta} from '../components/PageMeta.tsx'
 import {PostBody} from '../components/PostBody.tsx'
-import {PostDate} from '../components/PostDate.tsx'
-import {theme} from '../components/theme.ts'
+import {BackToBlog} from '../reading/BackToBlog.tsx'
+import {headingAnchors} from '../reading/headingAnchors.ts'
+import {PostEnd} from '../reading/PostEnd.tsx'
+import {PostMeta} from '../reading/PostMeta.tsx'
+import {TableOfContents} from '../reading/TableOfContents.tsx'
 import {useSanityNode} from '../preview/useSanityNode.ts'
 import type {postLoader} from './post.loader.ts'
 
@@ -12,16 +15,17 @@ const Article = styled.article`
   z-index: 1;
   max-width: 42rem;
   margin: 0 auto;
-  > time {
-    display: block;
-    margin-bottom: 1.5rem;
-    color: ${theme.muted};
+  > h1 {
+    margin-top: 0.25em;
   }
 `
 
-/** A blog post: title, date in the browser's locale, rich-text body (requirements §2). */
+/**
+ * A blog post: title, date in the browser's locale, rich-text body (requirements §2); its reading
+ * time, category, table of contents and the posts around it (web/reading/, issue #26).
+ */
 export function Post() {
-  const {slug, post} = useLoaderData<typeof postLoader>()
+  const {slug, post, surroundings} = useLoaderData<typeof postLoader>()
   const node = useSanityNode('post')
   const path = `/blog/${encodeURIComponent(slug)}`
   if (!post) {
@@ -39,17 +43,28 @@ export function Post() {
       </>
     )
   }
+  const anchors = headingAnchors(post.body)
   return (
-    <Article>
-      <PageMeta
-        title={post.title ?? slug}
-        description={post.excerpt}
-        canonicalPath={path}
-        post={post.date ? {slug, title: post.title ?? slug, date: post.date} : undefined}
-      />
-      <h1 {...node(post._id, 'title')}>{post.title ?? slug}</h1>
-      {post.date && <PostDate date={post.date} {...node(post._id, 'date')} />}
-      {post.body && <PostBody value={post.body} {...node(post._id, 'body')} />}
-    </Article>
+    <>
+      <Article>
+        <PageMeta
+          title={post.title ?? slug}
+          description={post.excerpt}
+          canonicalPath={path}
+          post={post.date ? {slug, title: post.title ?? slug, date: post.date} : undefined}
+        />
+        <BackToBlog />
+        <h1 {...node(post._id, 'title')}>{post.title ?? slug}</h1>
+        <PostMeta
+          date={post.date}
+          words={post.words}
+          category={post.category}
+          dateNode={node(post._id, 'date')}
+        />
+        {post.body && <TableOfContents anchors={anchors} body={post.body} />}
+        {post.body && <PostBody value={post.body} {...node(post._id, 'body')} />}
+      </Article>
+      <PostEnd category={post.category} surroundings={surroundings} />
+    </>
   )
 }

@@ -1,0 +1,132 @@
+import {afterAll, beforeAll, describe, expect, it, vi} from 'vitest'
+import type {Lake} from '../server/lake/index.ts'
+import {SmtpSink} from '../server/contact/testing/smtpSink.ts'
+import {mailingId} from '../server/newsletter/mailing.ts'
+import {decodedRaw, linkIn} from '../server/newsletter/testing/mailLinks.ts'
+import {mailTo, onServer, subscribeThroughMail} from '../server/newsletter/testing/subscribeFlow.ts'
+import {startTestServer} from '../test/support/server.ts'
+
+// The new-post mail on the running server with a real SMTP server (issue #26). The grace
+// period is 1.2 s here (NEWSLETTER_GRACE_MINUTES=0.02).
+let sink: SmtpSink
+let server: Awaited<ReturnType<typeof startTestServer>>
+let lake: Lake
+
+beforeAll(async () => {
+  sink = await new SmtpSink().listen()
+  server = await startTestServer({
+    SEED: '0',
+    TRUST_PROXY: 'loopback',
+    SMTP_URL: `smtp://127.0.0.1:${sink.port}`,
+    NEWSLETTER_GRACE_MINUTES: '0.02',
+    NEWSLETTER_SEND_PER_MINUTE: '6000',
+  })
+  lake = server.lake!
+  // The newsletter's first look at start (posts already out are not news) is done.
+  await vi.waitFor(() => expect(lake.getDocument('newsletter.state')).toBeDefined())
+  await subscribeThroughMail(server, sink, 'active1@example.com')
+  await subscribeThroughMail(server, sink, 'active2@example.com')
+  await subscribeThroughMail(server, sink, 'pending@example.com', false)
+  const leaving = await subscribeThroughMail(server, sink, 'leaving@example.com')
+  const unsubscribe = onServer(
+    linkIn(leaving, '/api/unsubscribe'),
+    server.config.siteUrl,
+    server.url,
+  )
+  const res = await fetch(unsubscribe, {method: 'POST', body: 'List-Unsubscribe=One-Click'})
+  expect(res.status).toBe(200)
+})
+afterAll(async () => {
+  await server?.stop()
+  await sink?.close()
+})
+
+const block = (text: string) => ({
+  _type: 'block',
+  _key: 'b1',
+  style: 'normal',
+  markDefs: [],
+  children: [{_type: 'span', _key: 's1', text, marks: []}],
+})
+
+function publish(slug: string, extra: Record<string, unknown> = {}) {
+  return lake.mutate([
+    {
+      createOrReplace: {
+        _id: `post-${slug}`,
+        _type: 'post',
+        title: `Title of ${slug}`,
+        slug: {_type: 'slug', current: slug},
+        date: '2026-11-26',
+        category: 'General',
+        excerpt: `Excerpt of ${slug}.`,
+        body: [block(`Body of ${slug}.`)],
+        ...extra,
+      },
+    },
+  ])
+}
+
+const mailing = (slug: string) => lake.getDocument(mailingId(`post-${slug}`))
+const newPostMails = (slug: string) =>
+  sink.mails.filter((m) => m.headers.get('subject') === `New post: Title of ${slug}`)
+
+describe('new-post mail', () => {
+  it('a first publish mails each active subscriber exactly once, and no one else', async () => {
+    await publish('first')
+    await expect.poll(() => mailing('first')?.status, {timeout: 15_000}).toBe('sent')
+    const mails = newPostMails('first')
+    expect(mails.map((m) => m.envelopeTo[0]).sort()).toEqual([
+      'active1@example.com',
+      'active2@example.com',
+    ])
+    expect(mailing('first')).toMatchObject({recipients: 2, sent: 2, failed: 0})
+    const [mail] = mails
+    expect(mail.headers.get('content-type')).toMatch(/^multipart\/alternative/)
+    const raw = decodedRaw(mail)
+    expect(raw).toContain(`${server.config.siteUrl}/blog/first`)
+    expect(raw).toContain('Excerpt of first.')
+    const unsubscribe = linkIn(mail, '/api/unsubscribe')
+    expect(mail.headers.get('list-unsubscribe')).toBe(
+      `<${unsubscribe}>, <mailto:no-reply@localhost?subject=unsubscribe>`,
+    )
+    expect(mail.headers.get('list-unsubscribe-post')).toBe('List-Unsubscribe=One-Click')
+    // No tracking: no image without a cover, and every link is the site's own, unrewritten.
+    expect(raw).not.toMatch(/<img/)
+
+    // Editing and republishing the post is not a first publish: nothing more is sent.
+    await publish('first', {title: 'Title of first'})
+    await publish('after-edit')
+    await expect.poll(() => mailing('after-edit')?.status, {timeout: 15_000}).toBe('sent')
+    expect(newPostMails('first')).toHaveLength(2)
+  })
+
+  it('a publish then an unpublish inside the grace period sends nothing; so does newsletter: false', async () => {
+    await publish('oops')
+    await publish('quiet', {newsletter: false})
+    await expect.poll(() => mailing('oops')?.status).toBe('scheduled')
+    await lake.mutate([{delete: {id: 'post-oops'}}])
+    await expect.poll(() => mailing('oops')?.status).toBe('cancelled')
+    await expect.poll(() => mailing('quiet')?.status).toBe('off')
+    // A later post is mailed after both would have been due: its mails bound what was sent.
+    await publish('later')
+    await expect.poll(() => mailing('later')?.status, {timeout: 15_000}).toBe('sent')
+    expect(Date.parse(String(mailing('later')?.dueAt))).toBeGreaterThan(
+      Date.parse(String(mailing('oops')?.dueAt)),
+    )
+    expect(newPostMails('oops')).toEqual([])
+    expect(newPostMails('quiet')).toEqual([])
+    expect(newPostMails('later')).toHaveLength(2)
+  })
+
+  it('one-click unsubscribe from a new-post mail stops the next one', async () => {
+    const mail = await mailTo(sink, 'active2@example.com', 2)
+    const link = onServer(linkIn(mail, '/api/unsubscribe'), server.config.siteUrl, server.url)
+    expect((await fetch(link, {method: 'POST', body: 'List-Unsubscribe=One-Click'})).status).toBe(
+      200,
+    )
+    await publish('after-leave')
+    await expect.poll(() => mailing('after-leave')?.status, {timeout: 15_000}).toBe('sent')
+    expect(newPostMails('after-leave').map((m) => m.envelopeTo[0])).toEqual(['active1@example.com'])
+  })
+})

@@ -1,0 +1,112 @@
+import {readFileSync} from 'node:fs'
+import {createRequire} from 'node:module'
+import type {Browser, Page} from 'playwright-core'
+import {afterAll, beforeAll, describe, expect, it} from 'vitest'
+import {SmtpSink} from '../server/contact/testing/smtpSink.ts'
+import {linkIn} from '../server/newsletter/testing/mailLinks.ts'
+import {mailTo} from '../server/newsletter/testing/subscribeFlow.ts'
+import {
+  block,
+  createPosts,
+  openPage,
+  startSite,
+  stopSite,
+  unexpected,
+  withoutApp,
+  type TestServer,
+} from './site.fixtures.ts'
+
+// The subscribe form in Chromium (issue #26): with JavaScript disabled, from a post to the
+// confirmed page through the mail a real SMTP server captured.
+let site: {server: TestServer; browser: Browser}
+let sink: SmtpSink
+
+beforeAll(async () => {
+  sink = await new SmtpSink().listen()
+  site = await startSite({SMTP_URL: `smtp://127.0.0.1:${sink.port}`})
+  await createPosts(site.server, [
+    {
+      slug: 'a-post',
+      title: 'A Post',
+      date: '2024-05-01',
+      category: 'General',
+      body: [block('p', 'Words to read before subscribing.')],
+    },
+  ])
+})
+
+afterAll(async () => {
+  await stopSite(site)
+  await sink?.close()
+})
+
+const axeSource = readFileSync(
+  createRequire(import.meta.url).resolve('axe-core/axe.min.js'),
+  'utf8',
+)
+
+async function axe(page: Page): Promise<string[]> {
+  await page.evaluate(axeSource)
+  return page.evaluate(async () => {
+    const result = await (
+      window as unknown as {
+        axe: {run(): Promise<{violations: Array<{id: string; nodes: unknown[]}>}>}
+      }
+    ).axe.run()
+    return result.violations.map((v) => `${v.id} (${v.nodes.length})`)
+  })
+}
+
+describe('subscribing without JavaScript', () => {
+  it('the form at the end of a post → the confirmation mail → its link → subscribed', async () => {
+    const {page, problems} = await openPage(site.browser, {javaScriptEnabled: false})
+    await page.goto(`${site.server.url}/blog/a-post`)
+    const form = page.getByRole('region', {name: 'Get new posts by email'})
+    await form.getByLabel('Email address').fill('nojs@example.com')
+    await form.getByRole('button', {name: 'Subscribe'}).click()
+    await page.getByRole('heading', {name: 'Check your inbox'}).waitFor()
+    expect(await page.getByRole('status').textContent()).toContain('a mail is on its way')
+
+    const mail = await mailTo(sink, 'nojs@example.com')
+    const confirm = linkIn(mail, '/api/subscribe/confirm').replace(
+      site.server.config.siteUrl,
+      site.server.url,
+    )
+    await page.goto(confirm)
+    await page.getByRole('heading', {name: 'You are subscribed'}).waitFor()
+    const stored = await site.server.lake!.query<Array<{status: string}>>(
+      '*[_type == "subscriber" && email == $email]{status}',
+      {email: 'nojs@example.com'},
+      {authenticated: true},
+    )
+    expect(stored).toEqual([{status: 'active'}])
+    expect(unexpected(problems)).toEqual([])
+    await page.context().close()
+  })
+
+  it('Home has the form too, and the footer links to it and to RSS', async () => {
+    const {page} = await openPage(site.browser, {javaScriptEnabled: false})
+    await page.goto(`${site.server.url}/`)
+    await page.getByRole('region', {name: 'Get new posts by email'}).waitFor()
+    const footer = page.locator('footer')
+    expect(await footer.getByRole('link', {name: 'Subscribe'}).getAttribute('href')).toBe(
+      '/#subscribe',
+    )
+    expect(await footer.getByRole('link', {name: 'RSS'}).getAttribute('href')).toBe('/rss.xml')
+    await page.context().close()
+  })
+
+  for (const colorScheme of ['light', 'dark'] as const) {
+    it(`Home and a post with the form: no axe violations (${colorScheme})`, async () => {
+      const {page, problems} = await openPage(site.browser, {colorScheme})
+      await withoutApp(page)
+      await page.goto(`${site.server.url}/blog/a-post`)
+      expect(await axe(page)).toEqual([])
+      await page.goto(`${site.server.url}/`)
+      await page.getByRole('region', {name: 'Get new posts by email'}).waitFor()
+      expect(await axe(page)).toEqual([])
+      expect(unexpected(problems)).toEqual([])
+      await page.context().close()
+    })
+  }
+})

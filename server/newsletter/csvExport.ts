@@ -1,0 +1,55 @@
+import type {Hono} from 'hono'
+import {clientOf} from '../http/clientAddress.ts'
+import type {Lake} from '../lake/index.ts'
+import type {RateLimiter} from '../contact/rateLimit.ts'
+import type {Subscriber, Subscribers} from './subscribers.ts'
+
+export const exportPath = '/api/subscribers.csv'
+
+/**
+ * One CSV cell: quoted, quotes doubled, and a leading = + - @ (or tab, CR) defused with an
+ * apostrophe, so a spreadsheet never runs an address as a formula.
+ */
+export function csvCell(value: string): string {
+  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value
+  return `"${safe.replace(/"/g, '""')}"`
+}
+
+export function subscribersCsv(subscribers: Subscriber[]): string {
+  const rows = subscribers.map((s) =>
+    [s.email, s.status, s.subscribedAt, s.confirmedAt ?? ''].map(csvCell).join(','),
+  )
+  return ['email,status,subscribedAt,confirmedAt', ...rows].join('\r\n') + '\r\n'
+}
+
+/**
+ * GET /api/subscribers.csv: the subscriber list for the owner (the owner token or a Studio
+ * session as a bearer token; wrong tokens count towards the lake's per-client throttle).
+ */
+export function registerCsvExport(
+  app: Hono,
+  lake: Lake,
+  subscribers: Subscribers,
+  limiter: RateLimiter,
+): void {
+  app.get(exportPath, async (c) => {
+    const client = clientOf(c).key
+    c.header('Cache-Control', 'no-store')
+    // Every request counts, so wrong tokens cannot be tried at speed.
+    const wait = limiter.take(client)
+    if (wait > 0) {
+      c.header('Retry-After', String(wait))
+      return c.json({error: 'Too Many Requests', message: 'Too many requests.'}, 429)
+    }
+    const token = /^Bearer\s+(\S+)$/i.exec(c.req.header('authorization') ?? '')?.[1]
+    const identity = lake.verifyToken(token)
+    // The owner token or a Studio session; a preview session only reads drafts, not this.
+    if (!identity || identity.preview) {
+      console.warn(`[newsletter] 401 from ${client}: export without the owner's token`)
+      return c.json({error: 'Unauthorized', message: 'The export needs the owner token.'}, 401)
+    }
+    c.header('Content-Type', 'text/csv; charset=utf-8')
+    c.header('Content-Disposition', 'attachment; filename="subscribers.csv"')
+    return c.body(subscribersCsv(await subscribers.all()))
+  })
+}

@@ -1,0 +1,94 @@
+import type {Hono} from 'hono'
+import type {AppContext} from '../context.ts'
+import type {Feature} from '../feature.ts'
+import {RateLimiter, type RateLimitOptions} from '../contact/rateLimit.ts'
+import type {BackoffOptions} from '../contact/outbox.ts'
+import {touchesPublic} from '../lake/index.ts'
+import {registerCsvExport} from './csvExport.ts'
+import {Mailings} from './mailing.ts'
+import {smtpSendMail, type SendMail} from './mailer.ts'
+import {registerNewsletterRoutes} from './routes.ts'
+import {loadNewsletterSecret} from './secret.ts'
+import {SubscriptionMails} from './subscriptionMails.ts'
+import {Subscribers} from './subscribers.ts'
+
+/** Seams for tests; the server passes none and gets the documented defaults. */
+export interface NewsletterOptions {
+  send?: SendMail
+  now?: () => Date
+  clientRate?: RateLimitOptions
+  backoff?: BackoffOptions
+}
+
+/** Subscriptions are on with a local lake and SMTP_URL (docs/newsletter.md). */
+export function subscriptionsEnabled(ctx: Pick<AppContext, 'lake' | 'config'>): boolean {
+  return ctx.lake !== undefined && Boolean(ctx.config.smtpUrl)
+}
+
+/** Subscribe posts per client: a person subscribes once; a few retries are plenty. */
+export const defaultSubscribeRate = {limit: 5, windowMs: 10 * 60_000} as const
+/** Link clicks (confirm, unsubscribe) per client. */
+export const defaultLinkRate = {limit: 30, windowMs: 10 * 60_000} as const
+
+/**
+ * The newsletter (issue #26): email subscriptions with double opt-in and one-click unsubscribe,
+ * stored as private documents in the lake. Off without SMTP_URL or in hosted mode: the routes
+ * then do not exist and the site shows no form.
+ */
+export function mountNewsletter(
+  app: Hono,
+  ctx: AppContext,
+  options: NewsletterOptions = {},
+): Feature | void {
+  const {lake, config} = ctx
+  if (!lake || !subscriptionsEnabled(ctx) || !config.smtpUrl) return
+  const secret = loadNewsletterSecret(config.dataDir)
+  const now = options.now ?? (() => new Date())
+  const subscribers = new Subscribers(lake)
+  const smtp = options.send ? undefined : smtpSendMail(config.smtpUrl, config.siteUrl)
+  const send = options.send ?? smtp!.send
+  const links = {
+    // Read at each mail: SITE_URL's port is known only once the server listens.
+    get siteUrl() {
+      return config.siteUrl
+    },
+    secret,
+    now,
+  }
+  const mails = new SubscriptionMails(send, links, subscribers)
+  registerNewsletterRoutes(app, {
+    subscribers,
+    mails,
+    secret,
+    clientLimiter: new RateLimiter(options.clientRate ?? defaultSubscribeRate),
+    linkLimiter: new RateLimiter(defaultLinkRate),
+    globalLimiter: new RateLimiter({limit: config.newsletterConfirmPerHour, windowMs: 3_600_000}),
+    now,
+  })
+  registerCsvExport(app, lake, subscribers, new RateLimiter(defaultLinkRate))
+  const mailings = new Mailings({
+    lake,
+    send,
+    links,
+    graceMs: config.newsletterGraceMinutes * 60_000,
+    perMinute: config.newsletterSendPerMinute,
+    backoff: options.backoff,
+  })
+  // Publishes and unpublishes are public commits: each one is a reason to look again (the
+  // newsletter's own writes are private and wake nothing).
+  const unsubscribe = lake.onCommit((committed) => {
+    if (touchesPublic(committed)) mailings.poke()
+  })
+  mailings.start()
+  console.info(
+    `[newsletter] subscriptions are on (SMTP_URL is set); new posts are mailed ${config.newsletterGraceMinutes} min after their first publish`,
+  )
+  return {
+    close: async () => {
+      unsubscribe()
+      await mailings.close()
+      await mails.settle()
+      smtp?.close()
+    },
+  }
+}
