@@ -101,6 +101,6 @@ export const searchQuery = defineQuery(`{
   "posts": *[${listedPost} && [title, excerpt, pt::text(body)] match text::query($q)]
     | score(boost(title match text::query($q), 4), boost(excerpt match text::query($q), 2), pt::text(body) match text::query($q))
     | order(_score desc, date desc, _id asc) [$start...$end]
-    {_id, title, "slug": slug.current, date, excerpt, category, "text": pt::text(body)},
+    {_id, title, "slug": slug.current, date, excerpt, category, "words": ${bodyWords}, "text": pt::text(body)},
   "total": count(*[${listedPost} && [title, excerpt, pt::text(body)] match text::query($q)])
 }`)

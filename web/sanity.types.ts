@@ -354,7 +354,7 @@ export type FeedPostsQueryResult = Array<{
 
 // Source: shared/siteQueries.ts
 // Variable: searchQuery
-// Query: {  "posts": *[_type == "post" && defined(slug.current) && [title, excerpt, pt::text(body)] match text::query($q)]    | score(boost(title match text::query($q), 4), boost(excerpt match text::query($q), 2), pt::text(body) match text::query($q))    | order(_score desc, date desc, _id asc) [$start...$end]    {_id, title, "slug": slug.current, date, excerpt, category, "text": pt::text(body)},  "total": count(*[_type == "post" && defined(slug.current) && [title, excerpt, pt::text(body)] match text::query($q)])}
+// Query: {  "posts": *[_type == "post" && defined(slug.current) && [title, excerpt, pt::text(body)] match text::query($q)]    | score(boost(title match text::query($q), 4), boost(excerpt match text::query($q), 2), pt::text(body) match text::query($q))    | order(_score desc, date desc, _id asc) [$start...$end]    {_id, title, "slug": slug.current, date, excerpt, category, "words": math::sum(body[_type == "block"]{"n": count(string::split(pt::text(@), " ")[@ != ""])}.n), "text": pt::text(body)},  "total": count(*[_type == "post" && defined(slug.current) && [title, excerpt, pt::text(body)] match text::query($q)])}
 export type SearchQueryResult = {
   posts: Array<{
     _id: string
@@ -363,6 +363,7 @@ export type SearchQueryResult = {
     date: string | null
     excerpt: string | null
     category: 'Fiction' | 'General' | 'Kashmir' | 'Motorcycles' | 'Mountaineering' | null
+    words: number | null
     text: string
   }>
   total: number
@@ -378,7 +379,7 @@ declare global {
     '*[_type == "post" && defined(slug.current)] | order(date desc, _id asc) [0...3] {_id, title, "slug": slug.current, date, excerpt, category, "words": math::sum(body[_type == "block"]{"n": count(string::split(pt::text(@), " ")[@ != ""])}.n)}': LatestPostsQueryResult
     '*[_type == "post" && defined(slug.current)] | order(date desc, _id asc) {"slug": slug.current, _updatedAt}': SitemapQueryResult
     '*[_type == "post" && defined(slug.current)] | order(date desc, _id asc) [0...$limit] {\n  _id, title, "slug": slug.current, date, excerpt, category, body, _updatedAt\n}': FeedPostsQueryResult
-    '{\n  "posts": *[_type == "post" && defined(slug.current) && [title, excerpt, pt::text(body)] match text::query($q)]\n    | score(boost(title match text::query($q), 4), boost(excerpt match text::query($q), 2), pt::text(body) match text::query($q))\n    | order(_score desc, date desc, _id asc) [$start...$end]\n    {_id, title, "slug": slug.current, date, excerpt, category, "text": pt::text(body)},\n  "total": count(*[_type == "post" && defined(slug.current) && [title, excerpt, pt::text(body)] match text::query($q)])\n}': SearchQueryResult
+    '{\n  "posts": *[_type == "post" && defined(slug.current) && [title, excerpt, pt::text(body)] match text::query($q)]\n    | score(boost(title match text::query($q), 4), boost(excerpt match text::query($q), 2), pt::text(body) match text::query($q))\n    | order(_score desc, date desc, _id asc) [$start...$end]\n    {_id, title, "slug": slug.current, date, excerpt, category, "words": math::sum(body[_type == "block"]{"n": count(string::split(pt::text(@), " ")[@ != ""])}.n), "text": pt::text(body)},\n  "total": count(*[_type == "post" && defined(slug.current) && [title, excerpt, pt::text(body)] match text::query($q)])\n}': SearchQueryResult
   }
 }
 // Lets @sanity/client releases that predate the global registry read it too
