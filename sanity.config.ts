@@ -35,8 +35,6 @@ export default defineConfig({
     visionTool({defaultApiVersion: `v${apiVersion}`, datasets: [studioDataset]}),
   ],
   schema: {types: schemaTypes},
-  // groq-js has no text::query(), which the default 'groq2024' search strategy needs.
-  search: {strategy: 'groqLegacy'},
   // Content Releases and scheduled drafts (a one-document release with a time): the lake speaks
   // their actions and publishes on time (docs/studio-protocol.md §h); hosted, the plan must
   // include them (docs/hosted.md). The older scheduled-publishing plugin calls a `/schedules`

@@ -81,6 +81,8 @@ const routes = [
   {path: '/blog/rich'},
   {path: '/blog/missing', status: 404},
   {path: '/contact'},
+  {path: '/search?q=fiction'},
+  {path: '/search?q=zeppelin'},
   {path: '/no/such/page', status: 404},
 ]
 

@@ -47,6 +47,7 @@ const routes = [
   '/blog?category=Kashmir',
   '/blog/fiction-1',
   '/contact',
+  '/search?q=fiction',
   '/no-such-page',
   '/blog/no-such-post',
 ]

@@ -66,7 +66,7 @@ describe('navigation', () => {
     const {page} = await openPage(site.browser, {viewport: {width: 1280, height: 800}})
     await page.goto(`${site.server.url}/`)
     expect(await page.getByRole('button', {name: 'Menu'}).isVisible()).toBe(false)
-    for (const name of ['Home', 'Blog', 'Services', 'Testimonials', 'Contact']) {
+    for (const name of ['Home', 'Blog', 'Services', 'Testimonials', 'Contact', 'Search']) {
       expect(
         await page.locator('#main-nav-links').getByRole('link', {name, exact: true}).isVisible(),
       ).toBe(true)
@@ -75,7 +75,7 @@ describe('navigation', () => {
       await page
         .locator('#main-nav-links a')
         .evaluateAll((links) => links.map((a) => a.getAttribute('href'))),
-    ).toEqual(['/', '/blog', '/service', '/testimonial', '/contact'])
+    ).toEqual(['/', '/blog', '/service', '/testimonial', '/contact', '/search'])
   })
 
   it('every route change scrolls to the top', async () => {

@@ -104,3 +104,16 @@ export const feedPostsQuery = defineQuery(`*[${listedPost}] | ${postOrder} [0...
   mainImage${imageFields},
   body[]{..., _type == "image" => ${imageFields}}
 }`)
+
+/**
+ * A reader's search (docs/search.md): listed posts matching `$q` by `text::query()` in the title,
+ * excerpt or body text, ranked by where they match (title over excerpt over body), newest first
+ * among equals; `text` is the body's plain text, from which the page cuts a snippet.
+ */
+export const searchQuery = defineQuery(`{
+  "posts": *[${listedPost} && [title, excerpt, pt::text(body)] match text::query($q)]
+    | score(boost(title match text::query($q), 4), boost(excerpt match text::query($q), 2), pt::text(body) match text::query($q))
+    | order(_score desc, date desc, _id asc) [$start...$end]
+    {_id, title, "slug": slug.current, date, excerpt, category, "words": ${bodyWords}, "text": pt::text(body)},
+  "total": count(*[${listedPost} && [title, excerpt, pt::text(body)] match text::query($q)])
+}`)

@@ -12,6 +12,8 @@ import {NotFound} from './routes/notFound.tsx'
 import {notFoundLoader} from './routes/notFound.loader.ts'
 import {Post} from './routes/post.tsx'
 import {postLoader} from './routes/post.loader.ts'
+import {Search} from './routes/search.tsx'
+import {searchLoader} from './routes/search.loader.ts'
 import {Services} from './routes/services.tsx'
 import {Testimonials} from './routes/testimonials.tsx'
 
@@ -35,6 +37,7 @@ export const routes: RouteObject[] = [
           {id: 'testimonials-canonical', path: 'testimonials', Component: Testimonials},
           {id: 'blog', path: 'blog', Component: Blog, loader: blogLoader},
           {id: 'contact', path: 'contact', Component: Contact},
+          {id: 'search', path: 'search', Component: Search, loader: searchLoader},
           {id: 'not-found', path: '*', Component: NotFound, loader: notFoundLoader},
         ],
       },

@@ -3,6 +3,7 @@ import {LakeError, queryParseError} from './errors.ts'
 import type {Doc} from './types.ts'
 import {messageOf} from '../util/messageOf.ts'
 import {isRecord} from '../util/isRecord.ts'
+import {rewriteTextQueries} from './textQuery/rewriteTextQuery.ts'
 
 const parseCache = new Map<string, ExprNode>()
 
@@ -84,8 +85,12 @@ export async function evaluateJson(
 ): Promise<string> {
   let value: unknown
   try {
-    value = await (await evaluate(tree, {dataset: docs, params, sanity: options.sanity})).get()
+    const runnable = hasTextQuery(tree)
+      ? rewriteTextQueries(tree, docs, {params, sanity: options.sanity})
+      : tree
+    value = await (await evaluate(runnable, {dataset: docs, params, sanity: options.sanity})).get()
   } catch (error) {
+    if (error instanceof LakeError) throw error
     // groq-js throws plain errors for unsupported functions and bad arguments at runtime.
     throw new LakeError(400, 'queryError', messageOf(error))
   }
@@ -98,4 +103,13 @@ export async function evaluateJson(
     )
   }
   return json
+}
+
+/** Whether the tree calls `text::query()` anywhere (most queries do not, and skip the rewrite). */
+function hasTextQuery(node: unknown): boolean {
+  if (Array.isArray(node)) return node.some(hasTextQuery)
+  // A Value holds a folded param, possibly large: it is data, never a call.
+  if (!isRecord(node) || node.type === 'Value') return false
+  if (node.type === 'FuncCall' && node.namespace === 'text' && node.name === 'query') return true
+  return Object.values(node).some(hasTextQuery)
 }

@@ -4,6 +4,7 @@ import type {AppContext} from '../context.ts'
 import type {Feature} from '../feature.ts'
 import type {ServedBuild} from '../build/served.ts'
 import {createSiteHandler} from './handler.ts'
+import {searchRateLimit} from './searchRate.ts'
 import {sentMarkers} from '../contact/sentMarkers.ts'
 import {subscriptionsEnabled} from '../newsletter/feature.ts'
 import {previewOf, type PreviewAccess} from '../preview/access.ts'
@@ -46,6 +47,7 @@ export function mountSite(
     events: ctx.contentEvents,
     sentMarkers,
   })
+  app.get('/search', searchRateLimit())
   app.get('*', (c) => {
     // In preview (a live preview cookie over HTTPS), the drafts, rendered for this request alone.
     // A site process (LAKE_URL) has no preview: the Studio and its sessions are elsewhere.

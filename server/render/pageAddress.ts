@@ -1,4 +1,6 @@
 import {countFromSearch, tabCountHref, tabFromSearch} from '../../web/blogTabs.ts'
+import {blogPageSize} from '../../shared/siteQueries.ts'
+import {searchFromInput} from '../../web/searchTerms.ts'
 
 /**
  * The address a page is rendered and cached under. Only what a route reads survives: the blog's
@@ -18,6 +20,14 @@ export function pageAddress(url: URL): URL {
     const tab = tabFromSearch(url.searchParams)
     const href = tabCountHref(tab, countFromSearch(url.searchParams))
     address.search = new URL(href, url.origin).search
+  }
+  if (url.pathname.replace(/\/+$/, '') === '/search') {
+    // The search page reads its query (as web/searchTerms.ts bounds it) and its count.
+    const {q} = searchFromInput(url.searchParams.get('q'))
+    const count = countFromSearch(url.searchParams)
+    const kept = new URLSearchParams(q ? {q} : {})
+    if (count !== blogPageSize) kept.set('count', String(count))
+    address.search = kept.toString()
   }
   return address
 }

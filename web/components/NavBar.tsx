@@ -10,6 +10,7 @@ const links = [
   {to: '/service', label: 'Services'},
   {to: '/testimonial', label: 'Testimonials'},
   {to: '/contact', label: 'Contact'},
+  {to: '/search', label: 'Search'},
 ]
 
 const Bar = styled.nav`

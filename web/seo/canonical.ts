@@ -9,3 +9,6 @@ export const canonicalPaths = {
   testimonials: '/testimonials',
   contact: '/contact',
 } as const
+
+/** The search page's canonical path: `noindex`, so not among the sitemap's pages above. */
+export const searchPath = '/search'

@@ -1,0 +1,134 @@
+/**
+ * Search benchmark (issue 25): at 1k and 10k synthetic posts, the site's search query
+ * (`text::query()`, shared/siteQueries.ts `searchQuery`) against a full-scan `match` query over
+ * the same fields, server side and uncached (each request carries a distinct unused param, so no
+ * cache answers it), and `/search?q=` as a reader's first request renders it.
+ */
+import {rmSync} from 'node:fs'
+import {listedPost, searchQuery} from '../shared/siteQueries.ts'
+import {startServerProcess} from './serverProcess.ts'
+import {queryUrl} from './site.ts'
+import {fmt, percentile} from './stats.ts'
+import {seedDataDir} from './synthetic.ts'
+import {timedGet} from './timedGet.ts'
+import type {Cell, Section} from './types.ts'
+
+const sizes = (process.env.BENCH_SEARCH_SIZES || '1000,10000').split(',').map(Number)
+const runs = 20
+const word = 'walnut'
+
+const fullScanQuery = `{
+  "posts": *[${listedPost} && [title, excerpt, pt::text(body)] match $q] | order(date desc, _id asc) [$start...$end] {_id, title},
+  "total": count(*[${listedPost} && [title, excerpt, pt::text(body)] match $q])
+}`
+
+interface Row {
+  posts: number
+  what: string
+  p50: number
+  p99: number
+}
+
+/**
+ * Each query worker folds the documents' texts on its first search (cached until they change):
+ * at 10k posts on a loaded machine that first search may overrun the anonymous 2 s budget (a 400).
+ * A few warm-up requests reach every worker; the figures are the warm ones.
+ */
+async function warmUp(url: (run: number) => string): Promise<number> {
+  let failures = 0
+  for (let run = 0; run < 8; run++) if ((await timedGet(url(1000 + run))).status !== 200) failures++
+  return failures
+}
+
+let failed = 0
+
+async function timed(url: (run: number) => string): Promise<number[]> {
+  const times: number[] = []
+  for (let run = 0; run < runs; run++) {
+    const answer = await timedGet(url(run))
+    // An answer over the budget (a 400) is recorded as its time and counted below.
+    if (answer.status !== 200) failed++
+    times.push(answer.ms)
+  }
+  return times
+}
+
+async function measure(posts: number): Promise<Row[]> {
+  const {dataDir} = seedDataDir(posts)
+  const server = await startServerProcess({dataDir, seed: false})
+  try {
+    const params = {q: word, start: 0, end: 6}
+    const rows: Row[] = []
+    const coldFailures = await warmUp((run) =>
+      queryUrl(server.url, searchQuery, {...params, nonce: run}),
+    )
+    if (coldFailures > 0)
+      console.log(`  ${posts} posts: ${coldFailures} of 8 warm-up searches over budget`)
+    const search = await timed((run) => queryUrl(server.url, searchQuery, {...params, nonce: run}))
+    rows.push({
+      posts,
+      what: 'search query (text::query)',
+      p50: percentile(search, 50),
+      p99: percentile(search, 99),
+    })
+    const scan = await timed((run) => queryUrl(server.url, fullScanQuery, {...params, nonce: run}))
+    rows.push({
+      posts,
+      what: 'full-scan match query',
+      p50: percentile(scan, 50),
+      p99: percentile(scan, 99),
+    })
+    const page = await timedGet(`${server.url}/search?q=${word}`)
+    rows.push({
+      posts,
+      what: `/search?q=${word} (first HTML, HTTP ${page.status})`,
+      p50: page.ms,
+      p99: page.ms,
+    })
+    for (const row of rows)
+      console.log(`  ${posts} posts, ${row.what}: p50 ${fmt(row.p50)} ms, p99 ${fmt(row.p99)} ms`)
+    return rows
+  } finally {
+    await server.stop()
+    rmSync(dataDir, {recursive: true, force: true})
+  }
+}
+
+export async function run(): Promise<Section> {
+  const rows: Row[] = []
+  for (const posts of sizes) rows.push(...(await measure(posts)))
+  const notes: string[] = []
+  const small = Math.min(...sizes)
+  const large = Math.max(...sizes)
+  for (const what of ['search query (text::query)', 'full-scan match query']) {
+    const a = rows.find((row) => row.posts === small && row.what === what)
+    const b = rows.find((row) => row.posts === large && row.what === what)
+    if (a && b)
+      notes.push(`${what}: p50 at ${large} posts is ${fmt(b.p50 / a.p50, 1)}× its p50 at ${small}.`)
+  }
+  const target = rows.filter((row) => row.what.startsWith('search query'))
+  const met = target.every((row) => row.p50 <= 5 && row.p99 <= 20)
+  notes.push(
+    `Target (p50 ≤ 5 ms, p99 ≤ 20 ms at 1k and 10k) ${met ? 'MET' : 'MISSED'}: text::query() is evaluated by a pass over the documents (no index yet), so it grows linearly.`,
+  )
+  notes.push(
+    'Each query worker folds every text on its first search, then keeps it until the document changes; the figures are after 8 warm-up searches.',
+  )
+  if (failed > 0)
+    notes.push(`${failed} measured requests answered 400 (over the anonymous 2 s budget).`)
+  notes.push(`${runs} requests per row, each with a distinct unused param (no cache answers).`)
+  const cells: Cell[][] = rows.map((row) => [row.what, row.posts, fmt(row.p50), fmt(row.p99)])
+  return {
+    name: 'search',
+    title: 'Search: text::query() at 1k / 10k posts',
+    tables: [
+      {
+        title: `Searching "${word}" (server side, uncached)`,
+        columns: ['request', 'posts', 'p50 ms', 'p99 ms'],
+        rows: cells,
+      },
+    ],
+    notes,
+    data: rows,
+  }
+}

@@ -1,0 +1,368 @@
+import {afterAll, beforeAll, describe, expect, it} from 'vitest'
+import {startLakeUnderTest, type LakeUnderTest} from '../../../test/support/lakeUnderTest.ts'
+
+/**
+ * `text::query()` through the real @sanity/client against the lake, compared with a brute-force
+ * reference written here from the documented syntax, independently of the lake's code.
+ */
+
+const vocabulary = [
+  'café',
+  'Cafe',
+  'CAFÉ',
+  'naïve',
+  'über',
+  'straße',
+  'Ωmega',
+  '東京',
+  'the',
+  'a',
+  'of',
+  'and',
+  'garden',
+  'gardening',
+  'gardener',
+  'rose',
+  'roses',
+  'winter',
+  'spring',
+  'light',
+  'déjà',
+  'vu',
+  "don't",
+  'x',
+  '42',
+  'émigré',
+  'coöperate',
+  'nœud',
+  'ﬁle',
+  'file',
+]
+
+/** A deterministic pseudo-random sequence (mulberry32), so a failure can be replayed. */
+function random(seed: number): () => number {
+  let state = seed
+  return () => {
+    state = (state + 0x6d2b79f5) | 0
+    let t = Math.imul(state ^ (state >>> 15), 1 | state)
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
+  }
+}
+
+function sentence(next: () => number, words: number): string {
+  const separators = [' ', ' ', ', ', '. ', ' — ', '-', '/', ' (', ') ']
+  let text = ''
+  for (let i = 0; i < words; i++) {
+    text += vocabulary[Math.floor(next() * vocabulary.length)]
+    if (i < words - 1) text += separators[Math.floor(next() * separators.length)]
+  }
+  return text
+}
+
+type Post = {
+  _id: string
+  _type: 'post'
+  title: string
+  excerpt: string
+  body: Array<{
+    _type: 'block'
+    _key: string
+    style: string
+    markDefs: []
+    children: Array<{_type: 'span'; _key: string; text: string; marks: string[]}>
+  }>
+}
+
+function generate(count: number): Post[] {
+  const next = random(25)
+  return Array.from({length: count}, (_, n) => ({
+    _id: `post-${n}`,
+    _type: 'post' as const,
+    title: sentence(next, 1 + Math.floor(next() * 4)),
+    excerpt: sentence(next, Math.floor(next() * 8)),
+    body: Array.from({length: 1 + Math.floor(next() * 3)}, (_, b) => ({
+      _type: 'block' as const,
+      _key: `b${b}`,
+      style: 'normal',
+      markDefs: [] as [],
+      children: [
+        {_type: 'span' as const, _key: 's1', text: sentence(next, 3), marks: []},
+        {_type: 'span' as const, _key: 's2', text: ` ${sentence(next, 4)}`, marks: ['strong']},
+      ],
+    })),
+  }))
+}
+
+// ---- the reference: the documented syntax, evaluated naively --------------------------------
+
+function words(text: string): string[] {
+  const folded = text.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase().replace(/’/g, "'")
+  const out: string[] = []
+  let current = ''
+  const chars = [...folded]
+  for (let i = 0; i < chars.length; i++) {
+    const char = chars[i] ?? ''
+    const isWord = /[\p{L}\p{N}]/u.test(char)
+    const joinsWord = char === "'" && current !== '' && /[\p{L}\p{N}]/u.test(chars[i + 1] ?? '')
+    if (isWord || joinsWord) current += char
+    else if (current) {
+      out.push(current)
+      current = ''
+    }
+  }
+  if (current) out.push(current)
+  return out
+}
+
+function postTexts(post: Post): string[][] {
+  return [
+    post._id,
+    post.title,
+    post.excerpt,
+    ...post.body.map((block) => block.children.map((span) => span.text).join('')),
+  ].map(words)
+}
+
+type Clause = {words: string[]; prefix: boolean; negated: boolean}
+
+function referenceClauses(query: string): Clause[] {
+  const clauses: Clause[] = []
+  let i = 0
+  while (i < query.length) {
+    while (i < query.length && /\s/.test(query[i] ?? '')) i++
+    if (i >= query.length) break
+    let negated = false
+    if (query[i] === '-') {
+      negated = true
+      i++
+    }
+    let raw = ''
+    let prefix = false
+    if (query[i] === '"') {
+      const end = query.indexOf('"', i + 1)
+      raw = query.slice(i + 1, end < 0 ? query.length : end)
+      i = end < 0 ? query.length : end + 1
+      if (query[i] === '*') {
+        prefix = true
+        i++
+      }
+    } else {
+      while (i < query.length && !/[\s"]/.test(query[i] ?? '')) raw += query[i++]
+      prefix = raw.endsWith('*')
+    }
+    const found = words(raw)
+    if (found.length > 0) clauses.push({words: found, prefix, negated})
+  }
+  return clauses
+}
+
+function occurs(texts: string[][], clause: Clause): boolean {
+  return texts.some((text) =>
+    text.some((_, start) =>
+      clause.words.every((wanted, i) => {
+        const word = text[start + i]
+        if (word === undefined) return false
+        return clause.prefix && i === clause.words.length - 1
+          ? word.startsWith(wanted)
+          : word === wanted
+      }),
+    ),
+  )
+}
+
+function reference(posts: Post[], query: string): string[] {
+  const clauses = referenceClauses(query)
+  if (!clauses.some((clause) => !clause.negated)) return []
+  return posts
+    .filter((post) => clauses.every((clause) => occurs(postTexts(post), clause) !== clause.negated))
+    .map((post) => post._id)
+    .sort()
+}
+
+// ---- the tests ---------------------------------------------------------------------------------
+
+let lake: LakeUnderTest
+const posts = generate(300)
+
+beforeAll(async () => {
+  lake = await startLakeUnderTest()
+  const transaction = lake.owner.transaction()
+  for (const post of posts) transaction.createOrReplace(post)
+  await transaction.commit({visibility: 'sync'})
+})
+afterAll(() => lake.stop())
+
+async function search(
+  query: string,
+  client = lake.owner,
+  perspective: 'published' | 'raw' | 'drafts' = 'published',
+): Promise<string[]> {
+  const ids = await client.fetch<string[]>(
+    '*[_type == "post" && [@, _id] match text::query($q)]._id',
+    {q: query},
+    {perspective},
+  )
+  return [...ids].sort()
+}
+
+describe('text::query() equals a brute-force evaluation', () => {
+  const queries = [
+    'cafe',
+    'CAFÉ',
+    'café rose',
+    'garden*',
+    'gard*',
+    '"winter spring"',
+    '"the garden"',
+    'rose -winter',
+    '-"déjà vu" light',
+    '"deja vu"',
+    'strasse',
+    'straße',
+    'ωmega',
+    '東京',
+    'dont',
+    "don't",
+    'naive',
+    'über*',
+    '42',
+    'the',
+    'the a of',
+    '"unbalanced quote',
+    'a"b"c',
+    '-only',
+    '***',
+    '',
+    '(garden) [rose]',
+    '.*+?^${}',
+    'coop*',
+    'cooperate',
+    'noeud',
+    'file',
+    '"roses light"*',
+    'emigre -cafe -rose',
+  ]
+  for (const query of queries) {
+    it(`agrees on ${JSON.stringify(query)}`, async () => {
+      expect(await search(query)).toEqual(reference(posts, query))
+    })
+  }
+
+  it('finds something for most queries (the comparison is not vacuous)', () => {
+    const found = queries.filter((query) => reference(posts, query).length > 0)
+    expect(found.length).toBeGreaterThan(queries.length / 2)
+  })
+})
+
+describe('text::query() syntax', () => {
+  beforeAll(async () => {
+    await lake.owner
+      .transaction()
+      .createOrReplace({
+        _id: 'phrase-a',
+        _type: 'note',
+        text: 'Quiet morning light over the harbour',
+      })
+      .createOrReplace({_id: 'phrase-b', _type: 'note', text: 'Light, quiet; the morning harbour'})
+      .commit({visibility: 'sync'})
+  })
+  const notes = (q: string) =>
+    lake.anon.fetch<string[]>('*[_type == "note" && text match text::query($q)]._id | order(@)', {
+      q,
+    })
+
+  it('a quoted phrase needs its words next to each other, in order', async () => {
+    expect(await notes('"morning light"')).toEqual(['phrase-a'])
+    expect(await notes('morning light')).toEqual(['phrase-a', 'phrase-b'])
+  })
+  it('a minus excludes a word or a phrase', async () => {
+    expect(await notes('quiet -"morning light"')).toEqual(['phrase-b'])
+    expect(await notes('harbour -over')).toEqual(['phrase-b'])
+  })
+  it('a star makes a prefix, also at the end of a phrase', async () => {
+    expect(await notes('harb*')).toEqual(['phrase-a', 'phrase-b'])
+    expect(await notes('harb')).toEqual([])
+    expect(await notes('"quiet morn"*')).toEqual(['phrase-a'])
+  })
+  it('case, accents and Unicode forms do not matter', async () => {
+    await lake.owner.createOrReplace({
+      _id: 'unicode',
+      _type: 'note',
+      text: 'Le Café Crème à Zürich',
+    })
+    expect(await notes('cafe creme')).toEqual(['unicode'])
+    expect(await notes('ZURICH')).toEqual(['unicode'])
+    expect(await notes('cafe\u0301')).toEqual(['unicode'])
+  })
+  it('plain match is unchanged', async () => {
+    const ids = await lake.anon.fetch<string[]>(
+      '*[_type == "note" && text match "harb*"]._id | order(@)',
+    )
+    expect(ids).toEqual(['phrase-a', 'phrase-b'])
+  })
+})
+
+describe('score() and boost() with text::query()', () => {
+  it('orders by the boosts of the fields that match, as the Studio asks', async () => {
+    await lake.owner
+      .transaction()
+      .createOrReplace({_id: 'rank-body', _type: 'rank', title: 'Other', body: 'kestrel'})
+      .createOrReplace({_id: 'rank-title', _type: 'rank', title: 'Kestrel', body: 'bird'})
+      .createOrReplace({_id: 'rank-none', _type: 'rank', title: 'Owl', body: 'bird'})
+      .commit({visibility: 'sync'})
+    const ranked = await lake.anon.fetch<Array<{_id: string; _score: number}>>(
+      `*[_type == "rank"] | score(boost(title match text::query($q), 10), [@, _id] match text::query($q))
+        [_score > 0]{_id, _score} | order(_score desc)`,
+      {q: 'kestr*'},
+    )
+    expect(ranked.map((hit) => hit._id)).toEqual(['rank-title', 'rank-body'])
+    expect(ranked[0]?._score).toBeGreaterThan(ranked[1]?._score ?? Infinity)
+  })
+})
+
+describe('drafts', () => {
+  it('a draft is found by its owner and never by the public', async () => {
+    await lake.owner.createOrReplace({_id: 'drafts.secret', _type: 'post', title: 'Zanzibar plans'})
+    expect(await search('zanzibar', lake.anon, 'published')).toEqual([])
+    expect(await search('zanzibar', lake.owner, 'published')).toEqual([])
+    expect(await search('zanzibar', lake.owner, 'drafts')).toEqual(['secret'])
+    expect(await search('zanzibar', lake.owner, 'raw')).toEqual(['drafts.secret'])
+  })
+})
+
+describe('bad input', () => {
+  it('a text::query() of a non-constant gets a 400', async () => {
+    await expect(lake.anon.fetch('*[title match text::query(title)]')).rejects.toMatchObject({
+      statusCode: 400,
+    })
+  })
+})
+
+describe('kept in step with writes', () => {
+  it('create, patch, publish, unpublish and delete change what a search finds at once', async () => {
+    const find = (perspective: 'published' | 'drafts') => search('quokka', lake.owner, perspective)
+    await lake.owner.create({_id: 'step', _type: 'post', title: 'A quokka'})
+    expect(await find('published')).toEqual(['step'])
+    await lake.owner.patch('step').set({title: 'A wombat'}).commit()
+    expect(await find('published')).toEqual([])
+    await lake.owner.createOrReplace({_id: 'drafts.step', _type: 'post', title: 'Quokka again'})
+    expect(await find('published')).toEqual([])
+    expect(await find('drafts')).toEqual(['step'])
+    await lake.owner.action({
+      actionType: 'sanity.action.document.publish',
+      draftId: 'drafts.step',
+      publishedId: 'step',
+    })
+    expect(await find('published')).toEqual(['step'])
+    await lake.owner.action({
+      actionType: 'sanity.action.document.unpublish',
+      draftId: 'drafts.step',
+      publishedId: 'step',
+    })
+    expect(await find('published')).toEqual([])
+    expect(await find('drafts')).toEqual(['step'])
+    await lake.owner.delete('drafts.step')
+    expect(await find('drafts')).toEqual([])
+  })
+})
