@@ -1,7 +1,7 @@
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 import type {SanityClient} from '@sanity/client'
 import {startTestServer} from '../test/support/server.ts'
-import {resolveSiteConfig} from './env.ts'
+import {resolveSiteConfig} from '../shared/siteConfig.ts'
 import {latestPostsQuery, postBySlugQuery, postListQuery, postPageQuery} from './queries.ts'
 import {sanityNodeAttribute} from './preview/sanityNode.ts'
 import {createPreviewClient, createSiteClient} from './sanity.client.ts'

@@ -1,7 +1,7 @@
 import {fileURLToPath} from 'node:url'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 import {startTestServer} from '../../test/support/server.ts'
-import {resolveSiteConfig} from '../../web/env.ts'
+import {resolveSiteConfig} from '../../shared/siteConfig.ts'
 import {SentMarkers} from '../contact/sentMarkers.ts'
 import {createSiteHandler, type SiteHandler} from './handler.ts'
 

@@ -3,7 +3,7 @@ import {useMemo, type ReactNode} from 'react'
 import {Link} from 'react-router-dom'
 import styled from 'styled-components'
 import type {SanityNodeProps} from '../preview/useSanityNode.ts'
-import type {BlockContent} from '../sanity.types.ts'
+import type {BlockContent} from '../../shared/sanity.types.ts'
 import {safeHref} from './safeHref.ts'
 import {theme} from './theme.ts'
 

@@ -1,7 +1,7 @@
 import {Link} from 'react-router-dom'
 import styled from 'styled-components'
 import {useSanityNode} from '../preview/useSanityNode.ts'
-import type {PostListQueryResult} from '../sanity.types.ts'
+import type {PostListQueryResult} from '../../shared/sanity.types.ts'
 import {formatListDate} from './formatDate.ts'
 import {theme} from './theme.ts'
 

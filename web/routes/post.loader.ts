@@ -1,7 +1,7 @@
 import {data, type LoaderFunctionArgs, type RouterContextProvider} from 'react-router-dom'
 import {sanityClientContext} from '../clientContext.ts'
 import {postBySlugQuery} from '../queries.ts'
-import type {PostBySlugQueryResult} from '../sanity.types.ts'
+import type {PostBySlugQueryResult} from '../../shared/sanity.types.ts'
 
 export interface PostData {
   slug: string
