@@ -1,10 +1,10 @@
 import {createClient} from '@sanity/client'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
-import {startTestServer} from '../../../test/support/server.ts'
+import {startLakeUnderTest, type LakeUnderTest} from '../../../test/support/lakeUnderTest.ts'
 import {maxFailedAttempts} from '../../util/failedAttempts.ts'
 import {studioLoginPath as loginPath} from '../../../shared/constants.ts'
 
-type Server = Awaited<ReturnType<typeof startTestServer>>
+type Server = LakeUnderTest
 
 /** Wrong tokens on every surface count per client; other clients, and the owner, are unaffected. */
 describe('failed token attempts', () => {
@@ -14,9 +14,9 @@ describe('failed token attempts', () => {
 
   beforeAll(async () => {
     // Behind a proxy on loopback: X-Forwarded-For names the client, one /24 per attacker.
-    server = await startTestServer({SEED: '0', TRUST_PROXY: 'loopback'})
-    plain = await startTestServer({SEED: '0'})
-    studioUrl = `${server.httpsUrl}/studio`
+    server = await startLakeUnderTest({trustProxy: 'loopback'})
+    plain = await startLakeUnderTest()
+    studioUrl = `${server.url}/studio`
   })
   afterAll(async () => {
     await server.stop()
@@ -53,13 +53,13 @@ describe('failed token attempts', () => {
       ...Array<number>(30 - maxFailedAttempts).fill(429),
     ])
     // The refused client is refused before its token is looked at, even the right one.
-    expect((await me(server, server.lake?.token ?? '', '198.51.100.7')).status).toBe(429)
+    expect((await me(server, server.token, '198.51.100.7')).status).toBe(429)
 
     // Another address: the owner token works, and the login page logs in.
-    expect((await me(server, server.lake?.token ?? '', '203.0.113.9')).status).toBe(200)
-    expect((await login(server.lake?.token ?? '', '203.0.113.9')).status).toBe(303)
+    expect((await me(server, server.token, '203.0.113.9')).status).toBe(200)
+    expect((await login(server.token, '203.0.113.9')).status).toBe(303)
     // The attacker's address is refused on the login page too: one budget for all surfaces.
-    const refused = await login(server.lake?.token ?? '', '198.51.100.7')
+    const refused = await login(server.token, '198.51.100.7')
     expect(refused.status).toBe(429)
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0)
     expect(await refused.text()).toContain('Too many wrong passwords')
@@ -75,7 +75,7 @@ describe('failed token attempts', () => {
     expect(statuses.slice(0, maxFailedAttempts)).toEqual(Array(maxFailedAttempts).fill(401))
     expect(statuses.slice(maxFailedAttempts)).toEqual([429, 429])
     // Another /24: a different client (addresses are keyed truncated, server/http/clientAddress.ts).
-    expect((await login(server.lake?.token ?? '', '192.0.3.200')).status).toBe(303)
+    expect((await login(server.token, '192.0.3.200')).status).toBe(303)
   })
 
   it('ignores X-Forwarded-For without TRUST_PROXY: a guesser cannot dodge the throttle', async () => {
