@@ -19,6 +19,8 @@ export interface LakeUnderTest {
   url: string
   token: string
   lake: Lake
+  /** The lake's data dir (removed at stop unless the test passed its own). */
+  dataDir: string
   /** Owner client (token, no CDN). */
   owner: SanityClient
   /** Anonymous client, as the public site builds it (CDN on, no token). */
@@ -112,6 +114,7 @@ export async function startLakeUnderTest(
     url: server.url,
     token: lake.token,
     lake,
+    dataDir,
     owner: client({token: lake.token}),
     anon: client({useCdn: true}),
     client,
