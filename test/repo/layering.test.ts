@@ -6,7 +6,8 @@ import {describe, expect, it} from 'vitest'
  * The layers of the repository (docs/architecture.md, "Layers"), checked on every import:
  * the lake is the lowest layer of the server and other folders enter it only by its door,
  * server/lake/index.ts; the lake imports only itself, shared/, the app's small helpers
- * (server/util/) and a few leaf HTTP utilities; nothing outside e2e/ imports the browser tests;
+ * (server/util/) and a few leaf HTTP utilities; its tests start the whole app only where listed;
+ * nothing outside e2e/ imports the browser tests;
  * bench/ imports no test code; of the server, only server/render/ imports the site (web/), and
  * only its SSR entry and the blog's address reading; and no module imports itself back through
  * others.
@@ -45,6 +46,18 @@ const renderMayImport = new Set(['web/entry.server.tsx', 'web/blogTabs.ts'])
  */
 const lakeTestsMayImport = (path: string) =>
   path.startsWith('test/support/') || path === 'studio/env.ts'
+
+/**
+ * The lake's tests that start the whole app (test/support/server.ts), each for what only the
+ * whole app shows; every other lake test starts the lake alone (test/support/lakeUnderTest.ts)
+ * or builds its routes in process.
+ */
+const lakeTestsOfTheWholeApp = new Set([
+  // Runaway queries delay neither an honest client nor a page render (server/render/).
+  'server/lake/api/hostile.test.ts',
+  // A full disk: the contact relay's 507 (server/contact/) beside the lake's, on one small disk.
+  'server/lake/files/diskFull.test.ts',
+])
 
 /** Every TypeScript file of the repository, as repository paths. */
 function sourceFiles(dir = ''): string[] {
@@ -128,6 +141,16 @@ describe('the layers of the repository', () => {
     const below = (path: string) =>
       path.startsWith('shared/') || path.startsWith('server/util/') || lakeMayImport.has(path)
     const violations = edges.filter(({file, path}) => below(file) && !isTest(file) && !below(path))
+    expect(violations.map(say)).toEqual([])
+  })
+
+  it('lake tests start the whole app only where listed', () => {
+    const violations = edges.filter(
+      ({file, path}) =>
+        file.startsWith(lakeDir) &&
+        path === 'test/support/server.ts' &&
+        !lakeTestsOfTheWholeApp.has(file),
+    )
     expect(violations.map(say)).toEqual([])
   })
 
