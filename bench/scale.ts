@@ -1,11 +1,13 @@
 /**
  * Scale benchmark: fresh data dirs of 100, 1k and 10k synthetic posts, each served by its own
  * server process; the bytes and time of the blog list's first HTML, of Load More (the page query
- * the browser sends), of the sitemap and of the RSS feed — first (cold caches) and warm.
+ * the browser sends), of the sitemap and of the RSS feed — first (cold caches) and warm. Then
+ * scale-out (bench/scaleOut.ts): one content process, two site processes, 20 publishes.
  */
 import {rmSync} from 'node:fs'
 import {blogPageSize, postPageQuery} from '../web/queries.ts'
 import {measureBackup, type BackupMeasured} from './backupScale.ts'
+import {measureScaleOut} from './scaleOut.ts'
 import {startServerProcess} from './serverProcess.ts'
 import {queryUrl} from './site.ts'
 import {fmt, fmtSpread, kb, spread} from './stats.ts'
@@ -117,6 +119,8 @@ export async function run(): Promise<Section> {
   notes.push(
     `"first" is the first request after the server started (caches cold); "warm" the median (min–max) of the next ${warmRuns}.`,
   )
+  const scaleOut = await measureScaleOut()
+  notes.push(...scaleOut.notes)
   return {
     name: 'scale',
     title: 'Scale: 100 / 1k / 10k posts',
@@ -151,8 +155,9 @@ export async function run(): Promise<Section> {
           fmt(b.restoreMs, 0),
         ]),
       },
+      ...scaleOut.tables,
     ],
     notes,
-    data: {measured, imports, backups},
+    data: {measured, imports, backups, scaleOut: scaleOut.data},
   }
 }

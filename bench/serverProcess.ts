@@ -20,7 +20,14 @@ const root = new URL('..', import.meta.url).pathname
  * Without `dataDir` it gets a fresh temp data dir seeded from content/seed.ndjson.
  */
 export async function startServerProcess(
-  options: {dataDir?: string; seed?: boolean} = {},
+  options: {
+    dataDir?: string
+    seed?: boolean
+    /** A fixed port (a restarted content process keeps its address); 0 by default. */
+    port?: number
+    /** More environment: SERVE_SITE, LAKE_URL, LAKE_TOKEN… */
+    env?: Record<string, string>
+  } = {},
 ): Promise<ServerProcess> {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'scriptorium-bench-'))
   const child = spawn(process.execPath, ['server/main.ts'], {
@@ -30,7 +37,7 @@ export async function startServerProcess(
       HOME: process.env.HOME,
       NODE_ENV: 'production',
       HOST: '127.0.0.1',
-      PORT: '0',
+      PORT: String(options.port ?? 0),
       HTTPS_PORT: '0',
       DATA_DIR: dataDir,
       SEED: options.seed === false ? '0' : '1',
@@ -38,6 +45,7 @@ export async function startServerProcess(
       BACKUP_INTERVAL_MINUTES: '0',
       // As `npm run serve` and deploy/scriptorium.service run it.
       MALLOC_ARENA_MAX: '2',
+      ...options.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   })

@@ -246,7 +246,6 @@ describe('server rendering through a flaky lake', () => {
       distDir: fileURLToPath(new URL('../dist/', import.meta.url)),
       site: () => resolveSiteConfig({siteUrl: 'http://site.test'}),
       contentOrigin: () => proxyOrigin,
-      cache: false,
     })
     const response = await handler.handle(new Request('http://site.test/blog/second-post'))
     expect(response.status).toBe(200)

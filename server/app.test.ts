@@ -4,6 +4,7 @@ import {join} from 'node:path'
 import {afterAll, describe, expect, it} from 'vitest'
 import {createApp} from './app.ts'
 import {readConfig} from './env.ts'
+import {ContentEvents} from './live/contentEvents.ts'
 
 // The app without a lake (hosted mode), plus one route whose handler has a bug.
 const dataDir = mkdtempSync(join(tmpdir(), 'scriptorium-app-'))
@@ -12,7 +13,9 @@ const {app} = createApp({
   config: readConfig({SANITY_STUDIO_PROJECT_ID: 'abc123', DATA_DIR: dataDir}),
   lake: undefined,
   internalOrigin: () => 'http://127.0.0.1:1',
-  onContentChange: () => () => true,
+  contentOrigin: () => 'http://127.0.0.1:1',
+  contentHeaders: () => ({}),
+  contentEvents: new ContentEvents(),
 })
 app.post('/buggy', () => {
   throw new TypeError('a bug')

@@ -3,6 +3,7 @@ import type {AppContext} from './context.ts'
 import type {Feature} from './feature.ts'
 import {mountContact} from './contact/feature.ts'
 import {mountDiscovery} from './discovery/feature.ts'
+import {mountForward} from './forward/feature.ts'
 import {errorResponse} from './http/errorResponse.ts'
 import {registerLakeRoutes} from './lake/index.ts'
 import {mountPreview} from './preview/feature.ts'
@@ -20,14 +21,24 @@ import {hsts} from './http/securityHeaders.ts'
 /**
  * The one app every path is served from (../docs/architecture.md): the lake at the root like
  * api.sanity.io (every lake route, from server/lake/api/routes.ts), the Studio's bundle, the
- * contact relay, discovery files, then the site as catch-all.
+ * contact relay, discovery files, then the site as catch-all. A content process (SERVE_SITE=0)
+ * mounts no discovery and no site; a site process (LAKE_URL) mounts no lake, Studio, preview or
+ * contact relay, and forwards the paths a public page uses.
  */
 export function createApp(ctx: AppContext): {app: Hono; features: Feature[]} {
   const app = new Hono()
   const features: Feature[] = []
+  const {lakeUrl, serveSite} = ctx.config
   // First, so the health checks pass no middleware: no Host check, no limits, no log lines.
+  // A site process is ready once the content store has welcomed it (it can then keep pages),
+  // and stays ready while it is away (it serves what it holds).
   const readiness = ctx.lake ? new LakeReadiness(ctx.lake) : undefined
-  mountHealth(app, async () => readiness?.ready() ?? true)
+  let welcomed = false
+  mountHealth(app, async () => {
+    if (lakeUrl === undefined) return readiness?.ready() ?? true
+    welcomed ||= ctx.contentEvents.live
+    return welcomed
+  })
   app.use(clientMiddleware(ctx.config.trustProxy))
   app.use(hostCheck(ctx.config))
   app.use(hsts(ctx.config))
@@ -48,15 +59,28 @@ export function createApp(ctx: AppContext): {app: Hono; features: Feature[]} {
       }),
     )
   }
-  const preview = mountPreview(app, ctx)
+  if (lakeUrl !== undefined) mountForward(app, lakeUrl)
+  const preview = lakeUrl === undefined ? mountPreview(app, ctx) : undefined
   // Resolved once: a rebuild while the process runs changes nothing it serves.
   const build = resolveServedBuild()
   features.push({close: () => build.release()})
-  mountStudio(app, ctx, build)
-  for (const mount of [mountContact, mountDiscovery]) {
+  // A site process starts no Studio; a content process serves no pages.
+  if (lakeUrl === undefined) mountStudio(app, ctx, build)
+  const mounts = [
+    ...(lakeUrl === undefined ? [mountContact] : []),
+    ...(serveSite ? [mountDiscovery] : []),
+  ]
+  for (const mount of mounts) {
     const feature = mount(app, ctx)
     if (feature) features.push(feature)
   }
-  features.push(mountSite(app, ctx, preview, build))
+  if (serveSite) features.push(mountSite(app, ctx, preview, build))
+  else
+    app.get('*', (c) =>
+      c.text(
+        'This is a content process (SERVE_SITE=0): the site is served by its site processes.',
+        404,
+      ),
+    )
   return {app, features}
 }

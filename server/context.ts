@@ -1,16 +1,27 @@
 import type {ServerConfig} from './env.ts'
 import type {Lake} from './lake/index.ts'
+import type {ContentEvents} from './live/contentEvents.ts'
 
-/** What every feature of the one server process shares. */
+/** What every feature of one server process shares. */
 export interface AppContext {
   config: ServerConfig
-  /** The local Content Lake; undefined in hosted mode (SANITY_STUDIO_PROJECT_ID set). */
-  lake: Lake | undefined
   /**
-   * Origin (http://127.0.0.1:port) through which this process reaches its own lake over HTTP,
-   * known once the server listens; the SSR loaders point @sanity/client at it.
+   * The local Content Lake; undefined in hosted mode (SANITY_STUDIO_PROJECT_ID set) and in a
+   * site process (LAKE_URL set).
    */
+  lake: Lake | undefined
+  /** Origin (http://127.0.0.1:port) of this process's own HTTP listener, known once it listens. */
   internalOrigin(): string
-  /** Calls `listener` after every committed content transaction (render caches, feeds). */
-  onContentChange(listener: () => void): () => void
+  /**
+   * Where the site's server-side reads go: this process's own lake over loopback, or LAKE_URL
+   * (ignored in hosted mode, where the client goes to sanity.io).
+   */
+  contentOrigin(): string
+  /** Headers those reads carry: the lake's internal credential, or SITE_READ_TOKEN. */
+  contentHeaders(): Record<string, string>
+  /**
+   * The content store's live events, one subscription per process, in every mode: what keeps
+   * the render cache and discovery fresh (server/live/contentEvents.ts).
+   */
+  contentEvents: ContentEvents
 }

@@ -39,6 +39,28 @@ describe('readConfig', () => {
   })
 })
 
+describe('readConfig: process roles', () => {
+  it('one process does everything by default; SERVE_SITE=0 is a content process', () => {
+    expect(readConfig({})).toMatchObject({serveSite: true, lakeUrl: undefined})
+    expect(readConfig({SERVE_SITE: '0'})).toMatchObject({serveSite: false, lakeUrl: undefined})
+  })
+
+  it('LAKE_URL makes a site process without HTTPS; a bad or conflicting one is refused', () => {
+    expect(readConfig({LAKE_URL: 'http://10.0.0.2:3000/', HTTPS_PORT: '0'})).toMatchObject({
+      serveSite: true,
+      lakeUrl: 'http://10.0.0.2:3000',
+      httpsListener: false,
+    })
+    for (const bad of ['10.0.0.2:3000', 'ftp://x', 'http://x/path', 'http://x/?q=1'])
+      expect(() => readConfig({LAKE_URL: bad}), bad).toThrow(/LAKE_URL must be an http/)
+    expect(() => readConfig({LAKE_URL: 'http://x', SERVE_SITE: '0'})).toThrow(/exclude/)
+    expect(() => readConfig({LAKE_URL: 'http://x', SANITY_STUDIO_PROJECT_ID: 'abc'})).toThrow(
+      /exclude/,
+    )
+    expect(() => readConfig({SITE_READ_TOKEN: 'short'})).toThrow(/SITE_READ_TOKEN/)
+  })
+})
+
 describe('readConfig: hardening settings', () => {
   it('refuses a LAKE_TOKEN shorter than 32 characters, with a message saying why', () => {
     expect(() => readConfig({LAKE_TOKEN: 'short'})).toThrow(/LAKE_TOKEN must be at least 32/)

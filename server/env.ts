@@ -56,6 +56,39 @@ export interface ServerConfig {
   backupIntervalMinutes: number
   /** `BACKUP_KEEP`: automatic backups kept (default 7); manual ones are never pruned. */
   backupKeep: number
+  /**
+   * `SERVE_SITE=0`: a content process (lake, Studio, contact, backups) that serves no public
+   * pages; site processes started with LAKE_URL render from it (docs/deploy.md).
+   */
+  serveSite: boolean
+  /**
+   * `LAKE_URL=http://host:port`: a site process. It renders from that content process, forwards
+   * the browser's content reads, contact posts and images to it, and opens no data dir.
+   */
+  lakeUrl: string | undefined
+  /**
+   * `SITE_READ_TOKEN`: set on the content process and on each site process alike, it puts the
+   * sites' own queries in the lake's trusted lane (no per-address cap), still with anonymous
+   * visibility. Optional; it reads nothing a visitor could not.
+   */
+  siteReadToken: string | undefined
+}
+
+function lakeUrl(value: string | undefined): string | undefined {
+  if (value === undefined || value === '') return undefined
+  let url: URL
+  try {
+    url = new URL(value)
+  } catch {
+    throw new Error(
+      `LAKE_URL must be an http(s) origin such as http://10.0.0.2:3000, got "${value}"`,
+    )
+  }
+  if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.pathname !== '/' || url.search)
+    throw new Error(
+      `LAKE_URL must be an http(s) origin such as http://10.0.0.2:3000, got "${value}"`,
+    )
+  return url.origin
 }
 
 function port(value: string | undefined, fallback: number, name: string): number {
@@ -107,10 +140,22 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     )
   }
   const dataDir = resolve(env.DATA_DIR || './data')
+  const serveSite = env.SERVE_SITE !== '0'
+  const lake = lakeUrl(env.LAKE_URL)
+  if (lake && !serveSite)
+    throw new Error('LAKE_URL (a site process) and SERVE_SITE=0 exclude each other')
+  if (lake && hostedProjectId)
+    throw new Error(
+      'LAKE_URL and SANITY_STUDIO_PROJECT_ID exclude each other: the content is in one place',
+    )
+  const siteReadToken = env.SITE_READ_TOKEN || undefined
+  if (siteReadToken !== undefined && siteReadToken.length < minLakeTokenLength)
+    throw new Error(`SITE_READ_TOKEN must be at least ${minLakeTokenLength} characters`)
   return {
     port: p,
     httpsPort: env.HTTPS_PORT === 'off' ? 0 : port(env.HTTPS_PORT, 3443, 'HTTPS_PORT'),
-    httpsListener: env.HTTPS_PORT !== 'off',
+    // A site process starts no Studio, so no HTTPS listener either.
+    httpsListener: env.HTTPS_PORT !== 'off' && !lake,
     host: env.HOST || '127.0.0.1',
     dataDir,
     seed: env.SEED !== '0',
@@ -143,5 +188,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       'BACKUP_INTERVAL_MINUTES',
     ),
     backupKeep: count(env.BACKUP_KEEP, 7, 'BACKUP_KEEP'),
+    serveSite,
+    lakeUrl: lake,
+    siteReadToken,
   }
 }

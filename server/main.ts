@@ -5,21 +5,30 @@ import {drainTimeoutMs} from './http/drain.ts'
 const config = readConfig()
 const server = await startServer(config)
 const site = config.siteUrl
-console.log(`Scriptorium is running.
-  Site:    ${server.url}${site !== server.url ? `  (public URL ${site})` : ''}
-  Studio:  ${server.httpsUrl}/studio  ${
-    config.httpsListener
-      ? '(HTTP/2; the certificate is self-signed unless TLS_CERT is set)'
-      : '(HTTPS_PORT=off: served through the TLS proxy in front)'
-  }
-  Data:    ${config.dataDir}`)
+const role = config.lakeUrl
+  ? `site process, content from ${config.lakeUrl}`
+  : config.serveSite
+    ? undefined
+    : 'content process (SERVE_SITE=0): no public pages'
+console.log(`Scriptorium is running.${role ? ` (${role})` : ''}
+  Site:    ${server.url}${site !== server.url ? `  (public URL ${site})` : ''}`)
+if (!config.lakeUrl) {
+  console.log(
+    `  Studio:  ${server.httpsUrl}/studio  ${
+      config.httpsListener
+        ? '(HTTP/2; the certificate is self-signed unless TLS_CERT is set)'
+        : '(HTTPS_PORT=off: served through the TLS proxy in front)'
+    }`,
+  )
+}
 if (server.lake) {
+  console.log(`  Data:    ${config.dataDir}`)
   console.log(
     server.lake.tokenFile
       ? `  Owner token: in ${server.lake.tokenFile} (mode 0600)`
       : '  Owner token: from LAKE_TOKEN',
   )
-} else {
+} else if (config.hostedProjectId) {
   console.log(`  Content: hosted Sanity project ${config.projectId}, dataset ${config.dataset}`)
 }
 

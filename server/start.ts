@@ -7,6 +7,9 @@ import type {ServerConfig} from './env.ts'
 import {Lake, seedIfEmpty, touchesPublic} from './lake/index.ts'
 import {acquireDataDirLock} from './backup/lock.ts'
 import {startBackupSchedule} from './backup/schedule.ts'
+import {internalHeaders, siteReadHeaders} from './lake/index.ts'
+import {ContentEvents} from './live/contentEvents.ts'
+import {liveEventsOf} from './live/subscribe.ts'
 import {loadOrCreateCertificate} from './tls.ts'
 import {onClientError, unreadableRequest, upgradeGuard} from './http/edge.ts'
 import {limitConnectionsPerClient} from './http/connections.ts'
@@ -31,6 +34,8 @@ export interface RunningServer {
   httpsUrl: string
   lake: Lake | undefined
   config: ServerConfig
+  /** This process's subscription to the content store's live events. */
+  contentEvents: ContentEvents
   /**
    * The graceful stop: stops accepting, ends listen streams and WebSockets, lets in-flight
    * requests finish (at most `drainTimeoutMs`, server/http/drain.ts), stops the outbox and the
@@ -54,8 +59,10 @@ function listen(server: Server | Http2SecureServer, port: number, host: string):
 }
 
 /**
- * Starts the one process: opens (and seeds) the lake unless a hosted project is configured,
- * then listens on plain HTTP (the site) and HTTPS with HTTP/2 (the Studio; see docs/studio.md).
+ * Starts the process: opens (and seeds) the lake unless a hosted project or LAKE_URL is
+ * configured, then listens on plain HTTP (the site) and, unless it is a site process, HTTPS with
+ * HTTP/2 (the Studio; see docs/studio.md). The site follows the content store's live events in
+ * every mode: the default process subscribes to its own lake over loopback.
  * Port 0 picks free ports, which the tests use; `limits` (server/http/limits.ts) are shorter in
  * the tests that prove them.
  */
@@ -66,33 +73,35 @@ export async function startServer(
   // Features read ports and SITE_URL at request time: with port 0 they are known only after listen.
   const config = {...options}
   const defaultSiteUrl = config.siteUrl === `http://localhost:${config.port}`
+  // A site process (LAKE_URL) and hosted mode keep no data here.
+  const ownsData = !config.hostedProjectId && !config.lakeUrl
   // The data dir's lock (server/backup/lock.ts): a restore refuses while this server holds it.
-  const dataLock = config.hostedProjectId ? undefined : acquireDataDirLock(config.dataDir)
-  const lake = config.hostedProjectId
-    ? undefined
-    : new Lake({
+  const dataLock = ownsData ? acquireDataDirLock(config.dataDir) : undefined
+  const lake = ownsData
+    ? new Lake({
         dataDir: config.dataDir,
         projectId: config.projectId,
         dataset: config.dataset,
         token: config.lakeToken,
+        siteReadToken: config.siteReadToken,
       })
+    : undefined
   if (lake && config.seed) await seedIfEmpty(lake)
 
   let internalOrigin = ''
-  const changeListeners = new Set<() => void>()
-  // Pages are rendered with anonymous visibility: a draft or inbox commit leaves them as they were.
-  lake?.onCommit((tx) => {
-    if (!touchesPublic(tx)) return
-    for (const listener of changeListeners) listener()
-  })
+  const contentEvents = new ContentEvents()
+  const readHeaders = lake
+    ? internalHeaders(lake)
+    : config.siteReadToken
+      ? siteReadHeaders(config.siteReadToken)
+      : {}
   const ctx: AppContext = {
     config,
     lake,
     internalOrigin: () => internalOrigin,
-    onContentChange(listener) {
-      changeListeners.add(listener)
-      return () => changeListeners.delete(listener)
-    },
+    contentOrigin: () => config.lakeUrl ?? internalOrigin,
+    contentHeaders: () => readHeaders,
+    contentEvents,
   }
   const {app, features} = createApp(ctx)
   // Without the HTTPS listener no certificate is needed, and none is generated.
@@ -131,6 +140,17 @@ export async function startServer(
   config.httpsPort = httpsPort
   if (defaultSiteUrl) config.siteUrl = `http://localhost:${port}`
   const backups = lake ? startBackupSchedule(config) : undefined
+  // A content process serves no pages: nothing to keep fresh.
+  if (config.serveSite) contentEvents.start(liveEventsOf(ctx))
+  if (config.serveSite && lake) {
+    // Read-your-writes in one process: a page asked for right after a publish waits for the
+    // stream to deliver it (ContentEvents.upToDate); the stream alone still drops the pages.
+    let lastPublic = lake.revision
+    lake.onCommit((tx) => {
+      if (touchesPublic(tx)) lastPublic = tx.seq
+    })
+    contentEvents.followCommits(() => lastPublic)
+  }
 
   let closed = false
   return {
@@ -138,9 +158,12 @@ export async function startServer(
     httpsUrl: https ? `https://localhost:${httpsPort}` : config.siteUrl,
     lake,
     config,
+    contentEvents,
     async close() {
       if (closed) return
       closed = true
+      // First, so the process's own subscription does not try to reconnect to itself.
+      contentEvents.close()
       const deadline = Date.now() + drainTimeoutMs
       // Stop accepting first; requests already in flight (a write waiting for its fsync) finish.
       const drained = Promise.all(draining.map((server) => server.drain(deadline)))

@@ -1,4 +1,4 @@
-import type {SanityClient} from '@sanity/client'
+import type {QueryParams, SanityClient} from '@sanity/client'
 import {prerender} from 'react-dom/static'
 import {
   createStaticHandler,
@@ -37,6 +37,11 @@ export interface RenderOptions {
    * session's credential) from `contentOrigin` (local) or sanity.io (hosted). Never cached.
    */
   preview?: {headers: Record<string, string>}
+  /**
+   * The id of the last live event the server saw (server/live/contentEvents.ts): sent with every
+   * query, with `cacheMode: 'noStale'`, so a CDN cannot answer with what it held before it.
+   */
+  lastLiveEventId?: string
 }
 
 export interface RenderedPage {
@@ -49,6 +54,62 @@ export interface RenderedPage {
    * the blog's `count` clamped to the tab's last page: a request for another address is a variant.
    */
   ownAddress?: string
+  /**
+   * The sync tags of every query the render made, from the same answers as its data: a live
+   * event naming one of them means the page may have changed (server/render/cache.ts).
+   */
+  syncTags: string[]
+  /**
+   * A query could not reach the content store (no answer, 5xx or 429): the page shows a fallback
+   * (no posts, 'Post not found.'), which the server replaces with a stale copy or a 503.
+   */
+  contentUnreachable: boolean
+}
+
+/** What one render learned from its queries. */
+interface QueryRecord {
+  tags: Set<string>
+  unreachable: boolean
+}
+
+/** Whether a failed fetch means "the store did not answer" rather than "the query is wrong". */
+function isUnreachable(error: unknown): boolean {
+  const status =
+    typeof error === 'object' && error !== null && 'statusCode' in error
+      ? error.statusCode
+      : undefined
+  return typeof status !== 'number' || status >= 500 || status === 429
+}
+
+/**
+ * The client the loaders get for one render: `fetch(query, params)` as they call it, answered
+ * from a fetch with `filterResponse: false`, so the sync tags come with the very data they
+ * describe (never from a separate lookup that could drift from it).
+ */
+function recordingClient(
+  client: SanityClient,
+  record: QueryRecord,
+  lastLiveEventId: string | undefined,
+): SanityClient {
+  const live = lastLiveEventId === undefined ? {} : {lastLiveEventId, cacheMode: 'noStale' as const}
+  const fetch = async (query: string, params?: QueryParams) => {
+    try {
+      const response = await client.fetch<unknown>(query, params ?? {}, {
+        filterResponse: false,
+        ...live,
+      })
+      for (const tag of response.syncTags ?? []) record.tags.add(tag)
+      return response.result
+    } catch (error) {
+      if (isUnreachable(error)) record.unreachable = true
+      throw error
+    }
+  }
+  // Loaders call fetch(query, params) only; everything else is the client itself.
+  return new Proxy(client, {
+    get: (target, property, receiver) =>
+      property === 'fetch' ? fetch : Reflect.get(target, property, receiver),
+  })
 }
 
 const handler = createStaticHandler(routes)
@@ -62,7 +123,9 @@ function clientFor(
   const key = `${site.mode}|${site.projectId}|${site.dataset}|${origin}|${JSON.stringify(headers)}`
   let client = clients.get(key)
   if (!client) {
-    client = createSiteClient(site, origin, headers)
+    // Two retries, not five: a store that does not answer costs a visitor well under a second
+    // before the server answers with a stale copy or a 503 (server/render/handler.ts).
+    client = createSiteClient(site, origin, headers).withConfig({maxRetries: 2})
     clients.set(key, client)
   }
   return client
@@ -86,8 +149,10 @@ export async function render(
         preview.headers,
       )
     : clientFor(site, options.contentOrigin, options.contentHeaders)
+  const record: QueryRecord = {tags: new Set(), unreachable: false}
+  const recorded = recordingClient(client, record, preview ? undefined : options.lastLiveEventId)
   const requestContext = new RouterContextProvider()
-  requestContext.set(sanityClientContext, () => Promise.resolve(client))
+  requestContext.set(sanityClientContext, () => Promise.resolve(recorded))
   const context = await handler.query(request, {requestContext})
   if (context instanceof Response) return context
 
@@ -139,8 +204,10 @@ export async function render(
     return {
       status: context.statusCode,
       html,
-      cacheable: !failed && !noStore && !options.flash && !preview,
+      cacheable: !failed && !noStore && !options.flash && !preview && !record.unreachable,
       ...(ownAddress ? {ownAddress} : {}),
+      syncTags: [...record.tags].sort(),
+      contentUnreachable: record.unreachable,
     }
   } finally {
     sheet.seal()

@@ -5,8 +5,13 @@ import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 import {ensureDebianCommand} from './debianPackage.ts'
 
-/** The production Caddyfile (docs/deploy.md), which the test runs with loopback changes only. */
-const deployCaddyfile = new URL('../../deploy/Caddyfile', import.meta.url)
+/** The production Caddyfiles (docs/deploy.md), which the tests run with loopback changes only. */
+const deployCaddyfiles = {
+  /** One process. */
+  one: new URL('../../deploy/Caddyfile', import.meta.url),
+  /** One content process (3000) and site processes (3001, 3002). */
+  scale: new URL('../../deploy/Caddyfile.scale', import.meta.url),
+}
 /** What deploy/Caddyfile names and the test replaces: the domain and the upstream. */
 const deployDomain = 'writer.example'
 const deployUpstream = '127.0.0.1:3000'
@@ -38,17 +43,22 @@ export function loopbackCaddyfile(options: {
   httpPort: number
   upstream: string
   stateDir: string
+  /** deploy/Caddyfile.scale: and the site processes' addresses for its 3001 and 3002. */
+  sites?: [string, string]
 }): string {
-  const deploy = readFileSync(deployCaddyfile, 'utf8')
+  const file = options.sites ? deployCaddyfiles.scale : deployCaddyfiles.one
+  const deploy = readFileSync(file, 'utf8')
   const siteBlock = `${deployDomain} {`
-  if (!deploy.includes(siteBlock) || !deploy.includes(deployUpstream))
-    throw new Error(`deploy/Caddyfile no longer has "${siteBlock}" and "${deployUpstream}"`)
-  const site = deploy
-    .replace(
-      siteBlock,
-      `localhost:${options.port}, scriptorium.localhost:${options.port} {\n\ttls internal`,
-    )
-    .replace(deployUpstream, options.upstream)
+  const upstreams: Array<[string, string]> = [[deployUpstream, options.upstream]]
+  if (options.sites)
+    upstreams.push(['127.0.0.1:3001', options.sites[0]], ['127.0.0.1:3002', options.sites[1]])
+  if (!deploy.includes(siteBlock) || upstreams.some(([name]) => !deploy.includes(name)))
+    throw new Error(`${file.pathname} no longer has "${siteBlock}" and its upstreams`)
+  let site = deploy.replace(
+    siteBlock,
+    `localhost:${options.port}, scriptorium.localhost:${options.port} {\n\ttls internal`,
+  )
+  for (const [name, address] of upstreams) site = site.replace(name, address)
   return `{
 \tadmin off
 \tskip_install_trust
@@ -80,6 +90,7 @@ export async function startCaddy(options: {
   port: number
   httpPort: number
   upstream: string
+  sites?: [string, string]
 }): Promise<RunningCaddy> {
   const caddy = ensureDebianCommand('caddy', 'caddy')
   const stateDir = mkdtempSync(join(tmpdir(), 'scriptorium-caddy-'))

@@ -8,6 +8,7 @@ import {readConfig} from '../env.ts'
 import {Lake} from '../lake/index.ts'
 import {mountContact, type ContactOptions} from './feature.ts'
 import {inboxMessages} from './testing/inboxWait.ts'
+import {ContentEvents} from '../live/contentEvents.ts'
 
 // The relay in process (request in, response out) on a real lake; SMTP is off here, see
 // e2e/contact-relay.test.ts for mail. Every refusal must leave the inbox empty.
@@ -31,7 +32,9 @@ function appWith(
     config: readConfig({SITE_URL: site, DATA_DIR: dataDir, ...env}),
     lake: withLake ? lake : undefined,
     internalOrigin: () => site,
-    onContentChange: () => () => {},
+    contentOrigin: () => site,
+    contentHeaders: () => ({}),
+    contentEvents: new ContentEvents(),
   }
   const app = new Hono()
   mountContact(app, ctx, options)

@@ -1,9 +1,15 @@
-/** How long a hosted-mode entry lives: with no lake in the process there is no commit to listen to. */
+/**
+ * How long an entry lives while the content store's live events do not flow (before the first
+ * welcome, after a failure): a fallback, since nothing then says when the content changed.
+ */
 export const hostedTtlMs = 60_000
 
 export interface GeneratedCacheOptions {
-  /** Entries expire after this long; undefined means they live until `invalidate()`. */
-  ttlMs?: number
+  /**
+   * Entries expire after this long (asked on every read); undefined means they live until
+   * `invalidate()`.
+   */
+  ttlMs?: number | (() => number | undefined)
   /** Injected clock, for tests. */
   now?: () => number
 }
@@ -21,19 +27,20 @@ interface Entry<T> {
  */
 export class GeneratedCache<T> {
   private readonly entries = new Map<string, Entry<T>>()
-  private readonly ttlMs: number | undefined
+  private readonly ttlMs: () => number | undefined
   private readonly now: () => number
 
   constructor(options: GeneratedCacheOptions = {}) {
-    this.ttlMs = options.ttlMs
+    const ttl = options.ttlMs
+    this.ttlMs = typeof ttl === 'function' ? ttl : () => ttl
     this.now = options.now ?? Date.now
   }
 
   /** The cached value for `key`, or the result of `build()`, which is then cached. */
   get(key: string, build: () => Promise<T>): Promise<T> {
     const hit = this.entries.get(key)
-    if (hit && (this.ttlMs === undefined || this.now() - hit.createdAt < this.ttlMs))
-      return hit.value
+    const ttlMs = this.ttlMs()
+    if (hit && (ttlMs === undefined || this.now() - hit.createdAt < ttlMs)) return hit.value
     const value = build()
     const entry = {value, createdAt: this.now()}
     this.entries.set(key, entry)

@@ -4,7 +4,6 @@ import {resolveSiteConfig, siteClientConfig} from '../../shared/siteConfig.ts'
 import {feedPostsQuery, sitemapQuery} from '../../shared/siteQueries.ts'
 import type {FeedPostsQueryResult, SitemapQueryResult} from '../../shared/sanity.types.ts'
 import type {AppContext} from '../context.ts'
-import {internalHeaders} from '../lake/index.ts'
 
 /** A body as stored: the schema's blocks, though the lake may hold other typed objects too. */
 export type PostBody = Array<
@@ -23,24 +22,26 @@ export interface DiscoverySource {
 
 /**
  * Reads the content exactly as the public site does (shared/siteConfig.ts: no token, CDN, the local lake
- * over loopback or the hosted project), plus the `published` perspective, so a draft can never
- * reach a feed or the sitemap whatever the API version's default. The lake's origin is known
+ * over loopback, LAKE_URL, or the hosted project), plus the `published` perspective, so a draft
+ * can never reach a feed or the sitemap whatever the API version's default. The lake's origin is known
  * only after listen, so the client is made on first use and remade if the origin changes.
  */
 export function clientSource(ctx: AppContext): DiscoverySource {
   let client: SanityClient | undefined
   let clientOrigin: string | undefined
   const getClient = (): SanityClient => {
-    const origin = ctx.internalOrigin()
+    const origin = ctx.contentOrigin()
     if (!client || origin !== clientOrigin) {
       clientOrigin = origin
       const site = resolveSiteConfig({
         hostedProjectId: ctx.config.hostedProjectId,
         siteUrl: ctx.config.siteUrl,
       })
-      // The internal credential: feeds and the sitemap are the site's own reads, not a visitor's.
-      const headers = ctx.lake ? internalHeaders(ctx.lake) : undefined
-      client = createClient({...siteClientConfig(site, origin, headers), perspective: 'published'})
+      // The site's own credential: feeds and the sitemap are its own reads, not a visitor's.
+      client = createClient({
+        ...siteClientConfig(site, origin, ctx.contentHeaders()),
+        perspective: 'published',
+      })
     }
     return client
   }

@@ -1,17 +1,23 @@
-import {mkdtempSync, rmSync} from 'node:fs'
-import {tmpdir} from 'node:os'
-import {join} from 'node:path'
 import {brotliDecompressSync, gunzipSync} from 'node:zlib'
+import type {LiveEvent} from '@sanity/client'
 import {Hono} from 'hono'
-import {describe, expect, it} from 'vitest'
+import {Subject} from 'rxjs'
+import {describe, expect, it, vi} from 'vitest'
 import type {AppContext} from '../context.ts'
 import {readConfig} from '../env.ts'
-import {Lake} from '../lake/index.ts'
+import {ContentEvents} from '../live/contentEvents.ts'
+import {startLakeUnderTest} from '../../test/support/lakeUnderTest.ts'
 import type {DiscoverySource, FeedPost, SitemapPost} from './content.ts'
 import {mountDiscovery} from './feature.ts'
 
-/** The discovery routes on their own app, with content from an in-memory source we can change. */
-function setup(env: Record<string, string> = {}, lake?: Lake) {
+/**
+ * The discovery routes on their own app, with content from an in-memory source we can change,
+ * and live events we send (welcomed unless `welcome: false`; `events` to bring real ones).
+ */
+function setup(
+  env: Record<string, string> = {},
+  options: {welcome?: boolean; events?: ContentEvents} = {},
+) {
   let posts: Array<SitemapPost & FeedPost> = [
     {
       _id: 'p1',
@@ -26,8 +32,14 @@ function setup(env: Record<string, string> = {}, lake?: Lake) {
   ]
   let failing = false
   const calls = {sitemap: 0, feed: 0}
-  const listeners = new Set<() => void>()
   let now = 0
+  const feed = new Subject<LiveEvent>()
+  let seq = 0
+  const events = options.events ?? new ContentEvents()
+  if (!options.events) {
+    events.start(() => feed)
+    if (options.welcome !== false) feed.next({type: 'welcome'})
+  }
   const source: DiscoverySource = {
     sitemapPosts: async () => {
       calls.sitemap++
@@ -42,12 +54,11 @@ function setup(env: Record<string, string> = {}, lake?: Lake) {
   }
   const ctx: AppContext = {
     config: readConfig({SITE_URL: 'https://writer.example', ...env}),
-    lake,
+    lake: undefined,
     internalOrigin: () => 'http://127.0.0.1:1',
-    onContentChange(listener) {
-      listeners.add(listener)
-      return () => listeners.delete(listener)
-    },
+    contentOrigin: () => 'http://127.0.0.1:1',
+    contentHeaders: () => ({}),
+    contentEvents: events,
   }
   const app = new Hono()
   const feature = mountDiscovery(app, ctx, {source, now: () => now})
@@ -58,11 +69,11 @@ function setup(env: Record<string, string> = {}, lake?: Lake) {
     feature,
     publish(post: SitemapPost & FeedPost) {
       posts = [post, ...posts]
-      for (const listener of listeners) listener()
+      feed.next({type: 'message', id: String(++seq), tags: ['s1:public']})
     },
+    feed,
     setFailing: (value: boolean) => (failing = value),
     advance: (ms: number) => (now += ms),
-    listenerCount: () => listeners.size,
   }
 }
 
@@ -158,8 +169,11 @@ describe('mountDiscovery', () => {
     expect((await app.request('/rss.xml')).status).toBe(200)
   })
 
-  it('in hosted mode, expires the cache after a minute instead', async () => {
-    const {app, calls, advance} = setup({SANITY_STUDIO_PROJECT_ID: 'abc123'})
+  it('until the live events are welcomed, expires the cache after a minute instead', async () => {
+    const {app, calls, advance, feed} = setup(
+      {SANITY_STUDIO_PROJECT_ID: 'abc123'},
+      {welcome: false},
+    )
     await app.request('/sitemap.xml')
     advance(59_000)
     await app.request('/sitemap.xml')
@@ -167,31 +181,46 @@ describe('mountDiscovery', () => {
     advance(1_000)
     await app.request('/sitemap.xml')
     expect(calls.sitemap).toBe(2)
+    // Welcomed: whatever was built before is dropped, and the TTL no longer applies.
+    feed.next({type: 'welcome'})
+    await app.request('/sitemap.xml')
+    expect(calls.sitemap).toBe(3)
+    advance(3_600_000)
+    await app.request('/sitemap.xml')
+    expect(calls.sitemap).toBe(3)
   })
 
-  it('stops listening for content changes when closed', async () => {
-    const {feature, listenerCount} = setup()
-    expect(listenerCount()).toBe(1)
+  it('a restart or a failed stream drops everything; closed, it stops following', async () => {
+    const {app, calls, feed, feature} = setup()
+    await app.request('/sitemap.xml')
+    feed.next({type: 'restart', id: '9'})
+    await app.request('/sitemap.xml')
+    expect(calls.sitemap).toBe(2)
     await feature.close?.()
-    expect(listenerCount()).toBe(0)
+    feed.next({type: 'message', id: '10', tags: ['s1:public']})
+    await app.request('/sitemap.xml')
+    expect(calls.sitemap).toBe(2)
   })
 
-  it('with a local lake, rebuilds after a commit to published content but not after draft edits', async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'discovery-test-'))
-    const lake = new Lake({dataDir, projectId: 'scriptorium', dataset: 'production'})
+  it("with a real lake's live events, rebuilds after a published commit, not after draft edits", async () => {
+    const t = await startLakeUnderTest()
+    const events = new ContentEvents()
     try {
-      const {app, calls} = setup({}, lake)
+      events.start(() => t.anon.live.events())
+      await vi.waitFor(() => expect(events.live).toBe(true))
+      const {app, calls} = setup({}, {events})
       await app.request('/sitemap.xml')
-      await lake.mutate([{create: {_id: 'drafts.p9', _type: 'post', title: 'Typing…'}}])
-      await lake.mutate([{patch: {id: 'drafts.p9', set: {title: 'Typing more…'}}}])
-      await app.request('/sitemap.xml')
-      expect(calls.sitemap).toBe(1)
-      await lake.mutate([{create: {_id: 'p9', _type: 'post', title: 'Published'}}])
+      await t.owner.create({_id: 'drafts.p9', _type: 'post', title: 'Typing…'})
+      await t.owner.patch('drafts.p9').set({title: 'Typing more…'}).commit()
+      await t.owner.create({_id: 'p9', _type: 'post', title: 'Published'})
+      await vi.waitFor(() => expect(events.counts.messages).toBeGreaterThan(0))
       await app.request('/sitemap.xml')
       expect(calls.sitemap).toBe(2)
+      // The two draft commits sent nothing to an anonymous stream.
+      expect(events.counts.messages).toBe(1)
     } finally {
-      lake.close()
-      rmSync(dataDir, {recursive: true, force: true})
+      events.close()
+      await t.stop()
     }
   })
 })

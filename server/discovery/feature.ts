@@ -34,9 +34,10 @@ function send(c: Context, body: CachedBody, type: string): Response {
 
 /**
  * /sitemap.xml, /robots.txt, /rss.xml and /atom.xml (issue #6). The generated documents are
- * cached and dropped when a commit changes a published document (the lake's commit listener,
- * or ctx.onContentChange); in hosted mode there is no local lake to listen to, so they expire
- * after `hostedTtlMs` instead. SITE_URL is read per request (it is known only after listen)
+ * cached and dropped by the content store's live events (server/live/contentEvents.ts), as the
+ * rendered pages are, in every mode: every message drops them (they list every post), and so
+ * does a reset or the events coming back. While the events do not flow they expire after
+ * `hostedTtlMs`, a fallback only. SITE_URL is read per request (it is known only after listen)
  * and is part of the cache key.
  */
 export function mountDiscovery(
@@ -45,21 +46,25 @@ export function mountDiscovery(
   options: DiscoveryOptions = {},
 ): Feature {
   const source = options.source ?? clientSource(ctx)
+  const events = ctx.contentEvents
   const cache = new GeneratedCache<CachedBody>({
-    ttlMs: ctx.config.hostedProjectId ? hostedTtlMs : undefined,
+    ttlMs: () => (events.live ? undefined : hostedTtlMs),
     now: options.now,
   })
-  // Anonymous readers only ever see ids without a dot, so a commit that only touches drafts
-  // (the Studio saves one every few keystrokes) cannot change a feed or the sitemap.
-  const unsubscribe = ctx.lake
-    ? ctx.lake.onCommit((tx) => {
-        if (tx.changes.some((change) => !change.id.includes('.'))) cache.invalidate()
-      })
-    : ctx.onContentChange(() => cache.invalidate())
+  // Anonymous streams carry no draft-only commits, so the Studio's autosaves drop nothing here.
+  const unsubscribe = [
+    events.onChange(() => cache.invalidate()),
+    events.onState((state) => {
+      if (state === 'live') cache.invalidate()
+    }),
+  ]
 
   const serve = (name: string, type: string, build: (siteUrl: string) => Promise<string>) =>
     app.get(name, async (c) => {
       const siteUrl = ctx.config.siteUrl
+      // A commit of this process's own lake not yet through the stream: build afresh.
+      const upToDate = events.upToDate()
+      if (upToDate !== true && !(await upToDate)) cache.invalidate()
       try {
         return send(
           c,
@@ -85,5 +90,9 @@ export function mountDiscovery(
     send(c, generated(buildRobots(ctx.config.siteUrl)), 'text/plain; charset=utf-8'),
   )
 
-  return {close: () => void unsubscribe()}
+  return {
+    close: () => {
+      for (const stop of unsubscribe) stop()
+    },
+  }
 }

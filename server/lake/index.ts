@@ -16,8 +16,9 @@ export {importDocuments, parseNdjson} from './importer.ts'
 export {LakeError, forbidden, unauthorized} from './errors.ts'
 export {ClientCounter, overCap} from './api/clientCaps.ts'
 
-// The site's own server-side client, trusted by the lake (api/internal.ts).
-export {internalHeaders} from './api/internal.ts'
+// The site's own server-side client, trusted by the lake (api/internal.ts), and what separate
+// site processes send to the same effect (SITE_READ_TOKEN).
+export {internalHeaders, siteReadHeaders} from './api/internal.ts'
 
 // Preview sessions: opened from the lake's Studio sessions, or kept alone in hosted mode.
 export {PreviewSessions, previewSecretType} from './previewSessions.ts'

@@ -28,6 +28,11 @@ export interface LakeOptions {
   queryLimits?: QueryLimits
   /** Budgets of anonymous callers. */
   anonymousQueryLimits?: QueryLimits
+  /**
+   * SITE_READ_TOKEN: what separate site processes send instead of `internalSecret`, with the
+   * same meaning (trusted lane, anonymous visibility).
+   */
+  siteReadToken?: string
 }
 
 export interface QueryOptions {
@@ -78,6 +83,8 @@ export class Lake {
    * so its queries are not counted as a visitor's (api/query.ts). Never leaves the process.
    */
   readonly internalSecret = randomBytes(32).toString('base64url')
+  /** LakeOptions.siteReadToken. */
+  readonly siteReadToken: string | undefined
   private readonly listeners = new Set<CommitListener>()
   private readonly pool: QueryPool
   /** Writes run one at a time so each sees the previous one's result. */
@@ -87,6 +94,7 @@ export class Lake {
   constructor(options: LakeOptions) {
     this.projectId = options.projectId
     this.dataset = options.dataset
+    this.siteReadToken = options.siteReadToken
     this.store = new Store(options.dataDir)
     const {token, file} = resolveOwnerToken(options.dataDir, options.token)
     this.auth = new Auth(token, this.store.db)

@@ -1,47 +1,113 @@
 /**
- * A bounded map of rendered pages, least recently used first out. Cleared as a whole on every
- * content change (ctx.onContentChange), never by a timer; `generation` lets a render that
- * started before a change know that its result is already stale.
+ * Tags remembered as dropped, for renders still in flight; past this many the memory is cleared
+ * and every render older than that moment is refused instead (sound, and bounded).
+ */
+const maxDroppedTags = 1_024
+
+interface Entry<T> {
+  value: T
+  tags: readonly string[]
+}
+
+/**
+ * A bounded map of rendered pages, least recently used first out, with an index from each sync
+ * tag to the pages built from answers carrying it (server/live/contentEvents.ts). A live message
+ * drops the pages of its tags; pages whose queries carried no tags (no queries at all) stay.
+ * `generation` lets a render that started before a change touching its tags know that its
+ * result is already stale: `set` refuses it.
  */
 export class RenderCache<T> {
-  private readonly entries = new Map<string, T>()
+  private readonly entries = new Map<string, Entry<T>>()
+  private readonly byTag = new Map<string, Set<string>>()
   private readonly maxEntries: number
   private gen = 0
+  /** The generation at which each tag was last dropped. */
+  private readonly droppedAt = new Map<string, number>()
+  /** Renders started before this generation are refused: a clear, or forgotten drops. */
+  private refusedBefore = 0
 
   constructor(maxEntries = 500) {
     this.maxEntries = maxEntries
   }
 
+  /** Changes on every drop or clear: read it when a render starts, hand it to `set`. */
   get generation(): number {
     return this.gen
   }
 
   get(key: string): T | undefined {
-    const value = this.entries.get(key)
-    if (value !== undefined) {
+    const entry = this.entries.get(key)
+    if (entry !== undefined) {
       // Re-insert: Map keeps insertion order, so the first key is the least recently used.
       this.entries.delete(key)
-      this.entries.set(key, value)
+      this.entries.set(key, entry)
     }
-    return value
+    return entry?.value
   }
 
-  /** Stores `value` unless the content changed since `generation` was read. */
-  set(key: string, value: T, generation: number): void {
-    if (generation !== this.gen) return
-    if (!this.entries.has(key) && this.entries.size >= this.maxEntries) {
+  /**
+   * Stores `value`, built from answers carrying `tags`, unless something it depends on changed
+   * since `generation` was read. Returns whether it was stored.
+   */
+  set(key: string, value: T, tags: readonly string[], generation: number): boolean {
+    if (generation < this.refusedBefore) return false
+    if (tags.some((tag) => (this.droppedAt.get(tag) ?? -1) > generation)) return false
+    this.remove(key)
+    if (this.entries.size >= this.maxEntries) {
       const oldest = this.entries.keys().next().value
-      if (oldest !== undefined) this.entries.delete(oldest)
+      if (oldest !== undefined) this.remove(oldest)
     }
-    this.entries.set(key, value)
+    this.entries.set(key, {value, tags})
+    for (const tag of tags) {
+      let keys = this.byTag.get(tag)
+      if (!keys) this.byTag.set(tag, (keys = new Set()))
+      keys.add(key)
+    }
+    return true
   }
 
+  /** Drops every page built from an answer carrying one of `tags`; returns how many. */
+  drop(tags: readonly string[]): number {
+    this.gen++
+    if (this.droppedAt.size + tags.length > maxDroppedTags) {
+      this.droppedAt.clear()
+      this.refusedBefore = this.gen
+    }
+    let dropped = 0
+    for (const tag of tags) {
+      this.droppedAt.set(tag, this.gen)
+      for (const key of [...(this.byTag.get(tag) ?? [])]) if (this.remove(key)) dropped++
+    }
+    return dropped
+  }
+
+  /** Drops everything, and refuses every render already started. */
   clear(): void {
     this.gen++
+    this.refusedBefore = this.gen
+    this.droppedAt.clear()
     this.entries.clear()
+    this.byTag.clear()
+  }
+
+  /** Every entry, for keeping them as stale copies when the store goes away. */
+  values(): Array<[string, T]> {
+    return [...this.entries].map(([key, entry]) => [key, entry.value])
   }
 
   get size(): number {
     return this.entries.size
+  }
+
+  private remove(key: string): boolean {
+    const entry = this.entries.get(key)
+    if (!entry) return false
+    this.entries.delete(key)
+    for (const tag of entry.tags) {
+      const keys = this.byTag.get(tag)
+      keys?.delete(key)
+      if (keys?.size === 0) this.byTag.delete(tag)
+    }
+    return true
   }
 }

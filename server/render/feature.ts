@@ -4,21 +4,21 @@ import type {AppContext} from '../context.ts'
 import type {Feature} from '../feature.ts'
 import type {ServedBuild} from '../build/served.ts'
 import {createSiteHandler} from './handler.ts'
-import {internalHeaders} from '../lake/index.ts'
 import {sentMarkers} from '../contact/sentMarkers.ts'
 import {previewOf, type PreviewAccess} from '../preview/access.ts'
 
 /**
  * The public site, mounted last as the catch-all: browser assets from dist/client and every
- * other GET rendered on the server by dist/server's renderer. Rendered pages are cached until
- * the lake reports a content change; in hosted mode (no lake to listen to) nothing is cached.
- * Pages in preview mode are never cached. `build` is the build resolved at start
- * (server/build/served.ts): a rebuild while this process runs changes nothing it serves.
+ * other GET rendered on the server by dist/server's renderer. Rendered pages are cached while the
+ * content store's live events flow, and dropped by the sync tags their queries carried
+ * (server/live/contentEvents.ts), in every mode. Pages in preview mode are never cached. `build`
+ * is the build resolved at start (server/build/served.ts): a rebuild while this process runs
+ * changes nothing it serves. A site process (LAKE_URL) has no preview.
  */
 export function mountSite(
   app: Hono,
   ctx: AppContext,
-  preview: PreviewAccess,
+  preview: PreviewAccess | undefined,
   build: ServedBuild,
 ): Feature {
   // Resolved again only when SITE_URL changes (it is known only after listen).
@@ -38,17 +38,17 @@ export function mountSite(
       }
       return site.config
     },
-    contentOrigin: () => ctx.internalOrigin(),
+    contentOrigin: () => ctx.contentOrigin(),
     // The site's own queries are not a visitor's: no per-client caps (server/lake/api/internal.ts).
-    contentHeaders: () => (ctx.lake ? internalHeaders(ctx.lake) : {}),
-    cache: ctx.lake !== undefined,
+    contentHeaders: () => ctx.contentHeaders(),
+    events: ctx.contentEvents,
     sentMarkers,
   })
-  const unsubscribe = ctx.onContentChange(() => handler.invalidate())
   app.get('*', (c) => {
     // In preview (a live preview cookie over HTTPS), the drafts, rendered for this request alone.
-    const session = previewOf(c, preview)
+    // A site process (LAKE_URL) has no preview: the Studio and its sessions are elsewhere.
+    const session = preview ? previewOf(c, preview) : undefined
     return handler.handle(c.req.raw, session ? {headers: session.credential} : undefined)
   })
-  return {close: () => void unsubscribe()}
+  return {close: () => handler.close()}
 }

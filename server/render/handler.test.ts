@@ -1,31 +1,83 @@
 import {fileURLToPath} from 'node:url'
-import {afterAll, beforeAll, describe, expect, it} from 'vitest'
+import {createClient, type SanityClient} from '@sanity/client'
+import {afterAll, beforeAll, describe, expect, it, vi} from 'vitest'
 import {startTestServer} from '../../test/support/server.ts'
-import {resolveSiteConfig} from '../../shared/siteConfig.ts'
+import {resolveSiteConfig, siteClientConfig} from '../../shared/siteConfig.ts'
 import {SentMarkers} from '../contact/sentMarkers.ts'
+import {ContentEvents} from '../live/contentEvents.ts'
 import {createSiteHandler, type SiteHandler} from './handler.ts'
 
 // The built site (npm run build) rendering the seeded content of a real lake.
 const distDir = fileURLToPath(new URL('../../dist/', import.meta.url))
 let server: Awaited<ReturnType<typeof startTestServer>>
 let handler: SiteHandler
+let owner: SanityClient
+const events = new ContentEvents()
 const markers = new SentMarkers()
 
 beforeAll(async () => {
   server = await startTestServer()
+  const site = resolveSiteConfig({siteUrl: server.config.siteUrl})
+  // The lake's live events, through the real client, as the server subscribes to them.
+  events.start(() => createClient(siteClientConfig(site, server.url)).live.events())
   handler = createSiteHandler({
     distDir,
-    site: () => resolveSiteConfig({siteUrl: server.config.siteUrl}),
+    site: () => site,
     contentOrigin: () => server.url,
-    cache: true,
+    events,
     sentMarkers: markers,
   })
+  owner = createClient({
+    ...siteClientConfig(site, server.url),
+    useCdn: false,
+    token: server.lake!.token,
+  })
+  await vi.waitFor(() => expect(events.live).toBe(true))
 })
-afterAll(() => server.stop())
+afterAll(async () => {
+  handler.close()
+  events.close()
+  await server.stop()
+})
 
 const get = (path: string) => handler.handle(new Request(`${server.url}${path}`))
 
+const seeded = 'post-ghostwriting-without-losing-your-voice'
+const seededTitle = 'Ghostwriting Without Losing Your Voice, or Theirs'
+
 describe('the render cache', () => {
+  it('answers MISS, then HIT; a publish drops the pages whose queries it touched, not the others', async () => {
+    for (const path of ['/services', '/blog', '/blog/ghostwriting-without-losing-your-voice']) {
+      await get(path)
+      expect((await get(path)).headers.get('x-cache'), path).toBe('HIT')
+    }
+    const messages = events.counts.messages
+    await owner.patch(seeded).set({title: 'Ghostwriting, revised'}).commit()
+    await vi.waitFor(() => expect(events.counts.messages).toBe(messages + 1))
+    expect((await get('/services')).headers.get('x-cache')).toBe('HIT')
+    const post = await get('/blog/ghostwriting-without-losing-your-voice')
+    expect(post.headers.get('x-cache')).toBe('MISS')
+    expect(await post.text()).toContain('Ghostwriting, revised')
+    expect((await get('/blog')).headers.get('x-cache')).toBe('MISS')
+    // A post that no cached page showed still drops the list (its tags cover every post).
+    await get('/blog')
+    await owner.create({
+      _id: 'post-brand-new',
+      _type: 'post',
+      title: 'Brand new',
+      slug: {_type: 'slug', current: 'brand-new'},
+      date: '2099-01-01',
+      category: 'General',
+    })
+    await vi.waitFor(() => expect(events.counts.messages).toBe(messages + 2))
+    const list = await get('/blog')
+    expect(list.headers.get('x-cache')).toBe('MISS')
+    expect(await list.text()).toContain('Brand new')
+    await owner.delete('post-brand-new')
+    await owner.patch(seeded).set({title: seededTitle}).commit()
+    await vi.waitFor(() => expect(events.counts.messages).toBe(messages + 4))
+  })
+
   it('query-string parameters no route reads create no entry', async () => {
     expect((await get('/')).status).toBe(200)
     const first = handler.cached()

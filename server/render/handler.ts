@@ -7,6 +7,8 @@ import {RenderCache} from './cache.ts'
 import {RenderedPage} from './page.ts'
 import {isOwnAddress, pageAddress} from './pageAddress.ts'
 import {safe} from '../http/log.ts'
+import type {ContentEvents} from '../live/contentEvents.ts'
+import {storeUnavailable} from './unavailable.ts'
 import {pageContentSecurityPolicy, permissionsPolicy} from '../http/securityHeaders.ts'
 
 /**
@@ -26,8 +28,11 @@ export interface SiteHandlerOptions {
   contentOrigin(): string
   /** Headers the server-side content client sends (the lake's internal credential). */
   contentHeaders?(): Record<string, string>
-  /** Keep rendered pages until `invalidate()` (local mode: the lake reports every change). */
-  cache: boolean
+  /**
+   * The content store's live events (server/live/contentEvents.ts): pages are cached while they
+   * flow and dropped by the sync tags they name. Without them nothing is cached.
+   */
+  events?: ContentEvents
   /**
    * The contact relay's one-time markers (server/contact/sentMarkers.ts): a page asked for with
    * a marker it can take shows the thank-you toast, once.
@@ -42,10 +47,24 @@ export interface PreviewRequest {
 
 export interface SiteHandler {
   handle(request: Request, preview?: PreviewRequest): Promise<Response>
-  /** Drops every cached page: the content changed. */
-  invalidate(): void
   /** How many pages the render cache holds: real pages, and variants or error pages. */
-  cached(): {pages: number; others: number}
+  cached(): {pages: number; others: number; stale: number}
+  /** Pages dropped by live messages so far (the bench divides it by the messages seen). */
+  readonly dropped: number
+  /** Stops following the live events. */
+  close(): void
+}
+
+/**
+ * `X-Cache` on every page: `HIT` from the render cache, `MISS` rendered now, `STALE` a copy kept
+ * while the content store cannot be reached or the live events are reconnecting.
+ */
+type CacheStatus = 'HIT' | 'MISS' | 'STALE'
+
+/** A render, and whether a query could not reach the content store. */
+interface Rendered {
+  page: RenderedPage
+  unreachable: boolean
 }
 
 /** A page that could not be rendered (logged by the caller): kept by no cache. */
@@ -68,15 +87,36 @@ export function createSiteHandler(options: SiteHandlerOptions): SiteHandler {
   )
   const cache = new RenderCache<RenderedPage>()
   const others = new RenderCache<RenderedPage>(maxOtherPages)
-  const inflight = new Map<string, Promise<RenderedPage | Response>>()
+  /** Copies of the real pages from before the live events failed, served only if renders fail. */
+  let stale = new Map<string, RenderedPage>()
+  const inflight = new Map<string, Promise<Rendered | Response>>()
   let bundle: Promise<SiteBundle | undefined> | undefined
+  let dropped = 0
+  const {events} = options
+  const unsubscribe = [
+    events?.onChange((change) => {
+      if (change.kind === 'tags') {
+        dropped += cache.drop(change.tags)
+        others.drop(change.tags)
+        return
+      }
+      // Position lost. While the store is away the pages may still be shown, marked stale, when
+      // a fresh render fails; once the events flow again they are never shown.
+      if (!events.live) for (const [key, page] of cache.values()) stale.set(key, page)
+      cache.clear()
+      others.clear()
+    }),
+    events?.onState((state) => {
+      if (state === 'live') stale = new Map()
+    }),
+  ]
 
   async function renderPage(
     url: URL,
     key: string,
     flash?: Flash,
     preview?: PreviewRequest,
-  ): Promise<RenderedPage | Response> {
+  ): Promise<Rendered | Response> {
     bundle ??= loadSiteBundle(options.distDir)
     const built = await bundle
     if (!built) {
@@ -88,6 +128,8 @@ export function createSiteHandler(options: SiteHandlerOptions): SiteHandler {
     }
     const generation = cache.generation
     const otherGeneration = others.generation
+    // Nothing is stored unless the events flowed from before this render to after it.
+    const liveAtStart = events?.live === true
     const site = options.site()
     // Only the address reaches the renderer: pages are the same for every anonymous visitor.
     const result = await built.renderer.render(new Request(url), {
@@ -97,6 +139,7 @@ export function createSiteHandler(options: SiteHandlerOptions): SiteHandler {
       assets: built.assets,
       ...(flash ? {flash} : {}),
       ...(preview ? {preview} : {}),
+      ...(events?.lastEventId === undefined ? {} : {lastLiveEventId: events.lastEventId}),
     })
     if (result instanceof Response) return result
     const page = new RenderedPage(result.status, result.html, {
@@ -107,14 +150,29 @@ export function createSiteHandler(options: SiteHandlerOptions): SiteHandler {
       // The owner's drafts: kept by no cache, shown by no search engine.
       ...(preview ? {'cache-control': 'private, no-store', 'x-robots-tag': 'noindex'} : {}),
     })
-    if (options.cache && result.cacheable && !preview) {
+    if (liveAtStart && events?.live === true && result.cacheable && !preview) {
       // A loader may name the page's own address (the blog's count clamped to the tab's last page).
       const own = result.ownAddress === undefined || result.ownAddress === url.pathname + url.search
       if (result.status === 200 && own && isOwnAddress(result.html, url))
-        cache.set(key, page, generation)
-      else others.set(key, page, otherGeneration)
+        cache.set(key, page, result.syncTags, generation)
+      else others.set(key, page, result.syncTags, otherGeneration)
     }
-    return page
+    return {page, unreachable: result.contentUnreachable}
+  }
+
+  const respond = (
+    page: RenderedPage,
+    status: CacheStatus,
+    request: Request,
+    validate = true,
+  ): Response => {
+    const response = page.respond(
+      request.headers.get('accept-encoding') ?? undefined,
+      validate ? (request.headers.get('if-none-match') ?? undefined) : undefined,
+      request.method === 'HEAD',
+    )
+    response.headers.set('x-cache', status)
+    return response
   }
 
   return {
@@ -126,10 +184,10 @@ export function createSiteHandler(options: SiteHandlerOptions): SiteHandler {
         const asset = await assets.respond(requested.pathname, acceptEncoding)
         if (asset) return asset
         try {
-          const page = await renderPage(requested, '', undefined, preview)
-          return page instanceof Response
-            ? page
-            : page.respond(acceptEncoding, undefined, request.method === 'HEAD')
+          const rendered = await renderPage(requested, '', undefined, preview)
+          return rendered instanceof Response
+            ? rendered
+            : respond(rendered.page, 'MISS', request, false)
         } catch (error) {
           console.error(`[site] rendering ${safe(requested.pathname)} in preview failed`, error)
           return renderFailed()
@@ -145,39 +203,48 @@ export function createSiteHandler(options: SiteHandlerOptions): SiteHandler {
           console.error(`[site] rendering ${safe(url.pathname)} with the toast failed`, error)
           return undefined
         })
-        if (fresh instanceof RenderedPage) return fresh.respond(acceptEncoding, undefined)
-        if (fresh) return fresh
+        if (fresh instanceof Response) return fresh
+        if (fresh && !fresh.unreachable) return respond(fresh.page, 'MISS', request, false)
       }
-      let page: RenderedPage | Response | undefined = cache.get(key) ?? others.get(key)
-      if (!page) {
-        const asset = await assets.respond(url.pathname, acceptEncoding)
-        if (asset) return asset
-        // Concurrent misses for one address share one render, unless the content changed since
-        // it started (then it is stale: render again).
-        const flightKey = `${cache.generation}|${key}`
-        let pending = inflight.get(flightKey)
-        if (!pending) {
-          pending = renderPage(url, key).finally(() => inflight.delete(flightKey))
-          inflight.set(flightKey, pending)
-        }
-        try {
-          page = await pending
-        } catch (error) {
-          console.error(`[site] rendering ${safe(url.pathname + url.search)} failed`, error)
-          return renderFailed()
-        }
+      // Live: the cache is fresh. Reconnecting: it is as fresh as the last event seen. Either
+      // way, not before a commit of this process's own lake has come through the stream.
+      const upToDate = events?.upToDate()
+      const usable = upToDate === undefined || upToDate === true || (await upToDate)
+      const cached =
+        usable && (events?.live === true || events?.state === 'reconnecting')
+          ? (cache.get(key) ?? others.get(key))
+          : undefined
+      if (cached) return respond(cached, events?.live === true ? 'HIT' : 'STALE', request)
+      const asset = await assets.respond(url.pathname, acceptEncoding)
+      if (asset) return asset
+      // Concurrent misses for one address share one render, unless the content changed since
+      // it started (then it is stale: render again).
+      const flightKey = `${cache.generation}|${key}`
+      let pending = inflight.get(flightKey)
+      if (!pending) {
+        pending = renderPage(url, key).finally(() => inflight.delete(flightKey))
+        inflight.set(flightKey, pending)
       }
-      if (page instanceof Response) return page.clone()
-      return page.respond(
-        acceptEncoding,
-        request.headers.get('if-none-match') ?? undefined,
-        request.method === 'HEAD',
-      )
+      let rendered: Rendered | Response
+      try {
+        rendered = await pending
+      } catch (error) {
+        console.error(`[site] rendering ${safe(url.pathname + url.search)} failed`, error)
+        return renderFailed()
+      }
+      if (rendered instanceof Response) return rendered.clone()
+      if (!rendered.unreachable) return respond(rendered.page, 'MISS', request)
+      // The content store did not answer: the copy from before it went away, else a 503.
+      const copy = events?.live === true ? undefined : stale.get(key)
+      if (copy) return respond(copy, 'STALE', request)
+      return storeUnavailable(request.method === 'HEAD')
     },
-    invalidate: () => {
-      cache.clear()
-      others.clear()
+    cached: () => ({pages: cache.size, others: others.size, stale: stale.size}),
+    get dropped() {
+      return dropped
     },
-    cached: () => ({pages: cache.size, others: others.size}),
+    close: () => {
+      for (const stop of unsubscribe) stop?.()
+    },
   }
 }

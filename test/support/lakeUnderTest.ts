@@ -43,6 +43,8 @@ export interface LakeUnderTestOptions {
   /** Studio sessions' idle and absolute lifetimes (SESSION_IDLE_HOURS, SESSION_MAX_DAYS). */
   sessionIdleMs?: number
   sessionMaxMs?: number
+  /** What separate site processes present so their renders are not capped as one visitor's (SITE_READ_TOKEN). */
+  siteReadToken?: string
   /** Seeds the sample content (content/seed.ndjson) into an empty lake, as SEED=1 does. */
   seed?: boolean
 }
@@ -64,6 +66,7 @@ export async function startLakeUnderTest(
     projectId: localProjectId,
     dataset: defaultDataset,
     token: options.token,
+    siteReadToken: options.siteReadToken,
   })
   if (options.seed) await seedIfEmpty(lake)
   const trustProxy = options.trustProxy ?? 'none'

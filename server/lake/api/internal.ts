@@ -15,11 +15,23 @@ export function internalHeaders(lake: Lake): Record<string, string> {
   return {[internalHeader]: lake.internalSecret}
 }
 
-/** Whether a request comes from this process's own site client. */
+/** Headers a separate site process (LAKE_URL) sends with SITE_READ_TOKEN, to the same effect. */
+export function siteReadHeaders(token: string): Record<string, string> {
+  return {[internalHeader]: token}
+}
+
+const same = (presented: string, expected: string) => {
+  const a = Buffer.from(presented)
+  const b = Buffer.from(expected)
+  return a.length === b.length && timingSafeEqual(a, b)
+}
+
+/** Whether a request comes from this process's own site client, or a site process's. */
 export function isInternal(c: Context, lake: Lake): boolean {
   const presented = c.req.header(internalHeader)
   if (presented === undefined) return false
-  const a = Buffer.from(presented)
-  const b = Buffer.from(lake.internalSecret)
-  return a.length === b.length && timingSafeEqual(a, b)
+  return (
+    same(presented, lake.internalSecret) ||
+    (lake.siteReadToken !== undefined && same(presented, lake.siteReadToken))
+  )
 }

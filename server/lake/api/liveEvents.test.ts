@@ -9,7 +9,13 @@ import {apiVersion, defaultDataset, localProjectId} from '../../../shared/consta
 import {createClient} from '@sanity/client'
 import {startLakeUnderTest, type LakeUnderTest} from '../../../test/support/lakeUnderTest.ts'
 import {maxAnonymousStreams} from './openStreams.ts'
-import {draftsTag, maxResumeGap, publicTag, registerLiveEvents} from './liveEvents.ts'
+import {
+  draftsTag,
+  maxResumeGap,
+  publicTag,
+  reconnectDelayMs,
+  registerLiveEvents,
+} from './liveEvents.ts'
 
 // The live-content stream as client.live.events() and the Presentation tool see it.
 
@@ -139,7 +145,12 @@ describe('GET /v{version}/data/live/events/{dataset}', () => {
     await t.owner.create({_id: 'drafts.live-3', _type: 'post'})
     await t.owner.create({_id: 'live-3', _type: 'post'})
     const caughtUp = blocks(await t.fetch(path, {headers: {'last-event-id': before}}))
-    expect(await caughtUp()).toBe(`event: welcome\nid: ${t.lake.revision}\ndata: {}`)
+    // EventSource is told to come back after half a second, not its default 3 s.
+    expect(await caughtUp()).toBe(`retry: ${reconnectDelayMs}`)
+    // The welcome says which position it resumed from: nothing was lost.
+    expect(await caughtUp()).toBe(
+      `event: welcome\nid: ${t.lake.revision}\ndata: {"resumedFrom":"${before}"}`,
+    )
     expect(await caughtUp()).toBe(
       `event: message\nid: ${t.lake.revision}\ndata: {"tags":["${publicTag}"]}`,
     )
@@ -151,7 +162,10 @@ describe('GET /v{version}/data/live/events/{dataset}', () => {
     const quiet = blocks(
       await t.fetch(path, {headers: {'last-event-id': current}, signal: controller.signal}),
     )
-    expect(await quiet()).toMatch(/^event: welcome\n/)
+    expect(await quiet()).toMatch(/^retry: /)
+    expect(await quiet()).toBe(
+      `event: welcome\nid: ${t.lake.revision}\ndata: {"resumedFrom":"${current}"}`,
+    )
     await t.owner.create({_id: 'live-4', _type: 'post'})
     expect(await quiet()).toBe(
       `event: message\nid: ${t.lake.revision}\ndata: {"tags":["${publicTag}"]}`,
@@ -161,6 +175,7 @@ describe('GET /v{version}/data/live/events/{dataset}', () => {
 
     for (const id of ['nonsense', String(t.lake.revision + 5)]) {
       const restart = blocks(await t.fetch(path, {headers: {'last-event-id': id}}))
+      expect(await restart()).toMatch(/^retry: /)
       expect(await restart()).toBe(`event: restart\nid: ${t.lake.revision}\ndata: {}`)
       await restart.cancel()
     }
@@ -198,6 +213,7 @@ describe('GET /v{version}/data/live/events/{dataset}', () => {
     const res = await t.fetch(`${path}?includeDrafts=true`, {token: session})
     expect(res.status).toBe(200)
     const next = blocks(res)
+    expect(await next()).toMatch(/^retry: /)
     expect(await next()).toMatch(/^event: welcome\n/)
     authOf(t.lake).revokeSession(session)
     await expect(next()).rejects.toThrow('stream ended')
@@ -205,15 +221,19 @@ describe('GET /v{version}/data/live/events/{dataset}', () => {
 })
 
 describe('live events when the server stops', () => {
-  it('the real client sees disconnect (an error it does not retry)', async () => {
+  it('the real client is not told to give up: it reconnects by itself, keeping its position', async () => {
     const t = await startLakeUnderTest()
     try {
       const live = subscribe(t.anon)
       expect((await live.next()).type).toBe('welcome')
-      const stopping = t.stop()
-      expect(await live.error()).toMatchObject({name: 'DisconnectError'})
+      let failed = false
+      void live.error().then(() => (failed = true))
+      await t.stop()
+      // The stream ended without `disconnect`: EventSource schedules a reconnect (the lake is
+      // gone, so it keeps trying) and the observable reports it instead of failing.
+      expect(await live.next()).toEqual({type: 'reconnect'})
+      expect(failed).toBe(false)
       live.close()
-      await stopping
     } finally {
       await t.stop()
     }
@@ -232,12 +252,13 @@ describe('live events lifecycle (in process)', () => {
     rmSync(dir, {recursive: true, force: true})
   })
 
-  it('sends keep-alives, releases a disconnected client, and says disconnect on close', async () => {
+  it('sends keep-alives, releases a disconnected client, and just ends the stream on close', async () => {
     const app = new Hono()
     const live = registerLiveEvents(app, lake, {keepAliveMs: 20})
     const a = blocks(await app.request('/v1/data/live/events/production'))
     const b = blocks(await app.request('/v1/data/live/events/production'))
     expect(live.connections).toBe(2)
+    expect(await a()).toMatch(/^retry: /)
     expect(await a()).toMatch(/^event: welcome\n/)
     expect(await a()).toBe(': keepalive')
     await a.cancel()
@@ -246,18 +267,18 @@ describe('live events lifecycle (in process)', () => {
     const named: string[] = []
     while (named.at(-1) !== 'message') {
       const block = await b()
-      if (!block.startsWith(':')) named.push(block.split('\n')[0].slice('event: '.length))
+      if (block.startsWith('event: ')) named.push(block.split('\n')[0].slice('event: '.length))
     }
     live.close()
     expect(live.connections).toBe(0)
     for (;;) {
       try {
         const block = await b()
-        if (!block.startsWith(':')) named.push(block.split('\n')[0].slice('event: '.length))
+        if (block.startsWith('event: ')) named.push(block.split('\n')[0].slice('event: '.length))
       } catch {
         break
       }
     }
-    expect(named).toEqual(['welcome', 'message', 'disconnect'])
+    expect(named).toEqual(['welcome', 'message'])
   })
 })

@@ -8,6 +8,7 @@ import {clientOf} from '../../http/clientAddress.ts'
 import {refusals, safe} from '../../http/log.ts'
 import type {ClientCounter} from './clientCaps.ts'
 import {OpenStreams} from './openStreams.ts'
+import {isInternal} from './internal.ts'
 import {storeOf} from '../lake.ts'
 
 /**
@@ -24,6 +25,12 @@ export const draftsTag = 's1:drafts'
  * them from SQLite, and a client that far behind refetches anyway.
  */
 export const maxResumeGap = 100
+
+/**
+ * Sent as `retry:` first on every stream: EventSource waits this long before it reconnects by
+ * itself (3 s by default), so a restart of the content process costs a site about half a second.
+ */
+export const reconnectDelayMs = 500
 
 interface LiveEventsConfig {
   /** Interval of `: keepalive` comments, as on the listen stream (Sanity sends one per 15 s). */
@@ -64,9 +71,13 @@ function missedTags(lake: Lake, lastEventId: string, includeDrafts: boolean) {
  * GET /v{version}/data/live/events/{dataset}: the live-content stream `client.live.events()`
  * and the Presentation tool open. `welcome` first (or `restart` when a resume cannot be
  * honoured), then `message` with the commit's seq as id and `{tags}` per commit that means
- * something to this listener; keep-alive comments between. `includeDrafts=true` needs the
- * owner's token. Bounded like the listen stream: per-client caps, the token re-checked before
- * each event and keep-alive, the stream ended at once on logout, `disconnect` at shutdown.
+ * something to this listener; keep-alive comments between. A resume that is honoured says so:
+ * its `welcome` carries `{resumedFrom: <Last-Event-ID>}`, so a subscriber can tell it from a
+ * fresh stream that lost its position (server/live/contentEvents.ts clears its caches only then).
+ * `includeDrafts=true` needs the owner's token. Bounded like the listen stream: per-client caps,
+ * the token re-checked before each event and keep-alive, the stream ended at once on logout. At
+ * shutdown the stream just ends, without `disconnect` (after which @sanity/client never
+ * reconnects): EventSource comes back with Last-Event-ID once the lake serves again.
  */
 export function registerLiveEvents(
   app: Hono,
@@ -91,8 +102,10 @@ export function registerLiveEvents(
     }
     const token = authenticated ? bearerToken(c.req.header('authorization')) : undefined
     // Same caps as the listen stream: the owner's per token (each Studio session), a visitor's
-    // per address.
-    const release = streams.reserve(c, client, token, 'live-cap', 'live event streams')
+    // per address. The site's own subscription (one per site process) is not a visitor's.
+    const release = isInternal(c, lake)
+      ? () => {}
+      : streams.reserve(c, client, token, 'live-cap', 'live event streams')
     const {stream, stillAllowed} = streams.open(token, release)
     // EventSource sends Last-Event-ID when it reconnects by itself.
     const lastEventId = c.req.header('last-event-id')
@@ -100,9 +113,14 @@ export function registerLiveEvents(
     // `revision`) or delivered live afterwards, never both and never neither.
     const revision = lake.revision
     const missed = lastEventId === undefined ? [] : missedTags(lake, lastEventId, includeDrafts)
+    stream.retry(reconnectDelayMs)
     if (missed === undefined) stream.send('restart', {}, `${revision}`)
     else {
-      stream.send('welcome', {}, `${revision}`)
+      stream.send(
+        'welcome',
+        lastEventId === undefined ? {} : {resumedFrom: lastEventId},
+        `${revision}`,
+      )
       if (missed.length > 0) stream.send('message', {tags: missed}, `${revision}`)
     }
     stream.onClose(
@@ -122,6 +140,6 @@ export function registerLiveEvents(
     get connections() {
       return streams.size
     },
-    close: () => streams.close(),
+    close: () => streams.close('end'),
   }
 }

@@ -17,7 +17,9 @@ export const maxOwnerStreams = 32
  * The long-lived streams of one endpoint (listen, live events): each holds a slot under its
  * caller's cap (the owner's per token, a visitor's per address; `held` may be shared between
  * endpoints so the caps bound them together), re-checks its token before each event and
- * keep-alive, ends at once when its session does, and says `disconnect` at shutdown.
+ * keep-alive, ends at once when its session does, and at shutdown either says `disconnect` (the
+ * client gives up for good) or just ends (`farewell: 'end'`: EventSource reconnects by itself,
+ * with Last-Event-ID, to whichever process serves the lake next).
  */
 export class OpenStreams {
   /** Open streams, each with the check that its caller may still listen. */
@@ -67,10 +69,11 @@ export class OpenStreams {
     return this.streams.size
   }
 
-  close(): void {
+  close(farewell: 'disconnect' | 'end' = 'disconnect'): void {
     this.unsubscribe()
     for (const stream of [...this.streams.keys()]) {
-      stream.send('disconnect', {reason: 'The server is shutting down'})
+      if (farewell === 'disconnect')
+        stream.send('disconnect', {reason: 'The server is shutting down'})
       stream.close()
     }
   }

@@ -45,6 +45,11 @@ export class SseStream {
     else this.cleanups.push(cleanup)
   }
 
+  /** Sets how long EventSource waits before it reconnects by itself (3 s unless told). */
+  retry(ms: number): void {
+    this.write(`retry: ${Math.round(ms)}\n\n`)
+  }
+
   send(event: string, data: unknown, id?: string): void {
     this.write(
       `event: ${event}\n${id === undefined ? '' : `id: ${id}\n`}data: ${JSON.stringify(data)}\n\n`,
