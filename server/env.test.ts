@@ -1,3 +1,4 @@
+import {randomBytes} from 'node:crypto'
 import {describe, expect, it} from 'vitest'
 import {localProjectId, readConfig} from './env.ts'
 
@@ -63,8 +64,28 @@ describe('readConfig: process roles', () => {
 
 describe('readConfig: hardening settings', () => {
   it('refuses a LAKE_TOKEN shorter than 32 characters, with a message saying why', () => {
-    expect(() => readConfig({LAKE_TOKEN: 'short'})).toThrow(/LAKE_TOKEN must be at least 32/)
-    expect(readConfig({LAKE_TOKEN: 'x'.repeat(32)}).lakeToken).toBe('x'.repeat(32))
+    expect(() => readConfig({LAKE_TOKEN: 'short'})).toThrow(/LAKE_TOKEN is shorter than 32/)
+    const random = randomBytes(16).toString('hex')
+    expect(readConfig({LAKE_TOKEN: random}).lakeToken).toBe(random)
+  })
+
+  it('refuses a low-entropy LAKE_TOKEN of any length (security review 2, finding 8)', () => {
+    for (const weak of [
+      'a'.repeat(32),
+      'password'.repeat(4),
+      'abcdefghijklmnopqrstuvwxyz0123456789',
+      'aabbccddeeffgghhiijjkkllmmnnooppqq',
+    ])
+      expect(() => readConfig({LAKE_TOKEN: weak}), weak).toThrow(/LAKE_TOKEN .*random characters/)
+    // Random tokens of every usual shape pass, every time.
+    for (let i = 0; i < 200; i++) {
+      for (const strong of [
+        randomBytes(16).toString('hex'),
+        randomBytes(24).toString('base64url'),
+        randomBytes(40).toString('hex'),
+      ])
+        expect(readConfig({LAKE_TOKEN: strong}).lakeToken).toBe(strong)
+    }
   })
 
   it('reads TRUST_PROXY, ALLOWED_HOSTS and the session lifetimes, with safe defaults', () => {

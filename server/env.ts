@@ -6,6 +6,7 @@ import {
   defaultSessionMaxDays,
   minLakeTokenLength,
 } from '../shared/ownerAccess.ts'
+import {weakTokenReason} from './util/tokenStrength.ts'
 
 /** Defined once in shared/constants.ts; re-exported for the server's wiring and its tests. */
 export {defaultDataset as dataset, localProjectId}
@@ -133,9 +134,11 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const p = port(env.PORT, 3000, 'PORT')
   const hostedProjectId = env.SANITY_STUDIO_PROJECT_ID || undefined
   const lakeToken = env.LAKE_TOKEN || undefined
-  if (lakeToken !== undefined && lakeToken.length < minLakeTokenLength) {
+  const weakness = lakeToken === undefined ? undefined : weakTokenReason(lakeToken)
+  if (weakness !== undefined) {
     throw new Error(
-      `LAKE_TOKEN must be at least ${minLakeTokenLength} characters (it guards every write); ` +
+      `LAKE_TOKEN ${weakness}: it guards every write, so it must be at least ` +
+        `${minLakeTokenLength} random characters (e.g. \`openssl rand -hex 32\`); ` +
         `unset it to have one generated into DATA_DIR/owner-token`,
     )
   }

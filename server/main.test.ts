@@ -1,4 +1,5 @@
 import {spawn, type ChildProcess} from 'node:child_process'
+import {Agent, get as httpGet} from 'node:http'
 import {mkdtempSync, readFileSync, rmSync} from 'node:fs'
 import {tmpdir} from 'node:os'
 import {join} from 'node:path'
@@ -124,6 +125,53 @@ describe('graceful stop', () => {
     expect(new Set(stored)).toEqual(new Set([...stored, ...acknowledged]))
     second.process.kill('SIGINT')
     expect((await second.exited).code).toBe(0)
+  })
+
+  it('SIGTERM while pages render: every render finishes, reading the lake during the drain', async () => {
+    const dataDir = tempDir()
+    const child = await startChild(dataDir, {SEED: '1'})
+    // A server that has been up has its renderer loaded.
+    expect((await fetch(`${child.url}/`)).status).toBe(200)
+    const query = encodeURIComponent('*[_type == "post"][0...16].slug.current')
+    const slugs = (
+      (await (
+        await fetch(`${child.url}/v2023-07-29/data/query/production?query=${query}`)
+      ).json()) as {result: string[]}
+    ).result
+    expect(slugs.length).toBeGreaterThan(8)
+    // 24 connections the server has accepted (a stop closes what is still in its backlog).
+    const agent = new Agent({keepAlive: true, maxSockets: 24})
+    cleanup.push(() => agent.destroy())
+    const get = (path: string) =>
+      new Promise<{status: number; text: string; at: number}>((resolve, reject) => {
+        const req = httpGet(`${child.url}${path}`, {agent}, (res) => {
+          let text = ''
+          res.setEncoding('utf8')
+          res.on('data', (chunk: string) => (text += chunk))
+          res.on('end', () => resolve({status: res.statusCode ?? 0, text, at: Date.now()}))
+        })
+        req.on('error', reject)
+      })
+    await Promise.all(Array.from({length: 24}, () => get('/healthz')))
+    // Distinct pages, so each is its own render with its own lake query over loopback: a post
+    // whose query failed would say 'Post not found.' (404), a blog list a 500.
+    const paths = [
+      ...slugs.map((slug) => `/blog/${slug}`),
+      ...[7, 8, 9, 10, 11, 13, 14, 15].map((count) => `/blog?count=${count}`),
+    ]
+    const answers = paths.map(get)
+    // Once the first is answered the others are accepted and rendering.
+    await Promise.race(answers)
+    const stoppedAt = Date.now()
+    child.process.kill('SIGTERM')
+    const answered = await Promise.all(answers)
+    for (const [i, answer] of answered.entries()) {
+      expect(answer.status, paths[i]).toBe(200)
+      expect(answer.text, paths[i]).not.toContain('Post not found.')
+    }
+    // Renders were in flight during the drain, not all done before the signal.
+    expect(answered.filter((answer) => answer.at > stoppedAt).length).toBeGreaterThan(0)
+    expect((await child.exited).code).toBe(0)
   })
 
   it('a message being mailed at SIGTERM stays outstanding and is mailed after the restart', async () => {

@@ -12,7 +12,10 @@ import {ContentEvents} from './live/contentEvents.ts'
 import {liveEventsOf} from './live/subscribe.ts'
 import {loadOrCreateCertificate} from './tls.ts'
 import {onClientError, unreadableRequest, upgradeGuard} from './http/edge.ts'
-import {limitConnectionsPerClient} from './http/connections.ts'
+import {isLoopback} from './http/clientAddress.ts'
+import {shareConnections} from './http/connections.ts'
+import {limitBodyPace} from './http/slowBodies.ts'
+import {noSniff} from './http/noSniff.ts'
 import {drainable, drainTimeoutMs} from './http/drain.ts'
 import {hostPolicy} from './http/hostCheck.ts'
 import {
@@ -128,14 +131,32 @@ export async function startServer(
   const draining = listeners.map(drainable)
   for (const server of listeners) {
     applyLimits(server, limits)
-    limitConnectionsPerClient(server, config.trustProxy, limits.maxConnectionsPerClient)
+    shareConnections(server, config.trustProxy, {
+      max: limits.maxConnections,
+      perClient: limits.maxConnectionsPerClient,
+    })
+    noSniff(server)
+    limitBodyPace(server, {
+      graceMs: limits.bodyGraceMs,
+      minBytesPerSecond: limits.minBodyBytesPerSecond,
+      checkIntervalMs: limits.checkIntervalMs,
+    })
     server.on('clientError', onClientError)
     server.on('upgrade', onUpgrade)
   }
+  // The site's own renders (and the preview proxy) read the lake over loopback. They get a
+  // listener of their own, closed only after the public ones have drained: a render still in
+  // flight when a stop begins can then finish, though the public listeners no longer accept.
+  const internal = createServer(http1Options(limits), listener)
+  internal.on('clientError', onClientError)
+  const drainingInternal = drainable(internal)
   const port = await listen(http, config.port, config.host)
   const httpsPort = https ? await listen(https, config.httpsPort, config.host) : 0
-  const loopback = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host
-  internalOrigin = `http://${loopback.includes(':') ? `[${loopback}]` : loopback}:${port}`
+  const loopback = isLoopback(config.host) ? config.host : '127.0.0.1'
+  const origin = (host: string, p: number) =>
+    `http://${host.includes(':') ? `[${host}]` : host}:${p}`
+  internalOrigin = origin(loopback, await listen(internal, 0, loopback))
+  const publicHost = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host
   config.port = port
   config.httpsPort = httpsPort
   if (defaultSiteUrl) config.siteUrl = `http://localhost:${port}`
@@ -154,7 +175,7 @@ export async function startServer(
 
   let closed = false
   return {
-    url: internalOrigin,
+    url: origin(publicHost, port),
     httpsUrl: https ? `https://localhost:${httpsPort}` : config.siteUrl,
     lake,
     config,
@@ -172,6 +193,8 @@ export async function startServer(
       // the lake and is resumed on the next start (server/contact/outbox.ts).
       for (const feature of features) await feature.close?.()
       await drained
+      // Every render has finished: nothing reads the lake over loopback any more.
+      await drainingInternal.drain(deadline)
       await backups?.stop()
       lake?.close()
       dataLock?.release()

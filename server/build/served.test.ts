@@ -46,7 +46,10 @@ async function siteAsset(build: ServedBuild, file: string): Promise<string | und
 async function studio(build: ServedBuild, path: string): Promise<{status: number; body: string}> {
   const app = new Hono()
   app.get('/studio/*', (c) =>
-    serveStudio(c, join(build.dir, 'studio'), build.previous && join(build.previous, 'studio')),
+    serveStudio(c, {
+      distDir: join(build.dir, 'studio'),
+      previousDistDir: build.previous && join(build.previous, 'studio'),
+    }),
   )
   const res = await app.request(path)
   return {status: res.status, body: await res.text()}

@@ -53,12 +53,23 @@ export function subjectOf(message: ContactMessage): string {
   return message.subject ?? `New message from ${message.name.replace(/\s+/g, ' ')} via your website`
 }
 
+/**
+ * A visitor's value as one line of the mail body: line breaks (CR, LF, U+2028/9) and other
+ * control characters become a space, so a name cannot add `Bcc:` or `X-Injected:` lines under
+ * the real ones (security review 2, finding 7). Messages stored before validation collapsed
+ * names (server/contact/validate.ts) are mailed safely too.
+ */
+function oneLine(value: string): string {
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what is replaced
+  return value.replace(/[\s\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, ' ').trim()
+}
+
 export function textOf(message: ContactMessage): string {
   return [
-    `Name: ${message.name}`,
-    `Email: ${message.email}`,
-    ...(message.replyTo ? [`Reply-To: ${message.replyTo}`] : []),
-    ...(message.page ? [`Page: ${message.page}`] : []),
+    `Name: ${oneLine(message.name)}`,
+    `Email: ${oneLine(message.email)}`,
+    ...(message.replyTo ? [`Reply-To: ${oneLine(message.replyTo)}`] : []),
+    ...(message.page ? [`Page: ${oneLine(message.page)}`] : []),
     `Received: ${message.receivedAt}`,
     '',
     message.message,

@@ -77,6 +77,17 @@ describe('validateSubmission', () => {
     )
   })
 
+  it('keeps a name on one line: its line breaks cannot forge lines of the mail', () => {
+    const result = validateSubmission({
+      ...valid,
+      name: 'Zoë\r\nBcc: victim@example.com\u2028X-Injected: 1\u0000',
+    })
+    expect(result).toMatchObject({
+      ok: true,
+      submission: {name: 'Zoë Bcc: victim@example.com X-Injected: 1'},
+    })
+  })
+
   it('refuses values that are not text', () => {
     expect(messageOf({...valid, name: 42})).toBe('The field “name” must be text.')
     expect(messageOf({...valid, message: ['a', 'b']})).toBe('The field “message” must be text.')

@@ -56,7 +56,9 @@ export function validateSubmission(fields: RawFields): Validation {
   for (const key of ['name', 'email', 'message'] as const) {
     if (!values[key]?.trim()) return {ok: false, message: `Please enter ${labels[key]}.`}
   }
-  const name = values.name!.trim()
+  // One line: a name with line breaks could forge lines of the mail body (server/contact/mailer.ts).
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what is replaced
+  const name = values.name!.replace(/[\s\u0000-\u001f\u007f-\u009f]+/g, ' ').trim()
   const email = values.email!.trim()
   const message = values.message!.trim()
   if (name.length > limits.name)

@@ -28,6 +28,7 @@ function endWith(socket: Duplex, text: string): void {
 function statusLine(status: number, reason: string, body: string): string {
   return (
     `HTTP/1.1 ${status} ${reason}\r\nConnection: close\r\nContent-Type: text/plain; charset=utf-8\r\n` +
+    'X-Content-Type-Options: nosniff\r\n' +
     `Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`
   )
 }
@@ -109,6 +110,6 @@ export function unreadableRequest(error: unknown): Response {
   refusals.refuse('unknown', '400-request', `[http] 400 unreadable request: ${safe(error)}`)
   return new Response('Bad request\n', {
     status: 400,
-    headers: {'content-type': 'text/plain; charset=utf-8'},
+    headers: {'content-type': 'text/plain; charset=utf-8', 'x-content-type-options': 'nosniff'},
   })
 }

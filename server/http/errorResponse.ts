@@ -1,7 +1,7 @@
 import type {Context} from 'hono'
 import {clientOf} from './clientAddress.ts'
 import {HttpError, type ErrorStatus} from './httpError.ts'
-import {refusals, safe} from './log.ts'
+import {failureKind, failures, refusals, safe, withStack} from './log.ts'
 
 /**
  * An HttpError's status is a 4xx or 5xx; Hono's union names the registered ones, and every error
@@ -28,8 +28,10 @@ export function errorResponse(error: unknown, c: Context): Response {
     refusals.refuse(client, error.kind, message)
     return error.respond(c, error.status)
   }
-  // A handler's bug: this request fails, the process keeps serving. Its body keeps the shape
-  // every error of the lake's API has, since most of what the app serves at the root is that API.
-  console.error(`[http] ${what} → 500`, error)
+  // A handler's bug: this request fails, the process keeps serving; the log says it once per
+  // kind per minute, with a count of the rest (security review 2, finding 5). Its body keeps the
+  // shape every error of the lake's API has, since most of what the app serves at the root is
+  // that API.
+  failures.refuse('*', `500 ${failureKind(error)}`, `[http] ${what} → 500 ${withStack(error)}`)
   return c.json({error: {type: 'internalServerError', description: 'Internal server error'}}, 500)
 }

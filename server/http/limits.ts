@@ -1,6 +1,7 @@
 import type {Server, ServerOptions} from 'node:http'
 import type {Http2SecureServer, SecureServerOptions} from 'node:http2'
 import {maxConnectionsPerClient} from './connections.ts'
+import {guardHttp2Sessions} from './http2Abuse.ts'
 
 /**
  * How long and how much one connection may take from the two listeners, so that many slow or
@@ -20,10 +21,17 @@ export interface EdgeLimits {
   keepAliveTimeoutMs: number
   /** A socket with no traffic at all for this long is closed (listen keepalives are 15 s). */
   idleSocketTimeoutMs: number
-  /** Open connections per listener; beyond it new ones are closed at once. */
+  /**
+   * Open connections per listener, shared fairly among addresses (server/http/connections.ts):
+   * when full, a newcomer takes the place of the oldest connection of the largest holder.
+   */
   maxConnections: number
-  /** ... and per client address (server/http/connections.ts). */
+  /** ... and per client address. */
   maxConnectionsPerClient: number
+  /** A request body may take this long before its pace is checked (server/http/slowBodies.ts). */
+  bodyGraceMs: number
+  /** ... then it must keep up this average rate, or it gets 408 and its connection closes. */
+  minBodyBytesPerSecond: number
   /** An HTTP/2 session with no frames for this long is closed. */
   http2SessionIdleMs: number
   /** Concurrent streams one HTTP/2 session may open (Node's default is unlimited). */
@@ -32,6 +40,17 @@ export interface EdgeLimits {
   http2MaxSessionMemoryMb: number
   /** A TLS handshake must finish within this (Node's default is 120 s). */
   tlsHandshakeTimeoutMs: number
+  /**
+   * Frames one HTTP/2 session may send per window before it is closed with ENHANCE_YOUR_CALM
+   * (server/http/http2Abuse.ts): stream resets (rapid reset), SETTINGS and PING frames.
+   */
+  http2FloodWindowMs: number
+  http2MaxResets: number
+  http2MaxSettings: number
+  http2MaxPings: number
+  /** Invalid frames and streams refused for over the stream cap, before Node closes a session. */
+  http2MaxInvalidFrames: number
+  http2MaxRejectedStreams: number
 }
 
 export const edgeLimits: EdgeLimits = {
@@ -48,12 +67,24 @@ export const edgeLimits: EdgeLimits = {
   // costs a few kB: 1024 stay well inside the process's memory and file-descriptor limits.
   maxConnections: 1024,
   maxConnectionsPerClient,
+  // A phone on a poor uplink sends tens of kB/s; one byte every few seconds is an attack.
+  bodyGraceMs: 10_000,
+  minBodyBytesPerSecond: 8 * 1024,
   // Same reasoning as the idle socket timeout: the Studio's listen streams keep it busy.
   http2SessionIdleMs: 60_000,
   // The Studio holds up to 8 listen streams per tab plus a burst of queries and assets.
   http2MaxConcurrentStreams: 128,
   http2MaxSessionMemoryMb: 10,
   tlsHandshakeTimeoutMs: 10_000,
+  // A browser resets a stream per abandoned request and sends one or two SETTINGS and a rare
+  // PING per session; an attack sends thousands a second.
+  http2FloodWindowMs: 10_000,
+  http2MaxResets: 200,
+  http2MaxSettings: 20,
+  http2MaxPings: 50,
+  // Node's defaults are 1000 and 100.
+  http2MaxInvalidFrames: 100,
+  http2MaxRejectedStreams: 100,
 }
 
 /** Node's largest request head (request line plus headers). Its default, 16 KiB, would leave a
@@ -79,18 +110,35 @@ export function http2Options(limits: EdgeLimits): SecureServerOptions & ServerOp
     peerMaxConcurrentStreams: limits.http2MaxConcurrentStreams,
     settings: {maxConcurrentStreams: limits.http2MaxConcurrentStreams},
     handshakeTimeout: limits.tlsHandshakeTimeoutMs,
+    maxSessionInvalidFrames: limits.http2MaxInvalidFrames,
+    maxSessionRejectedStreams: limits.http2MaxRejectedStreams,
   }
 }
 
 /** The limits that are properties rather than constructor options. */
 export function applyLimits(server: Server | Http2SecureServer, limits: EdgeLimits): void {
   server.setTimeout(limits.idleSocketTimeoutMs)
-  server.maxConnections = limits.maxConnections
+  // The fair share (server/http/connections.ts) enforces `maxConnections` and must see the
+  // newcomer to make room for it; Node's own cap is a backstop above it, which also bounds a
+  // trusted proxy's connections (not counted in the share).
+  server.maxConnections = 2 * limits.maxConnections
 }
 
-/** HTTP/2 sessions that stay silent are closed (their open streams may finish first). */
+/**
+ * HTTP/2 sessions that stay silent are closed (their open streams may finish first); sessions
+ * that flood frames or hold unfinished requests are closed at once (server/http/http2Abuse.ts).
+ */
 export function applySessionLimits(server: Http2SecureServer, limits: EdgeLimits): void {
   server.on('session', (session) => {
     session.setTimeout(limits.http2SessionIdleMs, () => session.close())
+  })
+  guardHttp2Sessions(server, {
+    windowMs: limits.http2FloodWindowMs,
+    maxResets: limits.http2MaxResets,
+    maxSettings: limits.http2MaxSettings,
+    maxPings: limits.http2MaxPings,
+    bodyGraceMs: limits.bodyGraceMs,
+    minBodyBytesPerSecond: limits.minBodyBytesPerSecond,
+    checkIntervalMs: limits.checkIntervalMs,
   })
 }

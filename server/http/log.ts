@@ -26,6 +26,10 @@ export interface RefusalLogOptions {
   maxKeys?: number
   now?: () => number
   write?: (line: string) => void
+  /** The summary lines' prefix: what was counted. */
+  label?: string
+  /** Characters of a first line kept (a stack trace needs more than a refusal). */
+  maxLineLength?: number
 }
 
 /**
@@ -37,6 +41,8 @@ export class RefusalLog {
   private readonly maxKeys: number
   private readonly now: () => number
   private readonly write: (line: string) => void
+  private readonly label: string
+  private readonly maxLineLength: number
   private windowStart = 0
   private readonly counts = new Map<string, number>()
   private overflow = 0
@@ -46,6 +52,8 @@ export class RefusalLog {
     this.maxKeys = options.maxKeys ?? 1_000
     this.now = options.now ?? Date.now
     this.write = options.write ?? ((line) => console.warn(line))
+    this.label = options.label ?? 'refused'
+    this.maxLineLength = options.maxLineLength ?? 500
   }
 
   /** `client` and `kind` key the summary; `line` is written only for the first of the window. */
@@ -62,7 +70,7 @@ export class RefusalLog {
       return
     }
     this.counts.set(key, 0)
-    this.write(safe(line, 500))
+    this.write(safe(line, this.maxLineLength))
   }
 
   /** Writes the summaries of a finished window (also called by `refuse`). */
@@ -70,10 +78,10 @@ export class RefusalLog {
     const now = this.now()
     if (now - this.windowStart < this.windowMs) return
     for (const [key, more] of this.counts) {
-      if (more > 0) this.write(`[refused] ${safe(key)}: ${more} more in the last minute`)
+      if (more > 0) this.write(`[${this.label}] ${safe(key)}: ${more} more in the last minute`)
     }
     if (this.overflow > 0)
-      this.write(`[refused] ${this.overflow} more from other clients in the last minute`)
+      this.write(`[${this.label}] ${this.overflow} more from other clients in the last minute`)
     this.counts.clear()
     this.overflow = 0
     this.windowStart = now
@@ -82,3 +90,25 @@ export class RefusalLog {
 
 /** The process's one refusal log. */
 export const refusals = new RefusalLog()
+
+/**
+ * Answers that failed (500s), summarised the same way under the key `*` and the failure's kind:
+ * the first of a kind each minute is written with its stack, the rest counted, so a request
+ * that keeps failing cannot flood the log (263 stack traces, security review 2, finding 5).
+ */
+export const failures = new RefusalLog({
+  write: (line) => console.error(line),
+  label: 'failed',
+  maxLineLength: 4000,
+})
+
+/** A failure's kind for `failures`: its class and the first line of its message. */
+export function failureKind(error: unknown): string {
+  if (!(error instanceof Error)) return typeof error
+  return `${error.name}: ${safe(error.message.split('\n')[0], 120)}`
+}
+
+/** An error with its stack, as one escaped log value (the stack stays readable: `\n` escapes). */
+export function withStack(error: unknown): string {
+  return error instanceof Error ? (error.stack ?? String(error)) : String(error)
+}

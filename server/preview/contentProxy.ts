@@ -4,6 +4,7 @@ import {BodyTooLargeError, readBody} from '../http/body.ts'
 import {clientOf} from '../http/clientAddress.ts'
 import {ClientCounter, overCap, LakeError, unauthorized} from '../lake/index.ts'
 import {previewOf, type PreviewAccess} from './access.ts'
+import {upstreamPathParts} from './upstreamPath.ts'
 
 /** Largest POSTed query the proxy forwards (the lake's own limit for POSTed queries). */
 const maxQueryBytes = 1024 * 1024
@@ -23,6 +24,7 @@ export function registerContentProxy(app: Hono, access: PreviewAccess): void {
   const handle = async (c: Context) => {
     const preview = previewOf(c, access)
     if (!preview) throw unauthorized('Unauthorized - not in preview mode')
+    const {version, dataset} = upstreamPathParts(c)
     const {token, credential} = preview
     const release = inFlight.acquire(token, maxInFlightPerSession)
     if (!release)
@@ -38,10 +40,7 @@ export function registerContentProxy(app: Hono, access: PreviewAccess): void {
         }
       }
       const incoming = new URL(c.req.url)
-      const target = new URL(
-        `/${c.req.param('version')}/data/query/${c.req.param('dataset')}`,
-        access.upstream(),
-      )
+      const target = new URL(`/${version}/data/query/${dataset}`, access.upstream())
       target.search = incoming.search
       target.searchParams.set('perspective', 'drafts')
       const upstream = await fetch(target, {
@@ -90,14 +89,12 @@ function registerLiveEventsProxy(app: Hono, access: PreviewAccess): void {
   app.get(`${previewContentPath}/:version/data/live/events/:dataset`, async (c) => {
     const preview = previewOf(c, access)
     if (!preview) throw unauthorized('Unauthorized - not in preview mode')
+    const {version, dataset} = upstreamPathParts(c)
     const {token, credential} = preview
     const release = open.acquire(token, maxStreamsPerSession)
     if (!release)
       throw overCap(c, clientOf(c).key, 'preview-live-cap', 'Too many preview event streams')
-    const target = new URL(
-      `/${c.req.param('version')}/data/live/events/${c.req.param('dataset')}`,
-      access.upstream(),
-    )
+    const target = new URL(`/${version}/data/live/events/${dataset}`, access.upstream())
     target.searchParams.set('includeDrafts', 'true')
     const lastEventId = c.req.header('last-event-id')
     // The visitor leaving ends the upstream stream too.

@@ -300,6 +300,18 @@ describe('preview mode', () => {
     expect(without.status).toBe(401)
     expect(JSON.parse(without.body)).toMatchObject({error: {type: 'httpUnauthorized'}})
 
+    // Only queries pass: an escaped slash in a path part reaches no other route (review 2, #3).
+    for (const sneaky of [
+      `/api/preview/content/v1%2Fusers%2Fme%23/data/query/production?query=${query}`,
+      `/api/preview/content/v${apiVersion}/data/query/production%2F..%2F..%2Fusers%2Fme?query=${query}`,
+      `/api/preview/content/v1%2Fusers%2Fme%23/data/live/events/production`,
+    ]) {
+      const answer = await page(sneaky, token)
+      expect(answer.status, sneaky).toBe(404)
+      expect(answer.body, sneaky).not.toContain('"id"')
+      expect(JSON.parse(answer.body), sneaky).toMatchObject({error: {type: 'httpNotFound'}})
+    }
+
     // A POSTed query over 1 MiB is refused while it streams.
     const huge = await fetch(`${server.url}${path}`, {
       method: 'POST',

@@ -6,7 +6,8 @@ import {loadSiteBundle, type SiteBundle} from './bundle.ts'
 import {RenderCache} from './cache.ts'
 import {RenderedPage} from './page.ts'
 import {isOwnAddress, pageAddress} from './pageAddress.ts'
-import {safe} from '../http/log.ts'
+import {decodablePath} from './decodablePath.ts'
+import {failureKind, failures, safe, withStack} from '../http/log.ts'
 import type {ContentEvents} from '../live/contentEvents.ts'
 import {storeUnavailable} from './unavailable.ts'
 import {pageContentSecurityPolicy, permissionsPolicy} from '../http/securityHeaders.ts'
@@ -73,6 +74,15 @@ const renderFailed = () =>
     status: 500,
     headers: {'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store'},
   })
+
+/** A render that failed, logged once per kind per minute (server/http/log.ts's `failures`). */
+function logRenderFailure(what: string, error: unknown): void {
+  failures.refuse(
+    '*',
+    `render ${failureKind(error)}`,
+    `[site] rendering ${what} failed: ${withStack(error)}`,
+  )
+}
 
 const notBuilt = 'The site is not built: run `npm run build`.'
 
@@ -177,7 +187,7 @@ export function createSiteHandler(options: SiteHandlerOptions): SiteHandler {
 
   return {
     async handle(request, preview) {
-      const requested = new URL(request.url)
+      const requested = decodablePath(new URL(request.url))
       const acceptEncoding = request.headers.get('accept-encoding') ?? undefined
       if (preview) {
         // Every parameter kept (the Studio's own included), no cache, no shared render.
@@ -189,7 +199,7 @@ export function createSiteHandler(options: SiteHandlerOptions): SiteHandler {
             ? rendered
             : respond(rendered.page, 'MISS', request, false)
         } catch (error) {
-          console.error(`[site] rendering ${safe(requested.pathname)} in preview failed`, error)
+          logRenderFailure(`${safe(requested.pathname)} in preview`, error)
           return renderFailed()
         }
       }
@@ -200,7 +210,7 @@ export function createSiteHandler(options: SiteHandlerOptions): SiteHandler {
       const marker = requested.searchParams.get(sentParam)
       if (marker !== null && options.sentMarkers?.take(marker)) {
         const fresh = await renderPage(url, key, 'contact-sent').catch((error: unknown) => {
-          console.error(`[site] rendering ${safe(url.pathname)} with the toast failed`, error)
+          logRenderFailure(`${safe(url.pathname)} with the toast`, error)
           return undefined
         })
         if (fresh instanceof Response) return fresh
@@ -229,7 +239,7 @@ export function createSiteHandler(options: SiteHandlerOptions): SiteHandler {
       try {
         rendered = await pending
       } catch (error) {
-        console.error(`[site] rendering ${safe(url.pathname + url.search)} failed`, error)
+        logRenderFailure(safe(url.pathname + url.search), error)
         return renderFailed()
       }
       if (rendered instanceof Response) return rendered.clone()

@@ -5,6 +5,7 @@ import type {ServedBuild} from '../build/served.ts'
 import {registerModuleCdn} from './moduleCdn.ts'
 import {studioHttpsOrigin} from './origins.ts'
 import {serveStudio} from './static.ts'
+import {studioContentSecurityPolicy} from './contentSecurityPolicy.ts'
 
 /**
  * Requests that arrived on the plain-HTTP listener. A TLS-terminating proxy in front says so
@@ -31,11 +32,11 @@ export function mountStudio(app: Hono, ctx: AppContext, build: ServedBuild): voi
   const studio = (c: Context) => {
     const https = onPlainHttp(c) ? studioHttpsOrigin(ctx.config) : undefined
     if (https === undefined)
-      return serveStudio(
-        c,
-        join(build.dir, 'studio'),
-        build.previous && join(build.previous, 'studio'),
-      )
+      return serveStudio(c, {
+        distDir: join(build.dir, 'studio'),
+        previousDistDir: build.previous && join(build.previous, 'studio'),
+        policy: studioContentSecurityPolicy(ctx.config),
+      })
     const url = new URL(c.req.url)
     return c.redirect(`${https}${url.pathname}${url.search}`, 302)
   }

@@ -24,7 +24,8 @@ const contentTypes: Record<string, string> = {
 /**
  * On every Studio response: keep it out of search engines (header and the noindex meta in
  * index.html); no other site may frame the page that holds the owner's token (clickjacking);
- * no content sniffing.
+ * no content sniffing. The page itself also gets the Studio's full policy
+ * (contentSecurityPolicy.ts).
  */
 const noindex = {
   'x-robots-tag': 'noindex, nofollow',
@@ -89,8 +90,17 @@ function hashedFile(
  */
 export function serveStudio(
   c: Context,
-  distDir = studioDistDir,
-  previousDistDir?: string,
+  {
+    distDir = studioDistDir,
+    previousDistDir,
+    policy,
+  }: {
+    distDir?: string
+    /** The build before it, whose chunks an already open Studio may still ask for. */
+    previousDistDir?: string
+    /** The page's Content-Security-Policy (contentSecurityPolicy.ts). */
+    policy?: string
+  } = {},
 ): Response {
   const indexFile = join(distDir, 'index.html')
   if (!existsSync(indexFile)) {
@@ -118,6 +128,11 @@ export function serveStudio(
     })
   }
   return new Response(readFileSync(indexFile), {
-    headers: {'content-type': contentTypes['.html'], 'cache-control': 'no-cache', ...noindex},
+    headers: {
+      'content-type': contentTypes['.html'],
+      'cache-control': 'no-cache',
+      ...noindex,
+      ...(policy && {'content-security-policy': policy}),
+    },
   })
 }

@@ -1,7 +1,9 @@
 /**
- * Failed token attempts per client: the brake on guessing the owner token (LAKE_TOKEN may be
- * a chosen phrase, not 256 random bits). One instance counts every surface that takes a token
- * — the login page, bearer requests, the presence socket — so a guesser cannot add budgets up.
+ * Failed token attempts per client: a brake on guessing and on the work and log lines wrong
+ * tokens cost. A right token is accepted even from a throttled client (server/lake/auth.ts), so
+ * the odds of a guess rest on the token itself (server/util/tokenStrength.ts). One instance
+ * counts every surface that takes a token — the login page, bearer requests, the presence
+ * socket — so a guesser cannot add budgets up.
  */
 
 /**

@@ -55,6 +55,8 @@ const lakeTestsMayImport = (path: string) =>
 const lakeTestsOfTheWholeApp = new Set([
   // Runaway queries delay neither an honest client nor a page render (server/render/).
   'server/lake/api/hostile.test.ts',
+  // A nested-JSON flood on the query endpoint, on a server whose renderer is warm, as in the review.
+  'server/lake/api/nestedBody.test.ts',
   // A full disk: the contact relay's 507 (server/contact/) beside the lake's, on one small disk.
   'server/lake/files/diskFull.test.ts',
 ])

@@ -1,7 +1,7 @@
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 import {startTestServer} from '../../../test/support/server.ts'
 import type {Lake} from '../lake.ts'
-import {getFrom, queryUrl, type Answer} from '../testing/fromAddress.ts'
+import {getFrom, queryUrl, type Answer} from '../../../test/support/fromAddress.ts'
 import {maxAnonymousStreams} from './openStreams.ts'
 import {authOf} from '../lake.ts'
 

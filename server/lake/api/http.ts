@@ -10,6 +10,7 @@ import {BodyTooLargeError, readBody} from '../../http/body.ts'
 import {messageOf} from '../../util/messageOf.ts'
 import {isRecord} from '../../util/isRecord.ts'
 import {authOf} from '../lake.ts'
+import {jsonDepth, maxJsonDepth} from './jsonDepth.ts'
 
 /** Largest JSON body the lake reads (mutations, actions, POSTed queries). */
 export const maxBodyBytes = 10 * 1024 * 1024
@@ -70,7 +71,8 @@ export function apiVersionOf(c: Context): string {
 
 /**
  * Reads a JSON object body, capped while it streams (server/http/body.ts); bad JSON is a 400,
- * an oversize body a 413 before more than `limit` bytes are held.
+ * an oversize body a 413 before more than `limit` bytes are held, and a body nested past
+ * `maxJsonDepth` a 400 before it is parsed (jsonDepth.ts).
  */
 export async function readJsonBody(
   c: Context,
@@ -83,9 +85,12 @@ export async function readJsonBody(
     if (!(error instanceof BodyTooLargeError)) throw error
     throw new LakeError(413, 'requestEntityTooLarge', error.message)
   }
+  const text = new TextDecoder().decode(buffer)
+  if (jsonDepth(text) > maxJsonDepth)
+    throw badRequest(`Body is nested deeper than ${maxJsonDepth} levels`)
   let body: unknown
   try {
-    body = JSON.parse(new TextDecoder().decode(buffer))
+    body = JSON.parse(text)
   } catch (error) {
     throw badRequest(`Body is not valid JSON: ${messageOf(error)}`)
   }
@@ -105,6 +110,8 @@ export function queryParams(c: Context): Record<string, unknown> {
   const params: Record<string, unknown> = {}
   for (const [key, value] of new URL(c.req.url).searchParams) {
     if (!key.startsWith('$')) continue
+    if (jsonDepth(value) > maxJsonDepth)
+      throw badRequest(`Parameter "${key}" is nested deeper than ${maxJsonDepth} levels`)
     try {
       params[key.slice(1)] = JSON.parse(value)
     } catch {

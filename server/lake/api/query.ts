@@ -26,48 +26,87 @@ function perspectiveOf(c: Context): Perspective {
   return requested
 }
 
+/** Who asks, as known from the request's head, before its body is read. */
+interface Asker {
+  perspective: Perspective
+  anonymous: boolean
+  /** The owner or the site's own render: no per-client cap. */
+  trusted: boolean
+  client: string
+  preview: boolean
+}
+
+/** What is asked: the query, its params, and the cache key of the answer. */
+interface Asked {
+  query: string
+  params: Record<string, unknown>
+  key: string
+  returnQuery: boolean
+}
+
+function askedIn(
+  c: Context,
+  params: Record<string, unknown>,
+  {perspective}: Asker,
+  query: unknown = c.req.query('query'),
+): Asked {
+  if (typeof query !== 'string' || query.trim() === '') throw badRequest('Missing "query"')
+  const returnQuery = flag(c, 'returnQuery', true)
+  const key = `${perspective}\u0000${returnQuery}\u0000${JSON.stringify([query, params])}`
+  return {query, params, key, returnQuery}
+}
+
 /** GET|POST /v{version}/data/query/{dataset} */
 export function registerQuery(app: Hono, lake: Lake, cache: QueryCache): void {
   const inFlight = new ClientCounter()
   const handle = async (c: Context) => {
     checkDataset(c, lake)
     const identity = identify(c, lake)
-    const perspective = perspectiveOf(c)
-    let query: unknown
-    let params: Record<string, unknown>
-    let rawKey: string
-    if (c.req.method === 'POST') {
-      const body = await readJsonBody(c, 1024 * 1024)
-      query = body.query
-      const p = body.params ?? {}
-      if (!isRecord(p)) throw badRequest('"params" must be an object')
-      params = p
-      rawKey = JSON.stringify([query, params])
-    } else {
-      query = c.req.query('query')
-      params = queryParams(c)
-      rawKey = JSON.stringify([query, params])
+    const asker: Asker = {
+      perspective: perspectiveOf(c),
+      anonymous: identity === undefined,
+      // The site's own renders are trusted (no cap, the owner's budget) but see what visitors see.
+      trusted: identity !== undefined || isInternal(c, lake),
+      client: clientOf(c).key,
+      preview: identity?.preview === true,
     }
-    if (typeof query !== 'string' || query.trim() === '') throw badRequest('Missing "query"')
-    const returnQuery = flag(c, 'returnQuery', true)
-    const key = `${perspective}\u0000${returnQuery}\u0000${rawKey}`
-    const anonymous = identity === undefined
-
+    // A GET's query is in its head, already read: a cached answer needs no slot.
+    const asked = c.req.method === 'POST' ? undefined : askedIn(c, queryParams(c), asker)
+    const hit = asked && asker.anonymous ? cache.get(asked.key) : undefined
+    if (hit) return respond(c, hit, true, 'HIT')
+    // A POST's slot is taken before its body is read: reading and parsing is work too, and 32
+    // bodies at once from one address stalled every page (security review 2, finding 1).
+    const release = asker.trusted
+      ? () => {}
+      : inFlight.acquire(asker.client, maxAnonymousQueriesPerClient)
+    if (!release)
+      throw overCap(
+        c,
+        asker.client,
+        'query-cap',
+        `More than ${maxAnonymousQueriesPerClient} anonymous queries in flight from this address`,
+      )
+    try {
+      return await answer(c, asked ?? (await askedInBody(c, asker)), asker)
+    } finally {
+      release()
+    }
+  }
+  const askedInBody = async (c: Context, asker: Asker): Promise<Asked> => {
+    const body = await readJsonBody(c, 1024 * 1024)
+    const params = body.params ?? {}
+    if (!isRecord(params)) throw badRequest('"params" must be an object')
+    return askedIn(c, params, asker, body.query)
+  }
+  const answer = async (
+    c: Context,
+    {query, params, key, returnQuery}: Asked,
+    {perspective, anonymous, trusted, client, preview}: Asker,
+  ): Promise<Response> => {
     if (anonymous) {
       const hit = cache.get(key)
       if (hit) return respond(c, hit, true, 'HIT')
     }
-    // The site's own renders are trusted (no cap, the owner's budget) but see what visitors see.
-    const trusted = !anonymous || isInternal(c, lake)
-    const client = clientOf(c).key
-    const release = trusted ? () => {} : inFlight.acquire(client, maxAnonymousQueriesPerClient)
-    if (!release)
-      throw overCap(
-        c,
-        client,
-        'query-cap',
-        `More than ${maxAnonymousQueriesPerClient} anonymous queries in flight from this address`,
-      )
     const started = performance.now()
     let result: string
     try {
@@ -75,7 +114,7 @@ export function registerQuery(app: Hono, lake: Lake, cache: QueryCache): void {
       result = await lake.queryJson(query, params, {
         perspective,
         authenticated: !anonymous,
-        preview: identity?.preview === true,
+        preview,
         lane: trusted ? 'trusted' : 'anonymous',
         client,
       })
@@ -83,8 +122,6 @@ export function registerQuery(app: Hono, lake: Lake, cache: QueryCache): void {
       // A query refused for want of a worker (503) may be retried; say when.
       if (error instanceof LakeError && error.status === 503) c.header('retry-after', '5')
       throw error
-    } finally {
-      release()
     }
     const ms = Math.round(performance.now() - started)
     // The live-events tags this answer depends on (liveEvents.ts): coarse, so any change a

@@ -1,7 +1,7 @@
 import {randomBytes} from 'node:crypto'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 import {startLakeUnderTest, type LakeUnderTest} from '../../../test/support/lakeUnderTest.ts'
-import {getFrom, queryUrl} from '../testing/fromAddress.ts'
+import {getFrom, queryUrl} from '../../../test/support/fromAddress.ts'
 import {siteReadHeaders} from './internal.ts'
 
 // SITE_READ_TOKEN: what separate site processes (LAKE_URL) send so their renders are not capped

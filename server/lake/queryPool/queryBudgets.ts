@@ -93,3 +93,11 @@ export const workerHeapMb = 512
  * listener. The owner's (the Studio's) get 1 s, so a starved core never cuts a Studio stream.
  */
 export const listenFilterTimeoutMs: Record<Lane, number> = {trusted: 1_000, anonymous: 100}
+
+/**
+ * How far above its level before, at most, the process's resident memory stays once a worker
+ * lost to an out-of-memory query has been replaced (docs/security.md): the lost worker's heap
+ * (up to `workerHeapMb`) is freed with its thread; what remains is the new worker's replica and
+ * allocator slack.
+ */
+export const rssAfterWorkerLossMb = 64

@@ -17,24 +17,44 @@ export function getFrom(
   localAddress: string,
   headers: Record<string, string> = {},
 ): Promise<Answer> {
+  return sendFrom('GET', url, localAddress, headers)
+}
+
+/** A POST of `body` from a given loopback address, as getFrom. */
+export function postFrom(
+  url: string,
+  localAddress: string,
+  body: string,
+  headers: Record<string, string> = {'content-type': 'application/json'},
+): Promise<Answer> {
+  return sendFrom('POST', url, localAddress, headers, body)
+}
+
+function sendFrom(
+  method: string,
+  url: string,
+  localAddress: string,
+  headers: Record<string, string>,
+  body?: string,
+): Promise<Answer> {
   const started = performance.now()
   return new Promise((resolve, reject) => {
-    const req = request(url, {localAddress, headers, agent: false}, (res) => {
-      let body = ''
+    const req = request(url, {method, localAddress, headers, agent: false}, (res) => {
+      let text = ''
       res.setEncoding('utf8')
-      res.on('data', (chunk: string) => (body += chunk))
+      res.on('data', (chunk: string) => (text += chunk))
       res.on('end', () =>
         resolve({
           status: res.statusCode ?? 0,
           headers: res.headers,
-          body,
+          body: text,
           ms: performance.now() - started,
         }),
       )
       res.on('error', reject)
     })
     req.on('error', reject)
-    req.end()
+    req.end(body)
   })
 }
 

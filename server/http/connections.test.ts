@@ -1,0 +1,60 @@
+import {mkdtempSync, rmSync} from 'node:fs'
+import {tmpdir} from 'node:os'
+import {join} from 'node:path'
+import type {Socket} from 'node:net'
+import {afterAll, beforeAll, describe, expect, it} from 'vitest'
+import {readConfig} from '../env.ts'
+import {startServer, type RunningServer} from '../start.ts'
+import {getFrom} from '../../test/support/fromAddress.ts'
+import {edgeLimits} from './limits.ts'
+import {closedBy, openPartial} from './testing/raw.ts'
+
+// Security review 2, finding 2, at a small scale: the production limits, except a listener of
+// 12 connections and 4 per address, so that 3 addresses fill it as 4 × 256 filled 1,024.
+const maxConnections = 12
+const maxConnectionsPerClient = 4
+let server: RunningServer
+let dataDir: string
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(join(tmpdir(), 'scriptorium-connections-'))
+  server = await startServer(readConfig({PORT: '0', HTTPS_PORT: '0', DATA_DIR: dataDir}), {
+    ...edgeLimits,
+    maxConnections,
+    maxConnectionsPerClient,
+  })
+})
+afterAll(async () => {
+  await server.close()
+  rmSync(dataDir, {recursive: true, force: true})
+})
+
+/** Headers of a 60 kB contact post and its first byte; the rest would come a byte at a time. */
+const trickle =
+  'POST /api/contact HTTP/1.1\r\nHost: localhost\r\n' +
+  'Content-Type: application/x-www-form-urlencoded\r\nContent-Length: 60000\r\n\r\nn'
+
+describe('connections shared among addresses', () => {
+  it('addresses trickling bodies into every slot cannot keep a new client from being answered', async () => {
+    const attackers = ['127.0.0.21', '127.0.0.22', '127.0.0.23']
+    const held: Socket[] = []
+    for (const address of attackers)
+      for (let i = 0; i < maxConnectionsPerClient; i++)
+        held.push(await openPartial(server.config.port, trickle, address))
+    const closings = held.map(closedBy)
+    // An attacker's fifth is over its own share.
+    expect(await closedBy(await openPartial(server.config.port, trickle, attackers[0]))).toBe('')
+
+    const newcomer = await getFrom(`${server.url}/healthz`, '127.0.0.24')
+    expect(newcomer.status).toBe(200)
+    // Well inside the 10 s body grace: room was made at once, not by a timeout.
+    expect(newcomer.ms).toBeLessThan(1_000)
+    // ... by closing one attacker's oldest connection.
+    const closed = await Promise.race([
+      Promise.any(closings).then(() => true),
+      new Promise((resolve) => setTimeout(() => resolve(false), 1_000)),
+    ])
+    expect(closed).toBe(true)
+    for (const socket of held) socket.destroy()
+  })
+})

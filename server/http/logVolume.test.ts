@@ -1,0 +1,66 @@
+import {Hono} from 'hono'
+import {afterAll, afterEach, beforeAll, describe, expect, it, vi} from 'vitest'
+import {startTestServer} from '../../test/support/server.ts'
+import {errorResponse} from './errorResponse.ts'
+import {nodeRequest} from './testing/nodeRequest.ts'
+
+// Security review 2, finding 5: 20 requests with 20 kB malformed paths grew the log by 403 kB,
+// and every 500 wrote its stack trace. Each is now written once per kind per minute.
+let server: Awaited<ReturnType<typeof startTestServer>>
+
+beforeAll(async () => {
+  server = await startTestServer({SEED: '0'})
+})
+afterAll(() => server.stop())
+afterEach(() => vi.restoreAllMocks())
+
+/** Everything written to the console while `run` runs, in characters (still printed). */
+async function logged(run: () => Promise<void>): Promise<string[]> {
+  const lines: string[] = []
+  for (const level of ['log', 'warn', 'error'] as const) {
+    const original = console[level].bind(console)
+    vi.spyOn(console, level).mockImplementation((...args: unknown[]) => {
+      lines.push(args.map(String).join(' '))
+      original(...args)
+    })
+  }
+  await run()
+  return lines
+}
+
+describe('log volume under floods', () => {
+  it('20 requests for 20 kB malformed addresses get 404 pages and write one short line', async () => {
+    const statuses: number[] = []
+    const lines = await logged(async () => {
+      for (let i = 0; i < 20; i++) {
+        const path = `/blog/${i}%E0%A4%A${'x'.repeat(20_000)}`
+        statuses.push((await nodeRequest(`${server.url}${path}`)).status)
+      }
+    })
+    expect(statuses).toEqual(Array(20).fill(404))
+    expect(lines).toHaveLength(1)
+    expect(lines[0]).toContain('malformed escape')
+    expect(lines.join('').length).toBeLessThan(1_000)
+  })
+
+  it('a handler that keeps failing is answered 500 each time and logged once, with its stack', async () => {
+    const app = new Hono()
+    app.onError(errorResponse)
+    app.get('/boom', () => {
+      throw new Error('a bug in a handler')
+    })
+    const answers: Response[] = []
+    const lines = await logged(async () => {
+      for (let i = 0; i < 20; i++) answers.push(await app.request('/boom'))
+    })
+    for (const answer of answers) {
+      expect(answer.status).toBe(500)
+      expect(await answer.json()).toEqual({
+        error: {type: 'internalServerError', description: 'Internal server error'},
+      })
+    }
+    expect(lines).toHaveLength(1)
+    expect(lines[0]).toContain('Error: a bug in a handler')
+    expect(lines[0]).toContain('logVolume.test.ts')
+  })
+})

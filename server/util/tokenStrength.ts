@@ -1,0 +1,35 @@
+import {minLakeTokenLength} from '../../shared/ownerAccess.ts'
+
+/**
+ * Bits of surprise per character the owner token must show (Shannon entropy of its own
+ * characters). A random hex token measures about 3.7, base64url about 4.6; `aaaa…` measures 0
+ * and `passwordpassword…` 2.75.
+ */
+const minBitsPerCharacter = 3
+/**
+ * At most this share of neighbouring characters may repeat or step by one (`aabb…`, `abcd…`,
+ * `1234…`): about 0.19 for random hex, 0.05 for base64url.
+ */
+const maxSteppingShare = 0.5
+
+/**
+ * Why `token` is too weak to be the owner token, or undefined. It guards every write and is the
+ * Studio's password, so it must be long and look random: 32 × `a` passed the length check alone
+ * (security review 2, finding 8). The rule is documented in README.md's settings table.
+ */
+export function weakTokenReason(token: string): string | undefined {
+  if (token.length < minLakeTokenLength) return `is shorter than ${minLakeTokenLength} characters`
+  const counts = new Map<string, number>()
+  for (const character of token) counts.set(character, (counts.get(character) ?? 0) + 1)
+  let bits = 0
+  for (const count of counts.values()) {
+    const p = count / token.length
+    bits -= p * Math.log2(p)
+  }
+  if (bits < minBitsPerCharacter) return 'repeats too few different characters'
+  let stepping = 0
+  for (let i = 1; i < token.length; i++)
+    if (Math.abs(token.charCodeAt(i) - token.charCodeAt(i - 1)) <= 1) stepping++
+  if (stepping / (token.length - 1) > maxSteppingShare) return 'is a run or sequence of characters'
+  return undefined
+}
