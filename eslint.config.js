@@ -16,7 +16,7 @@ export default tseslint.config(
       'coverage/',
       '.tmp/',
       'node_modules/',
-      'web/sanity.types.ts',
+      'shared/sanity.types.ts',
     ],
   },
   js.configs.recommended,

@@ -12,6 +12,6 @@ export default defineCliConfig({
     path: ['./web/**/*.{ts,tsx}', './shared/**/*.ts', './server/**/*.ts'],
     // TYPEGEN_DIR lets scripts/typegenCheck.ts generate elsewhere and compare with the committed files.
     schema: `${process.env.TYPEGEN_DIR ?? '.'}/schemas/schema.json`,
-    generates: `${process.env.TYPEGEN_DIR ?? '.'}/web/sanity.types.ts`,
+    generates: `${process.env.TYPEGEN_DIR ?? '.'}/shared/sanity.types.ts`,
   },
 })

@@ -3,7 +3,7 @@ import {createClient} from '@sanity/client'
 import {createPreviewSecret} from '@sanity/preview-url-secret/create-secret'
 import type {Browser, BrowserContextOptions, ConsoleMessage, Page, Route} from 'playwright-core'
 import {previewEnablePath} from '../shared/constants.ts'
-import {previewContentPath} from '../web/env.ts'
+import {previewContentPath} from '../shared/siteConfig.ts'
 import {launchBrowser} from '../scripts/browser.ts'
 import {startTestServer} from '../test/support/server.ts'
 

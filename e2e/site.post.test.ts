@@ -3,7 +3,7 @@ import type {AddressInfo} from 'node:net'
 import {fileURLToPath} from 'node:url'
 import type {Browser} from 'playwright-core'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
-import {resolveSiteConfig} from '../web/env.ts'
+import {resolveSiteConfig} from '../shared/siteConfig.ts'
 import {createSiteHandler} from '../server/render/handler.ts'
 import {
   block,

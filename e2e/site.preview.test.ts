@@ -3,7 +3,7 @@ import {createRequire} from 'node:module'
 import type {Browser, Page} from 'playwright-core'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 import {loadSiteBundle, type SiteBundle} from '../server/render/bundle.ts'
-import {resolveSiteConfig} from '../web/env.ts'
+import {resolveSiteConfig} from '../shared/siteConfig.ts'
 import {
   block,
   clientChunkGraphs,

@@ -4,7 +4,7 @@ import {join, relative, resolve} from 'node:path'
 
 /**
  * Sanity TypeGen, offline: extracts the schema (schemas/ → schema.json), then generates the
- * types of every `defineQuery` query into web/sanity.types.ts. `TYPEGEN_DIR` (read by
+ * types of every `defineQuery` query into shared/sanity.types.ts. `TYPEGEN_DIR` (read by
  * sanity.cli.ts) writes both under another directory inside the project, which
  * scripts/typegenCheck.ts uses.
  */

@@ -6,7 +6,7 @@ import {runTypegen} from './typegen.ts'
  * Fails when the committed generated files differ from what `npm run typegen` would write now:
  * a query or schema changed without regenerating (run `npm run typegen` and commit the result).
  */
-const generated = ['schemas/schema.json', 'web/sanity.types.ts']
+const generated = ['schemas/schema.json', 'shared/sanity.types.ts']
 const root = resolve(import.meta.dirname, '..')
 mkdirSync(join(root, '.tmp'), {recursive: true})
 const out = mkdtempSync(join(root, '.tmp', 'typegen-'))

@@ -36,3 +36,10 @@ export function derivedExcerpt(plainText: string): string {
   if (plainText.length === 0) return fallbackExcerpt
   return Array.from(plainText).slice(0, excerptLength).join('')
 }
+
+/**
+ * The query parameter with which the contact relay sends a native post back to its page
+ * (server/contact/sentMarkers.ts): a one-time token, for which the server renders the contact
+ * toast once (server/render/handler.ts) and the boot script clears it (web/boot/bootScript.ts).
+ */
+export const sentParam = 'sent'

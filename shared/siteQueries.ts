@@ -8,7 +8,7 @@ import {excerptLength, fallbackExcerpt} from './constants.ts'
  */
 
 /**
- * An image as the site draws it (web/images/imageUrl.ts): the Studio's crop and hotspot for
+ * An image as the site draws it (shared/imageUrl.ts): the Studio's crop and hotspot for
  * @sanity/image-url, the asset's id (it names the upright size) and its blurred placeholder.
  */
 const imageFields = /* groq */ `{
@@ -114,6 +114,6 @@ export const searchQuery = defineQuery(`{
   "posts": *[${listedPost} && [title, excerpt, pt::text(body)] match text::query($q)]
     | score(boost(title match text::query($q), 4), boost(excerpt match text::query($q), 2), pt::text(body) match text::query($q))
     | order(_score desc, date desc, _id asc) [$start...$end]
-    {_id, title, "slug": slug.current, date, excerpt, category, "words": ${bodyWords}, "text": pt::text(body)},
+    {_id, title, "slug": slug.current, date, excerpt, category, "words": ${bodyWords}, mainImage${imageFields}, "text": pt::text(body)},
   "total": count(*[${listedPost} && [title, excerpt, pt::text(body)] match text::query($q)])
 }`)

@@ -3,7 +3,7 @@ import {previewAttribute} from './boot/boot.ts'
 import {palettes} from './components/theme.ts'
 import {FlashContext, type Flash} from './components/flashContext.ts'
 import {SiteConfigContext} from './components/siteConfigContext.ts'
-import type {SiteConfig} from './env.ts'
+import type {SiteConfig} from '../shared/siteConfig.ts'
 import {payloadElementId} from './payload.ts'
 import {PreviewContext} from './preview/previewContext.ts'
 

@@ -1,5 +1,5 @@
 import type {SanityClient} from '@sanity/client'
-import {previewContentPath} from './env.ts'
+import {previewContentPath} from '../shared/siteConfig.ts'
 import {readPayload} from './payload.ts'
 
 let pending: Promise<SanityClient> | undefined

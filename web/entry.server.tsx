@@ -9,7 +9,7 @@ import {
 import {ServerStyleSheet} from 'styled-components'
 import {sanityClientContext} from './clientContext.ts'
 import {Document} from './Document.tsx'
-import type {SiteConfig} from './env.ts'
+import type {SiteConfig} from '../shared/siteConfig.ts'
 import {serializePayload} from './payload.ts'
 import {bootScript, type ClientAssets} from './boot/bootScript.ts'
 import {speculationRulesScript} from './boot/speculationRules.ts'
@@ -21,7 +21,7 @@ export type {ClientAssets} from './boot/bootScript.ts'
 export {bootScriptSource} from './boot/bootScript.ts'
 export {speculationRulesSource} from './boot/speculationRules.ts'
 export type {Flash} from './components/flashContext.ts'
-export {resolveSiteConfig, type SiteConfig} from './env.ts'
+export {resolveSiteConfig, type SiteConfig} from '../shared/siteConfig.ts'
 
 export interface RenderOptions {
   site: SiteConfig

@@ -2,7 +2,7 @@ import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 import {startTestServer} from '../test/support/server.ts'
 import {excerptLength, fallbackExcerpt} from '../shared/constants.ts'
 import {postSummary} from '../server/discovery/feeds.ts'
-import {resolveSiteConfig} from './env.ts'
+import {resolveSiteConfig} from '../shared/siteConfig.ts'
 import {postBySlugQuery} from './queries.ts'
 import {createSiteClient} from './sanity.client.ts'
 

@@ -1,6 +1,6 @@
 import type {HydrationState} from 'react-router-dom'
 import type {Flash} from './components/flashContext.ts'
-import type {SiteConfig} from './env.ts'
+import type {SiteConfig} from '../shared/siteConfig.ts'
 
 /** What the server hands the browser in the page: site config and the router's loader data. */
 export interface Payload {

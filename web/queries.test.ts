@@ -2,7 +2,7 @@ import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 import {createClient, type SanityClient} from '@sanity/client'
 import sharp from 'sharp'
 import {startTestServer} from '../test/support/server.ts'
-import {resolveSiteConfig} from './env.ts'
+import {resolveSiteConfig} from '../shared/siteConfig.ts'
 import {
   latestPostsQuery,
   postBySlugQuery,

@@ -1,5 +1,5 @@
 import {createClient, type SanityClient} from '@sanity/client'
-import {previewClientConfig, siteClientConfig, type SiteConfig} from './env.ts'
+import {previewClientConfig, siteClientConfig, type SiteConfig} from '../shared/siteConfig.ts'
 
 /**
  * The site's one content client: read-only, no token, CDN on. Retries, POST for long queries and

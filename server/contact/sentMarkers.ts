@@ -1,5 +1,5 @@
 import {OneTimeTokens} from '../http/oneTimeTokens.ts'
-import {sentParam} from '../../web/contactToast.ts'
+import {sentParam} from '../../shared/constants.ts'
 
 /** A marker waits this long for the browser to follow the relay's 303, which it does at once. */
 export const sentMarkerTtlMs = 60_000

@@ -1,8 +1,8 @@
 import {createClient, type SanityClient} from '@sanity/client'
 import type {PortableTextBlock} from '@portabletext/react'
-import {resolveSiteConfig, siteClientConfig} from '../../web/env.ts'
+import {resolveSiteConfig, siteClientConfig} from '../../shared/siteConfig.ts'
 import {feedPostsQuery, sitemapQuery} from '../../shared/siteQueries.ts'
-import type {FeedPostsQueryResult, SitemapQueryResult} from '../../web/sanity.types.ts'
+import type {FeedPostsQueryResult, SitemapQueryResult} from '../../shared/sanity.types.ts'
 import type {AppContext} from '../context.ts'
 
 /** A body as stored: the schema's blocks, though the lake may hold other typed objects too. */
@@ -10,7 +10,7 @@ export type PostBody = Array<
   PortableTextBlock | {_type: string; _key?: string; [field: string]: unknown}
 >
 
-/** One sitemap entry and one feed item, as the queries return them (web/sanity.types.ts). */
+/** One sitemap entry and one feed item, as the queries return them (shared/sanity.types.ts). */
 export type SitemapPost = SitemapQueryResult[number]
 export type FeedPost = FeedPostsQueryResult[number]
 
@@ -21,7 +21,7 @@ export interface DiscoverySource {
 }
 
 /**
- * Reads the content exactly as the public site does (web/env.ts: no token, CDN, the local lake
+ * Reads the content exactly as the public site does (shared/siteConfig.ts: no token, CDN, the local lake
  * over loopback, LAKE_URL, or the hosted project), plus the `published` perspective, so a draft
  * can never reach a feed or the sitemap whatever the API version's default. The lake's origin is known
  * only after listen, so the client is made on first use and remade if the origin changes.

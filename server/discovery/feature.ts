@@ -5,7 +5,7 @@ import {CachedBody} from '../http/cachedBody.ts'
 import {GeneratedCache, hostedTtlMs} from './cache.ts'
 import {clientSource, type DiscoverySource} from './content.ts'
 import {feedSize, renderFeed} from './feeds.ts'
-import {resolveSiteConfig} from '../../web/env.ts'
+import {resolveSiteConfig} from '../../shared/siteConfig.ts'
 import {buildRobots} from './robots.ts'
 import {buildSitemap} from './sitemap.ts'
 

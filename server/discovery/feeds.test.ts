@@ -7,7 +7,7 @@ import type {FeedPost} from './content.ts'
 import {fallbackExcerpt} from '../../shared/constants.ts'
 import {postSummary, publishedAt, renderFeed} from './feeds.ts'
 import {block} from './testing.ts'
-import {resolveSiteConfig} from '../../web/env.ts'
+import {resolveSiteConfig} from '../../shared/siteConfig.ts'
 
 const siteUrl = 'https://writer.example'
 const site = resolveSiteConfig({siteUrl})

@@ -1,6 +1,6 @@
 import {escapeHTML, toHTML, type PortableTextMarkComponent} from '@portabletext/to-html'
 import type {ImageUrlBuilder} from '@sanity/image-url'
-import {altOf, croppedSize, isShown, type PostImage} from '../../web/images/imageUrl.ts'
+import {altOf, croppedSize, isShown, type PostImage} from '../../shared/imageUrl.ts'
 import type {PostBody} from './content.ts'
 
 /** Schemes a reader may follow from a feed, as on the site (schemas/objects/blockContent.ts). */

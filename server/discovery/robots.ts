@@ -1,4 +1,4 @@
-import {absoluteUrl} from '../../web/seo/urls.ts'
+import {absoluteUrl} from '../../shared/siteUrls.ts'
 
 /**
  * robots.txt (RFC 9309): the site is open to every crawler; the Studio and the API are not

@@ -1,5 +1,5 @@
-import {canonicalPaths} from '../../web/seo/canonical.ts'
-import {absoluteUrl, postPath} from '../../web/seo/urls.ts'
+import {canonicalPaths} from '../../shared/canonicalPaths.ts'
+import {absoluteUrl, postPath} from '../../shared/siteUrls.ts'
 import type {SitemapPost} from './content.ts'
 
 /** The protocol's limit per file (https://www.sitemaps.org/protocol.html#index). */

@@ -1,7 +1,7 @@
 import {readFileSync} from 'node:fs'
 import {XMLParser} from 'fast-xml-parser'
 import {validateXML} from 'xmllint-wasm'
-import type {BlockContent} from '../../web/sanity.types.ts'
+import type {BlockContent} from '../../shared/sanity.types.ts'
 
 /** Test helpers shared by the unit and browser tests of the discovery files. */
 

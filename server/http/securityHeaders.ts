@@ -19,7 +19,7 @@ export function scriptHash(source: string): string {
   return `'sha256-${createHash('sha256').update(source, 'utf8').digest('base64')}'`
 }
 
-/** What the pages' policy depends on: the site's deployment (web/env.ts SiteConfig). */
+/** What the pages' policy depends on: the site's deployment (shared/siteConfig.ts SiteConfig). */
 export interface PagePolicySite {
   mode: 'local' | 'hosted'
   projectId: string

@@ -1,6 +1,6 @@
 import {createClient, type LiveEvent} from '@sanity/client'
 import type {Observable} from 'rxjs'
-import {resolveSiteConfig, siteClientConfig} from '../../web/env.ts'
+import {resolveSiteConfig, siteClientConfig} from '../../shared/siteConfig.ts'
 import type {AppContext} from '../context.ts'
 
 /**

@@ -1,5 +1,5 @@
 import {escapeHtml} from '../html.ts'
-import {site} from '../../web/seo/identity.ts'
+import {site} from '../../shared/siteIdentity.ts'
 
 /**
  * The text and HTML of the newsletter's mails: plain, readable with images off, no tracking

@@ -1,7 +1,7 @@
 import type {Context, Hono} from 'hono'
 import {bodyLimit} from 'hono/body-limit'
 import type {ContentfulStatusCode} from 'hono/utils/http-status'
-import {subscribePath} from '../../web/env.ts'
+import {subscribePath} from '../../shared/siteConfig.ts'
 import {readFields} from '../contact/body.ts'
 import type {RateLimiter} from '../contact/rateLimit.ts'
 import {wantsJson} from '../contact/respond.ts'

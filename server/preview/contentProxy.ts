@@ -1,5 +1,5 @@
 import type {Context, Hono} from 'hono'
-import {previewContentPath} from '../../web/env.ts'
+import {previewContentPath} from '../../shared/siteConfig.ts'
 import {BodyTooLargeError, readBody} from '../http/body.ts'
 import {clientOf} from '../http/clientAddress.ts'
 import {ClientCounter, overCap, LakeError, unauthorized} from '../lake/index.ts'

@@ -1,5 +1,5 @@
 import type {Hono} from 'hono'
-import {resolveSiteConfig} from '../../web/env.ts'
+import {resolveSiteConfig} from '../../shared/siteConfig.ts'
 import type {AppContext} from '../context.ts'
 import type {Feature} from '../feature.ts'
 import type {ServedBuild} from '../build/served.ts'

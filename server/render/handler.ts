@@ -1,5 +1,5 @@
 import {join} from 'node:path'
-import {sentParam} from '../../web/contactToast.ts'
+import {sentParam} from '../../shared/constants.ts'
 import type {Flash, SiteConfig} from '../../web/entry.server.tsx'
 import {ClientAssets} from './assets.ts'
 import {loadSiteBundle, type SiteBundle} from './bundle.ts'

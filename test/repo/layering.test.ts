@@ -6,9 +6,11 @@ import {describe, expect, it} from 'vitest'
  * The layers of the repository (docs/architecture.md, "Layers"), checked on every import:
  * the lake is the lowest layer of the server and other folders enter it only by its door,
  * server/lake/index.ts; the lake imports only itself, shared/, the app's small helpers
- * (server/util/) and a few leaf HTTP utilities; nothing outside e2e/ imports the browser tests;
- * bench/ imports no test code; the server takes the site's queries from shared/; and no
- * module imports itself back through others.
+ * (server/util/) and a few leaf HTTP utilities; its tests start the whole app only where listed;
+ * nothing outside e2e/ imports the browser tests;
+ * bench/ imports no test code; of the server, only server/render/ imports the site (web/), and
+ * only its SSR entry and the blog's address reading; and no module imports itself back through
+ * others.
  */
 const root = resolve(import.meta.dirname, '../..')
 const lakeDir = 'server/lake/'
@@ -30,11 +32,39 @@ const lakeMayImport = new Set([
 ])
 
 /**
+ * The one server folder that imports the site, and what it imports: server/render/ renders the
+ * site's React entry (the SSR bundle's types) and keys its render cache by the site's own reading
+ * of the blog's and the search page's address. Whatever else the server and the site both need (queries and their
+ * generated types, the site's configuration, its addresses and identity) lives in shared/.
+ */
+const renderDir = 'server/render/'
+const renderMayImport = new Set(['web/entry.server.tsx', 'web/blogTabs.ts', 'web/searchTerms.ts'])
+
+/**
  * What the lake's own tests may import besides: the test helpers every unit test shares, and the
  * Studio's login settings, which the login test proves the lake answers as the Studio expects.
  */
 const lakeTestsMayImport = (path: string) =>
   path.startsWith('test/support/') || path === 'studio/env.ts'
+
+/**
+ * The lake's tests that start the whole app (test/support/server.ts), each for what only the
+ * whole app shows; every other lake test starts the lake alone (test/support/lakeUnderTest.ts)
+ * or builds its routes in process.
+ */
+const lakeTestsOfTheWholeApp = new Set([
+  // Runaway queries delay neither an honest client nor a page render (server/render/).
+  'server/lake/api/hostile.test.ts',
+  // A nested-JSON flood on the query endpoint, on a server whose renderer is warm, as in the review.
+  'server/lake/api/nestedBody.test.ts',
+  // A full disk: the contact relay's 507 (server/contact/) beside the lake's, on one small disk.
+  'server/lake/files/diskFull.test.ts',
+  // Due releases are published when the process starts (server/start.ts starts the scheduler).
+  'server/lake/releases/scheduler.restart.test.ts',
+  // The image pipeline through the whole app, restarts included; it could start the lake alone
+  // (test/support/lakeUnderTest.ts takes a data dir): a follow-up of issue 21.
+  'server/lake/assets/pipeline.test.ts',
+])
 
 /** Every TypeScript file of the repository, as repository paths. */
 function sourceFiles(dir = ''): string[] {
@@ -121,6 +151,16 @@ describe('the layers of the repository', () => {
     expect(violations.map(say)).toEqual([])
   })
 
+  it('lake tests start the whole app only where listed', () => {
+    const violations = edges.filter(
+      ({file, path}) =>
+        file.startsWith(lakeDir) &&
+        path === 'test/support/server.ts' &&
+        !lakeTestsOfTheWholeApp.has(file),
+    )
+    expect(violations.map(say)).toEqual([])
+  })
+
   it('only e2e/ imports e2e/', () => {
     const violations = edges.filter(
       ({file, path}) => !file.startsWith('e2e/') && path.startsWith('e2e/'),
@@ -137,9 +177,12 @@ describe('the layers of the repository', () => {
     expect(violations.map(say)).toEqual([])
   })
 
-  it("the server takes the site's queries from shared/siteQueries.ts, never from web/", () => {
+  it('the server imports web/ only where server/render/ renders the site', () => {
     const violations = edges.filter(
-      ({file, path}) => file.startsWith('server/') && path === 'web/queries.ts',
+      ({file, path}) =>
+        file.startsWith('server/') &&
+        path.startsWith('web/') &&
+        !(file.startsWith(renderDir) && renderMayImport.has(path)),
     )
     expect(violations.map(say)).toEqual([])
   })

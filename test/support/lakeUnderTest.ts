@@ -7,9 +7,9 @@ import {getRequestListener} from '@hono/node-server'
 import {createClient, type SanityClient} from '@sanity/client'
 import {Hono} from 'hono'
 import {defaultSessionIdleHours, defaultSessionMaxDays} from '../../shared/ownerAccess.ts'
-import {clientMiddleware} from '../../server/http/clientAddress.ts'
+import {clientMiddleware, type TrustProxy} from '../../server/http/clientAddress.ts'
 import {errorResponse} from '../../server/http/errorResponse.ts'
-import {Lake, registerLakeRoutes} from '../../server/lake/index.ts'
+import {Lake, registerLakeRoutes, seedIfEmpty} from '../../server/lake/index.ts'
 import {apiVersion, defaultDataset, localProjectId} from '../../shared/constants.ts'
 
 /** The API version the site speaks; tests of other versions pass their own. */
@@ -19,6 +19,8 @@ export interface LakeUnderTest {
   url: string
   token: string
   lake: Lake
+  /** The lake's data dir (removed at stop unless the test passed its own). */
+  dataDir: string
   /** Owner client (token, no CDN). */
   owner: SanityClient
   /** Anonymous client, as the public site builds it (CDN on, no token). */
@@ -30,25 +32,54 @@ export interface LakeUnderTest {
   stop(): Promise<void>
 }
 
+/** What a test may set, as the server's environment would (server/env.ts names in brackets). */
+export interface LakeUnderTestOptions {
+  /** An existing data dir (DATA_DIR), kept after stop: a restart over the same data. */
+  dataDir?: string
+  /** The owner token (LAKE_TOKEN); generated into the data dir when absent. */
+  token?: string
+  /** Whose X-Forwarded-For names the client (TRUST_PROXY). */
+  trustProxy?: TrustProxy
+  /** Studio sessions' idle and absolute lifetimes (SESSION_IDLE_HOURS, SESSION_MAX_DAYS). */
+  sessionIdleMs?: number
+  sessionMaxMs?: number
+  /** What separate site processes present so their renders are not capped as one visitor's (SITE_READ_TOKEN). */
+  siteReadToken?: string
+  /** Seeds the sample content (content/seed.ndjson) into an empty lake, as SEED=1 does. */
+  seed?: boolean
+}
+
 /**
- * Starts the lake alone (empty, fresh data dir): every route of server/lake/api/routes.ts behind
- * the app's client identity and error responder, on a free loopback port, nothing else of the
- * product. Builds @sanity/client instances exactly as the site and the Studio do: `apiHost` =
- * our origin, `useProjectHostname: false`. Tests of the whole app use ./server.ts instead.
+ * Starts the lake alone (empty unless `seed`, fresh data dir unless `dataDir`): every route of
+ * server/lake/api/routes.ts behind the app's client identity and error responder, on a free
+ * loopback port, nothing else of the product. Builds @sanity/client instances exactly as the site
+ * and the Studio do: `apiHost` = our origin, `useProjectHostname: false`. The Studio's origin is
+ * this server's, its address `${url}/studio`. Tests of the whole app use ./server.ts instead.
  */
-export async function startLakeUnderTest(): Promise<LakeUnderTest> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'scriptorium-lake-'))
-  const lake = new Lake({dataDir, projectId: localProjectId, dataset: defaultDataset})
+export async function startLakeUnderTest(
+  options: LakeUnderTestOptions = {},
+): Promise<LakeUnderTest> {
+  const ownDataDir = options.dataDir === undefined
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'scriptorium-lake-'))
+  const lake = new Lake({
+    dataDir,
+    projectId: localProjectId,
+    dataset: defaultDataset,
+    token: options.token,
+    siteReadToken: options.siteReadToken,
+  })
+  if (options.seed) await seedIfEmpty(lake, {dataDir})
+  const trustProxy = options.trustProxy ?? 'none'
   const app = new Hono()
-  app.use(clientMiddleware('none'))
+  app.use(clientMiddleware(trustProxy))
   app.onError(errorResponse)
   let url = ''
   const routes = registerLakeRoutes(app, lake, {
     dataDir,
     siteUrl: () => url,
-    trustProxy: 'none',
-    sessionIdleMs: defaultSessionIdleHours * 3_600_000,
-    sessionMaxMs: defaultSessionMaxDays * 86_400_000,
+    trustProxy,
+    sessionIdleMs: options.sessionIdleMs ?? defaultSessionIdleHours * 3_600_000,
+    sessionMaxMs: options.sessionMaxMs ?? defaultSessionMaxDays * 86_400_000,
     isStudioOrigin: (origin) => origin === url,
     isStudioUrl: (address) => address.startsWith(`${url}/studio`),
   })
@@ -69,7 +100,7 @@ export async function startLakeUnderTest(): Promise<LakeUnderTest> {
     await closed
     clearTimeout(cut)
     lake.close()
-    rmSync(dataDir, {recursive: true, force: true})
+    if (ownDataDir) rmSync(dataDir, {recursive: true, force: true})
   }
   const server = {url, stop: () => (stopped ??= stop())}
   const client: LakeUnderTest['client'] = (options = {}) =>
@@ -86,6 +117,7 @@ export async function startLakeUnderTest(): Promise<LakeUnderTest> {
     url: server.url,
     token: lake.token,
     lake,
+    dataDir,
     owner: client({token: lake.token}),
     anon: client({useCdn: true}),
     client,

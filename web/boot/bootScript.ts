@@ -1,4 +1,5 @@
-import {sentParam, thankYou, toastMs} from '../contactToast.ts'
+import {sentParam} from '../../shared/constants.ts'
+import {thankYou, toastMs} from '../contactToast.ts'
 import {formatPostDate} from '../components/formatDate.ts'
 import {payloadElementId, scriptSafeJson} from '../payload.ts'
 import {

@@ -1,5 +1,5 @@
 import {siteName} from '../content/site.ts'
-import {altOf, shareImageUrl, shareSize, type ShownImage} from '../images/imageUrl.ts'
+import {altOf, shareImageUrl, shareSize, type ShownImage} from '../../shared/imageUrl.ts'
 import {Seo, type SeoPost} from '../seo/Seo.tsx'
 import {useSiteConfig} from './useSiteConfig.ts'
 

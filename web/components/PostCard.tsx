@@ -1,9 +1,9 @@
 import {Link} from 'react-router-dom'
 import styled from 'styled-components'
 import {CardThumbnail} from '../images/CardThumbnail.tsx'
-import {isShown} from '../images/imageUrl.ts'
+import {isShown} from '../../shared/imageUrl.ts'
 import {useSanityNode} from '../preview/useSanityNode.ts'
-import type {PostListQueryResult} from '../sanity.types.ts'
+import type {PostListQueryResult} from '../../shared/sanity.types.ts'
 import {CardMeta} from '../reading/CardMeta.tsx'
 import {theme} from './theme.ts'
 

@@ -5,7 +5,7 @@ import {getBrowserClient} from '../browserClient.ts'
 import {tabCategory, tabCountHref, type BlogTab} from '../blogTabs.ts'
 import {blogPageSize, postPageQuery} from '../queries.ts'
 import {fetchAhead} from '../routes/blogPrefetch.ts'
-import type {PostPageQueryResult} from '../sanity.types.ts'
+import type {PostPageQueryResult} from '../../shared/sanity.types.ts'
 import {PostCard, type PostCardData} from './PostCard.tsx'
 import {theme} from './theme.ts'
 

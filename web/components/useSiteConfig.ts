@@ -1,5 +1,5 @@
 import {use} from 'react'
-import type {SiteConfig} from '../env.ts'
+import type {SiteConfig} from '../../shared/siteConfig.ts'
 import {SiteConfigContext} from './siteConfigContext.ts'
 
 export function useSiteConfig(): SiteConfig {

@@ -1,11 +1,10 @@
-/** The owner and the site's fixed copy (requirements §1). Edit here; components only render it. */
-export const owner = {
-  name: 'Zoya Mir',
-  title: 'Writer & Editor',
-  place: 'Kashmir',
-}
+/**
+ * The site's fixed copy (requirements §1). Edit here; components only render it. The owner and
+ * the site's name are shared with the server's feeds, so they live in shared/siteIdentity.ts.
+ */
+import {siteName, siteOwner as owner} from '../../shared/siteIdentity.ts'
 
-export const siteName = `${owner.name} — ${owner.title}`
+export {owner, siteName}
 
 /** Default meta description for pages that have no better one. */
 export const siteDescription = `${owner.name} is a freelance writer and editor based in ${owner.place}: ghostwriting, creative pieces, blog posts and careful editing.`

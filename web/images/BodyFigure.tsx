@@ -1,7 +1,7 @@
 import styled from 'styled-components'
 import {theme} from '../components/theme.ts'
 import {ResponsiveImg} from './ResponsiveImg.tsx'
-import type {ShownImage} from './imageUrl.ts'
+import type {ShownImage} from '../../shared/imageUrl.ts'
 
 /** The post column: 42rem, less the page's side padding on narrow screens (Frame.tsx). */
 export const columnSizes = '(max-width: 44.5rem) calc(100vw - 2.5rem), 42rem'

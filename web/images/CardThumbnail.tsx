@@ -1,6 +1,6 @@
 import styled from 'styled-components'
 import {ResponsiveImg} from './ResponsiveImg.tsx'
-import type {ShownImage} from './imageUrl.ts'
+import type {ShownImage} from '../../shared/imageUrl.ts'
 
 /** Cards are one column on phones and at most about 20rem wide in the grids (PostList, Home). */
 const cardSizes = '(max-width: 36rem) calc(100vw - 5rem), 20rem'

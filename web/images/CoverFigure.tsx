@@ -3,7 +3,7 @@ import {theme} from '../components/theme.ts'
 import type {SanityNodeProps} from '../preview/useSanityNode.ts'
 import {columnSizes} from './BodyFigure.tsx'
 import {ResponsiveImg} from './ResponsiveImg.tsx'
-import type {ShownImage} from './imageUrl.ts'
+import type {ShownImage} from '../../shared/imageUrl.ts'
 
 const Figure = styled.figure`
   margin: 0 0 1.5rem;

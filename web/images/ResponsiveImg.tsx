@@ -1,6 +1,6 @@
 import {useMemo, type CSSProperties} from 'react'
 import {useSiteConfig} from '../components/useSiteConfig.ts'
-import {altOf, imageBuilder, responsiveImage, type ShownImage} from './imageUrl.ts'
+import {altOf, imageBuilder, responsiveImage, type ShownImage} from '../../shared/imageUrl.ts'
 
 export interface ResponsiveImgProps {
   image: ShownImage

@@ -1,5 +1,5 @@
 import {describe, expect, it} from 'vitest'
-import {resolveSiteConfig} from '../env.ts'
+import {resolveSiteConfig} from '../../shared/siteConfig.ts'
 import {
   altOf,
   croppedSize,
@@ -7,7 +7,7 @@ import {
   responsiveImage,
   shareImageUrl,
   type ShownImage,
-} from './imageUrl.ts'
+} from '../../shared/imageUrl.ts'
 
 const local = resolveSiteConfig({siteUrl: 'https://writer.example'})
 const hosted = resolveSiteConfig({siteUrl: 'https://writer.example', hostedProjectId: 'abc123'})

@@ -1,6 +1,6 @@
 import {useEffect, useRef} from 'react'
 import {useRevalidator} from 'react-router-dom'
-import {previewContentPath} from '../env.ts'
+import {previewContentPath} from '../../shared/siteConfig.ts'
 import {readPayload} from '../payload.ts'
 
 /**

@@ -1,7 +1,7 @@
 import styled from 'styled-components'
 import {useSiteConfig} from '../components/useSiteConfig.ts'
 import {theme} from '../components/theme.ts'
-import {feedPaths} from '../seo/identity.ts'
+import {feedPaths} from '../../shared/siteIdentity.ts'
 
 const FollowLink = styled.a`
   display: inline-flex;

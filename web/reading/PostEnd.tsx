@@ -1,5 +1,5 @@
 import styled from 'styled-components'
-import type {PostSurroundingsQueryResult} from '../sanity.types.ts'
+import type {PostSurroundingsQueryResult} from '../../shared/sanity.types.ts'
 import {SubscribeForm} from '../newsletter/SubscribeForm.tsx'
 import {PostNavigation} from './PostNavigation.tsx'
 import {RelatedPosts} from './RelatedPosts.tsx'

@@ -1,7 +1,7 @@
 import {Link} from 'react-router-dom'
 import styled from 'styled-components'
 import {theme} from '../components/theme.ts'
-import type {PostSurroundingsQueryResult} from '../sanity.types.ts'
+import type {PostSurroundingsQueryResult} from '../../shared/sanity.types.ts'
 
 type Neighbour = NonNullable<PostSurroundingsQueryResult>['previous']
 

@@ -9,7 +9,7 @@ import {
 } from '../blogTabs.ts'
 import {sanityClientContext} from '../clientContext.ts'
 import {postPageQuery} from '../queries.ts'
-import type {PostPageQueryResult} from '../sanity.types.ts'
+import type {PostPageQueryResult} from '../../shared/sanity.types.ts'
 import {takePrefetched} from './blogPrefetch.ts'
 
 export interface BlogData extends PostPageQueryResult {

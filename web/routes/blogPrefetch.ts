@@ -1,7 +1,7 @@
 import {getBrowserClient} from '../browserClient.ts'
 import {tabCategory, type BlogTab} from '../blogTabs.ts'
 import {postPageQuery} from '../queries.ts'
-import type {PostPageQueryResult} from '../sanity.types.ts'
+import type {PostPageQueryResult} from '../../shared/sanity.types.ts'
 
 /**
  * How long a tab fetched ahead stays usable: a tab shown later than this is fetched again, so a

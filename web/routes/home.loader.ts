@@ -1,7 +1,7 @@
 import {data, type LoaderFunctionArgs, type RouterContextProvider} from 'react-router-dom'
 import {sanityClientContext} from '../clientContext.ts'
 import {latestPostsQuery} from '../queries.ts'
-import type {LatestPostsQueryResult} from '../sanity.types.ts'
+import type {LatestPostsQueryResult} from '../../shared/sanity.types.ts'
 
 /**
  * Home: the newest posts for its lazily shown 'Latest writing' section. The home page must not

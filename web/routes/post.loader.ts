@@ -1,7 +1,7 @@
 import {data, type LoaderFunctionArgs, type RouterContextProvider} from 'react-router-dom'
 import {sanityClientContext} from '../clientContext.ts'
 import {postBySlugQuery, postSurroundingsQuery} from '../queries.ts'
-import type {PostBySlugQueryResult, PostSurroundingsQueryResult} from '../sanity.types.ts'
+import type {PostBySlugQueryResult, PostSurroundingsQueryResult} from '../../shared/sanity.types.ts'
 
 export interface PostData {
   slug: string

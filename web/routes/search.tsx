@@ -4,7 +4,7 @@ import {PageMeta} from '../components/PageMeta.tsx'
 import {PostCard} from '../components/PostCard.tsx'
 import {theme} from '../components/theme.ts'
 import {blogPageSize} from '../queries.ts'
-import {searchPath} from '../seo/canonical.ts'
+import {searchPath} from '../../shared/canonicalPaths.ts'
 import {maxSearchLength} from '../searchTerms.ts'
 import type {searchLoader} from './search.loader.ts'
 

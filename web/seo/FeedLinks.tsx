@@ -1,5 +1,5 @@
-import {feedPaths, site} from './identity.ts'
-import {absoluteUrl} from './urls.ts'
+import {feedPaths, site} from '../../shared/siteIdentity.ts'
+import {absoluteUrl} from '../../shared/siteUrls.ts'
 
 /**
  * `<link rel="alternate">` to the RSS and Atom feeds, so browsers and feed readers find them

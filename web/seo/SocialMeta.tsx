@@ -1,5 +1,5 @@
-import {shareImage, site} from './identity.ts'
-import {absoluteUrl} from './urls.ts'
+import {shareImage, site} from '../../shared/siteIdentity.ts'
+import {absoluteUrl} from '../../shared/siteUrls.ts'
 
 export interface SocialMetaProps {
   /** SITE_URL: every address in the tags is absolute (Open Graph requires it). */

@@ -7,7 +7,7 @@
 import {readFileSync} from 'node:fs'
 import {fileURLToPath} from 'node:url'
 import sharp from 'sharp'
-import {shareImage} from './identity.ts'
+import {shareImage} from '../../shared/siteIdentity.ts'
 
 const svg = readFileSync(new URL('./share-image.svg', import.meta.url))
 const output = fileURLToPath(new URL(`../public${shareImage.path}`, import.meta.url))

@@ -1,7 +1,7 @@
 import type {JsonLdValue} from './JsonLd.tsx'
-import {canonicalPaths} from './canonical.ts'
-import {owner, services, shareImage, site} from './identity.ts'
-import {absoluteUrl, postPath} from './urls.ts'
+import {canonicalPaths} from '../../shared/canonicalPaths.ts'
+import {owner, services, shareImage, site} from '../../shared/siteIdentity.ts'
+import {absoluteUrl, postPath} from '../../shared/siteUrls.ts'
 
 /** Stable node ids, so the Home and Services graphs and every post refer to the same owner. */
 const personId = (siteUrl: string) => `${absoluteUrl(siteUrl, '/')}#person`

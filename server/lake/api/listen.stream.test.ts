@@ -1,48 +1,15 @@
 import {mkdtempSync, rmSync} from 'node:fs'
-import {connect} from 'node:http2'
 import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 import {Hono} from 'hono'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
-import {startTestServer} from '../../../test/support/server.ts'
 import {Lake} from '../lake.ts'
 import {registerListen} from './listen.ts'
 import {startLakeUnderTest, type LakeUnderTest} from '../../../test/support/lakeUnderTest.ts'
+import {sseReader, type SseEvent} from '../../../test/support/sseReader.ts'
 
-// The SSE wire protocol: ids and resume, keep-alives, disconnect, cleanup, HTTP/2.
-type SseEvent = {event?: string; id?: string; data?: unknown; comment?: string}
-
-/** Parses a byte stream into SSE events (comments included, for the keep-alive check). */
-function sseReader(chunks: AsyncIterable<Uint8Array | string> | ReadableStream<Uint8Array>) {
-  // Node's web ReadableStream is async-iterable at runtime; the DOM typings do not say so.
-  const iterator = (chunks as AsyncIterable<Uint8Array | string>)[Symbol.asyncIterator]()
-  const decoder = new TextDecoder()
-  let buffer = ''
-  const queue: SseEvent[] = []
-  const next = async (): Promise<SseEvent> => {
-    while (queue.length === 0) {
-      const {done, value} = await iterator.next()
-      if (done) throw new Error('stream ended')
-      buffer += typeof value === 'string' ? value : decoder.decode(value, {stream: true})
-      let end: number
-      while ((end = buffer.indexOf('\n\n')) >= 0) {
-        const block = buffer.slice(0, end)
-        buffer = buffer.slice(end + 2)
-        const event: SseEvent = {}
-        for (const line of block.split('\n')) {
-          if (line.startsWith(':')) event.comment = line.slice(1).trim()
-          else if (line.startsWith('event: ')) event.event = line.slice(7)
-          else if (line.startsWith('id: ')) event.id = line.slice(4)
-          else if (line.startsWith('data: ')) event.data = JSON.parse(line.slice(6))
-        }
-        queue.push(event)
-      }
-    }
-    return queue.shift()!
-  }
-  // Returning from the iterator cancels the body, as a client going away does.
-  return Object.assign(next, {cancel: async () => void (await iterator.return?.())})
-}
+// The SSE wire protocol: ids and resume, keep-alives, disconnect, cleanup. Over HTTP/2 and the
+// app's stop: server/start.test.ts.
 
 describe('listener over the wire', () => {
   let t: LakeUnderTest
@@ -119,34 +86,6 @@ describe('listener over the wire', () => {
     }
     await t.owner.create({_id: 'after', _type: 'wire'})
     expect(await t.owner.getDocument('after')).toMatchObject({_id: 'after'})
-  })
-})
-
-describe('listener over HTTP/2 (how the Studio connects)', () => {
-  it('streams events, and ends them with disconnect when the server stops', async () => {
-    const server = await startTestServer({SEED: '0'})
-    const session = connect(server.httpsUrl, {rejectUnauthorized: false})
-    try {
-      const request = session.request({
-        ':path': '/v2025-02-19/data/listen/production?query=*',
-        authorization: `Bearer ${server.lake!.token}`,
-      })
-      const headers = await new Promise<Record<string, unknown>>((resolve) =>
-        request.once('response', resolve),
-      )
-      expect(headers[':status']).toBe(200)
-      const next = sseReader(request)
-      expect(await next()).toMatchObject({event: 'welcome'})
-      await server.lake!.mutate([{create: {_id: 'h2', _type: 'wire'}}])
-      expect(await next()).toMatchObject({event: 'mutation', data: {documentId: 'h2'}})
-      const stopping = server.stop()
-      expect(await next()).toMatchObject({event: 'disconnect'})
-      session.close()
-      await stopping
-    } finally {
-      session.destroy()
-      await server.stop()
-    }
   })
 })
 

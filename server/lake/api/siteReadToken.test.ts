@@ -1,17 +1,17 @@
 import {randomBytes} from 'node:crypto'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
-import {startTestServer} from '../../../test/support/server.ts'
+import {startLakeUnderTest, type LakeUnderTest} from '../../../test/support/lakeUnderTest.ts'
 import {getFrom, queryUrl} from '../../../test/support/fromAddress.ts'
 import {siteReadHeaders} from './internal.ts'
 
 // SITE_READ_TOKEN: what separate site processes (LAKE_URL) send so their renders are not capped
 // as one visitor's, while they still read only what a visitor may.
 const token = randomBytes(24).toString('base64url')
-let server: Awaited<ReturnType<typeof startTestServer>>
+let server: LakeUnderTest
 
 beforeAll(async () => {
-  server = await startTestServer({SITE_READ_TOKEN: token})
-  await server.lake!.mutate([{create: {_id: 'drafts.hidden', _type: 'post', title: 'Draft'}}])
+  server = await startLakeUnderTest({siteReadToken: token, seed: true})
+  await server.lake.mutate([{create: {_id: 'drafts.hidden', _type: 'post', title: 'Draft'}}])
 })
 afterAll(() => server.stop())
 

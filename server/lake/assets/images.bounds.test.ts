@@ -1,13 +1,13 @@
 import sharp from 'sharp'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
-import {startTestServer} from '../../../test/support/server.ts'
+import {startLakeUnderTest, type LakeUnderTest} from '../../../test/support/lakeUnderTest.ts'
 import {maxOutputPixels, maxOutputSide} from './imageParams.ts'
 import {maxTransformsPerClient, transformRetryAfterSeconds} from './transformQueue.ts'
 
 // Image transforms are bounded against the real server: the output size (no 604-megapixel PNG
 // for `?w=8192&h=8192&dpr=3`), and the CPU (one client's flood is queued, then refused with 429).
 
-type Server = Awaited<ReturnType<typeof startTestServer>>
+type Server = LakeUnderTest
 
 let server: Server
 let path: string
@@ -20,7 +20,7 @@ const dimensions = async (res: Response) => {
 }
 
 beforeAll(async () => {
-  server = await startTestServer({SEED: '0', TRUST_PROXY: 'loopback'})
+  server = await startLakeUnderTest({trustProxy: 'loopback'})
   // 1600 × 1200 of noise: a photo-like source, slow enough to encode that requests overlap.
   const jpeg = await sharp({
     create: {

@@ -1,8 +1,8 @@
 import sharp from 'sharp'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
-import {startTestServer} from '../../../test/support/server.ts'
+import {startLakeUnderTest, type LakeUnderTest} from '../../../test/support/lakeUnderTest.ts'
 
-type Server = Awaited<ReturnType<typeof startTestServer>>
+type Server = LakeUnderTest
 
 describe('image upload and serving', () => {
   let server: Server
@@ -22,7 +22,7 @@ describe('image upload and serving', () => {
     )
 
   beforeAll(async () => {
-    server = await startTestServer({SEED: '0'})
+    server = await startLakeUnderTest()
     png = await sharp({create: {width: 40, height: 30, channels: 3, background: '#c33'}})
       .png()
       .toBuffer()
@@ -41,7 +41,7 @@ describe('image upload and serving', () => {
       originalFilename: 'red.png',
       size: png.length,
       path: expect.stringMatching(/^images\/scriptorium\/production\/[0-9a-f]{40}-40x30\.png$/),
-      url: `${server.config.siteUrl}/${document.path}`,
+      url: `${server.url}/${document.path}`,
       metadata: {
         dimensions: {width: 40, height: 30, aspectRatio: 40 / 30},
         lqip: expect.stringMatching(/^data:image\/jpeg;base64,/),

@@ -4,7 +4,10 @@ import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 import {fileURLToPath} from 'node:url'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
-import {startTestServer} from '../../../test/support/server.ts'
+import {startLakeUnderTest} from '../../../test/support/lakeUnderTest.ts'
+import {defaultDataset, localProjectId} from '../../../shared/constants.ts'
+import {Lake} from '../lake.ts'
+import {seedIfEmpty} from '../seed.ts'
 
 // `npm run lake:import` / `lake:export` as separate processes on a data dir, as a user runs them.
 const cli = (name: string) => fileURLToPath(new URL(`./${name}.ts`, import.meta.url))
@@ -35,8 +38,10 @@ afterAll(() => rmSync(dir, {recursive: true, force: true}))
 describe('lake CLI', () => {
   it('exports a seeded lake and imports it elsewhere byte for byte; refuses existing ids without --replace', async () => {
     const source = join(dir, 'source')
-    const server = await startTestServer({DATA_DIR: source}) // seeds content/seed.ndjson
-    await server.stop()
+    // A lake seeded with content/seed.ndjson, as a first start leaves it.
+    const seeded = new Lake({dataDir: source, projectId: localProjectId, dataset: defaultDataset})
+    expect(await seedIfEmpty(seeded, {dataDir: source})).toBe(true)
+    seeded.close()
     const first = join(dir, 'first.ndjson')
     const exported = await run('export', [first], source)
     expect(exported).toMatchObject({code: 0, stderr: ''})
@@ -67,7 +72,7 @@ describe('lake CLI', () => {
 
   it('refuses to import into a lake a running server holds, and explains usage errors', async () => {
     const live = join(dir, 'live')
-    const server = await startTestServer({DATA_DIR: live, SEED: '0'})
+    const server = await startLakeUnderTest({dataDir: live})
     try {
       const busy = await run('import', [join(dir, 'first.ndjson')], live)
       expect(busy.code).toBe(1)

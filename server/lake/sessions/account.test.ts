@@ -2,9 +2,9 @@ import {mkdtempSync, rmSync} from 'node:fs'
 import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
-import {startTestServer} from '../../../test/support/server.ts'
+import {startLakeUnderTest, type LakeUnderTest} from '../../../test/support/lakeUnderTest.ts'
 
-type Server = Awaited<ReturnType<typeof startTestServer>>
+type Server = LakeUnderTest
 
 describe("the Studio's account, project, settings and harmless endpoints", () => {
   let server: Server
@@ -15,8 +15,8 @@ describe("the Studio's account, project, settings and harmless endpoints", () =>
     fetch(`${server.url}${path}`, {headers})
 
   beforeAll(async () => {
-    server = await startTestServer({SEED: '0', DATA_DIR: dataDir})
-    auth = {authorization: `Bearer ${server.lake?.token}`}
+    server = await startLakeUnderTest({dataDir})
+    auth = {authorization: `Bearer ${server.token}`}
   })
   afterAll(async () => {
     await server.stop()
@@ -69,8 +69,8 @@ describe("the Studio's account, project, settings and harmless endpoints", () =>
       {key: 'unknown.key', value: null},
     ])
     await server.stop()
-    server = await startTestServer({SEED: '0', DATA_DIR: dataDir})
-    auth = {authorization: `Bearer ${server.lake?.token}`}
+    server = await startLakeUnderTest({dataDir})
+    auth = {authorization: `Bearer ${server.token}`}
     const again = await get('/v2025-02-19/users/me/keyvalue/studio.structure-tool.layout.post')
     expect(await again.json()).toEqual([
       {key: 'studio.structure-tool.layout.post', value: 'detail'},
@@ -114,7 +114,7 @@ describe("the Studio's account, project, settings and harmless endpoints", () =>
   })
 
   it('lists no cross-dataset references, and same-dataset referrers when asked', async () => {
-    await server.lake?.mutate([
+    await server.lake.mutate([
       {create: {_id: 'target', _type: 'post', title: 'T'}},
       {
         create: {
@@ -137,7 +137,7 @@ describe("the Studio's account, project, settings and harmless endpoints", () =>
   })
 
   it('discards a draft with the version.discard action the Studio sends', async () => {
-    await server.lake?.mutate([{create: {_id: 'drafts.target', _type: 'post', title: 'T draft'}}])
+    await server.lake.mutate([{create: {_id: 'drafts.target', _type: 'post', title: 'T draft'}}])
     const res = await fetch(`${server.url}/v2025-02-19/data/actions/production`, {
       method: 'POST',
       headers: {...auth, 'content-type': 'application/json'},
@@ -148,7 +148,7 @@ describe("the Studio's account, project, settings and harmless endpoints", () =>
       }),
     })
     expect(res.status).toBe(200)
-    expect(server.lake?.getDocument('drafts.target')).toBeUndefined()
-    expect(server.lake?.getDocument('target')).toBeDefined()
+    expect(server.lake.getDocument('drafts.target')).toBeUndefined()
+    expect(server.lake.getDocument('target')).toBeDefined()
   })
 })

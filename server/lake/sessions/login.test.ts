@@ -1,10 +1,10 @@
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
-import {startTestServer} from '../../../test/support/server.ts'
+import {startLakeUnderTest, type LakeUnderTest} from '../../../test/support/lakeUnderTest.ts'
 import {studioLoginPath as loginPath} from '../../../shared/constants.ts'
 import {localAuth} from '../../../studio/env.ts'
 import {SidStore, sidLifetimeMs} from './loginSids.ts'
 
-type Server = Awaited<ReturnType<typeof startTestServer>>
+type Server = LakeUnderTest
 
 describe('the Studio login flow', () => {
   let server: Server
@@ -21,8 +21,8 @@ describe('the Studio login flow', () => {
     })
 
   beforeAll(async () => {
-    server = await startTestServer({SEED: '0'})
-    studioUrl = `${server.httpsUrl}/studio`
+    server = await startLakeUnderTest()
+    studioUrl = `${server.url}/studio`
   })
   afterAll(() => server.stop())
 
@@ -49,7 +49,7 @@ describe('the Studio login flow', () => {
   })
 
   it('redirects with a single-use #sid that /auth/fetch exchanges for a working session token', async () => {
-    const res = await login({origin: studioUrl, password: server.lake?.token ?? ''})
+    const res = await login({origin: studioUrl, password: server.token})
     expect(res.status).toBe(303)
     const location = new URL(res.headers.get('location') ?? '')
     expect(`${location.origin}${location.pathname}`).toBe(studioUrl)
@@ -75,7 +75,7 @@ describe('the Studio login flow', () => {
     expect(await wrong.text()).toContain('Wrong password.')
     const foreign = await login({
       origin: 'https://localhost:1/elsewhere',
-      password: server.lake?.token ?? '',
+      password: server.token,
     })
     expect(foreign.status).toBe(400)
     expect(foreign.headers.get('location')).toBeNull()

@@ -1,10 +1,10 @@
 import {createClient} from '@sanity/client'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
-import {startTestServer} from '../../../test/support/server.ts'
+import {startLakeUnderTest, type LakeUnderTest} from '../../../test/support/lakeUnderTest.ts'
 import {maxFailedAttempts} from '../../util/failedAttempts.ts'
 import {studioLoginPath as loginPath} from '../../../shared/constants.ts'
 
-type Server = Awaited<ReturnType<typeof startTestServer>>
+type Server = LakeUnderTest
 
 /** Wrong tokens on every surface count per client; other clients, and the owner, are unaffected. */
 describe('failed token attempts', () => {
@@ -14,9 +14,9 @@ describe('failed token attempts', () => {
 
   beforeAll(async () => {
     // Behind a proxy on loopback: X-Forwarded-For names the client, one /24 per attacker.
-    server = await startTestServer({SEED: '0', TRUST_PROXY: 'loopback'})
-    plain = await startTestServer({SEED: '0'})
-    studioUrl = `${server.httpsUrl}/studio`
+    server = await startLakeUnderTest({trustProxy: 'loopback'})
+    plain = await startLakeUnderTest()
+    studioUrl = `${server.url}/studio`
   })
   afterAll(async () => {
     await server.stop()
@@ -54,11 +54,11 @@ describe('failed token attempts', () => {
     ])
     // The owner behind the same /24 is not locked out (security review 2, finding 4): the right
     // token and the right password are accepted; only wrong ones are refused.
-    expect((await me(server, server.lake?.token ?? '', '198.51.100.8')).status).toBe(200)
-    expect((await login(server.lake?.token ?? '', '198.51.100.8')).status).toBe(303)
+    expect((await me(server, server.token, '198.51.100.8')).status).toBe(200)
+    expect((await login(server.token, '198.51.100.8')).status).toBe(303)
     // Another address: the owner token works, and the login page logs in.
-    expect((await me(server, server.lake?.token ?? '', '203.0.113.9')).status).toBe(200)
-    expect((await login(server.lake?.token ?? '', '203.0.113.9')).status).toBe(303)
+    expect((await me(server, server.token, '203.0.113.9')).status).toBe(200)
+    expect((await login(server.token, '203.0.113.9')).status).toBe(303)
     // The attacker's address is refused on the login page too: one budget for all surfaces.
     const refused = await login('still-a-guess', '198.51.100.7')
     expect(refused.status).toBe(429)
@@ -76,7 +76,7 @@ describe('failed token attempts', () => {
     expect(statuses.slice(0, maxFailedAttempts)).toEqual(Array(maxFailedAttempts).fill(401))
     expect(statuses.slice(maxFailedAttempts)).toEqual([429, 429])
     // Another /24: a different client (addresses are keyed truncated, server/http/clientAddress.ts).
-    expect((await login(server.lake?.token ?? '', '192.0.3.200')).status).toBe(303)
+    expect((await login(server.token, '192.0.3.200')).status).toBe(303)
   })
 
   it('ignores X-Forwarded-For without TRUST_PROXY: a guesser cannot dodge the throttle', async () => {

@@ -1,5 +1,5 @@
 import {describe, expect, it} from 'vitest'
-import {resolveSiteConfig, siteClientConfig} from './env.ts'
+import {resolveSiteConfig, siteClientConfig} from '../shared/siteConfig.ts'
 import {createSiteClient} from './sanity.client.ts'
 
 describe('site config resolution', () => {

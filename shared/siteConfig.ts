@@ -1,4 +1,4 @@
-import {apiVersion, defaultDataset, localProjectId} from '../shared/constants.ts'
+import {apiVersion, defaultDataset, localProjectId} from './constants.ts'
 
 /**
  * What the public site needs to know about its deployment, resolved once on the server and

@@ -1,9 +1,18 @@
 /**
  * Who the site is by and what it is called, for every machine-readable description of it:
- * Open Graph, JSON-LD, the feeds. Plain data (no React) so the server's discovery routes can
- * import it too. The owner and the site's name come from the pages' own copy.
+ * Open Graph, JSON-LD, the feeds. Plain data (no React) in shared/ so the server's discovery
+ * routes import it as the site does. The pages' copy (web/content/site.ts) takes the owner and
+ * the site's name from here.
  */
-import {owner as siteOwner, siteName} from '../content/site.ts'
+
+/** The owner as the pages' copy names her (requirements §1). */
+export const siteOwner = {
+  name: 'Zoya Mir',
+  title: 'Writer & Editor',
+  place: 'Kashmir',
+}
+
+export const siteName = `${siteOwner.name} — ${siteOwner.title}`
 
 export const owner = {
   name: siteOwner.name,

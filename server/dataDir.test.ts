@@ -12,11 +12,12 @@ import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 import sharp from 'sharp'
 import {afterEach, describe, expect, it} from 'vitest'
-import {startTestServer} from '../../../test/support/server.ts'
-import {removeStaleTemps, writeFileDurably} from '../../util/durableFile.ts'
+import {startTestServer} from '../test/support/server.ts'
 
-// DATA_DIR as the owner finds it after a start: owner-only modes whatever the umask, looser
-// ones from older versions tightened, and a corrupt side file moved aside, never a failed start.
+// DATA_DIR as the owner finds it after the process starts: owner-only modes whatever the umask
+// (the lake's files and the app's TLS key, server/tls.ts), looser ones from older versions
+// tightened, and a corrupt side file moved aside, never a failed start. The whole process writes
+// this folder, so the whole app runs here.
 
 const dirs: string[] = []
 const servers: Array<{stop(): Promise<void>}> = []
@@ -152,36 +153,5 @@ describe('DATA_DIR on disk', () => {
       'owner-token',
       'studio-keyvalue.json',
     ])
-  })
-})
-
-describe('writeFileDurably', () => {
-  it('replaces the file whole, with its mode, and leaves no temp file', async () => {
-    const dir = freshDir()
-    const file = join(dir, 'side.json')
-    await writeFileDurably(file, 'one')
-    await Promise.all(['two', 'three', 'four'].map((text) => writeFileDurably(file, text)))
-    expect(['two', 'three', 'four']).toContain(readFileSync(file, 'utf8'))
-    expect(mode(file)).toBe('600')
-    expect(readdirSync(dir)).toEqual(['side.json'])
-  })
-
-  it('on failure leaves the old file as it was and no temp file', async () => {
-    const dir = freshDir()
-    const file = join(dir, 'side.json')
-    await writeFileDurably(file, 'kept')
-    mkdirSync(join(dir, 'blocker'))
-    // Renaming a file over a directory fails after the temp file was written and synced.
-    await expect(writeFileDurably(join(dir, 'blocker'), 'new')).rejects.toThrow()
-    expect(readFileSync(file, 'utf8')).toBe('kept')
-    expect(readdirSync(dir).sort()).toEqual(['blocker', 'side.json'])
-  })
-
-  it('temp files a crash left behind are removed at start', () => {
-    const dir = freshDir()
-    writeFileSync(join(dir, 'side.json.123.0123456789ab.tmp'), 'torn')
-    writeFileSync(join(dir, 'side.json'), 'whole')
-    removeStaleTemps(dir, 'side.json')
-    expect(readdirSync(dir)).toEqual(['side.json'])
   })
 })

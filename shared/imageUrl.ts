@@ -1,5 +1,5 @@
 import {createImageUrlBuilder, type ImageUrlBuilder} from '@sanity/image-url'
-import type {SiteConfig} from '../env.ts'
+import type {SiteConfig} from './siteConfig.ts'
 
 /**
  * The one place image URLs are built, in both modes and on server and browser alike (issue 22):
