@@ -16,7 +16,14 @@ export function studioOrigins(config: ServerConfig): string[] {
       ]
     : []
   const site = new URL(config.siteUrl)
-  return site.protocol === 'https:' ? [...listener, site.origin] : listener
+  if (site.protocol !== 'https:') return listener
+  // On a local proxy's origin (https://localhost:<port>), @sanity/sdk calls
+  // `<projectId>.localhost:<port>` as it does on the listener's; a public host gets no such origin.
+  const sdk =
+    site.hostname === 'localhost'
+      ? [`https://${config.projectId}.localhost${site.port ? `:${site.port}` : ''}`]
+      : []
+  return [...listener, site.origin, ...sdk]
 }
 
 /**
