@@ -6,6 +6,7 @@ import {createClient, type SanityClient} from '@sanity/client'
 import {afterAll, beforeAll, describe, expect, it, vi} from 'vitest'
 import {startServerProcess, type ServerProcess} from '../../bench/serverProcess.ts'
 import {apiVersion, defaultDataset, localProjectId} from '../../shared/constants.ts'
+import {seededPostCount} from '../../test/support/seededPosts.ts'
 
 // One content process (SERVE_SITE=0) and two site processes (LAKE_URL) on loopback, each its
 // own `node server/main.ts`, as docs/deploy.md runs them; publishes go through @sanity/client.
@@ -93,7 +94,7 @@ describe('one content process, two site processes', () => {
       `/v${apiVersion}/data/query/${defaultDataset}?query=count(*%5B_type%3D%3D%22post%22%5D)`,
     )
     expect(query.status).toBe(200)
-    expect(await query.json()).toMatchObject({result: 25})
+    expect(await query.json()).toMatchObject({result: seededPostCount()})
   })
 
   it('a publish reaches both sites within 1 s, and a page without queries stays cached', async () => {
