@@ -40,6 +40,9 @@ function textOf(left: ExprNode, leftKey: string, doc: Doc, docs: Doc[], options:
 
 /** The ids of the documents whose `left` (evaluated with the document as `@`) satisfies the query. */
 function matchingIds(left: ExprNode, query: string, docs: Doc[], options: Options): string[] {
+  // A lone `*` is what the Studio's default search sends for an empty search box (its document
+  // lists, e.g. the structure's "All posts"): every document, as on hosted Sanity.
+  if (query.trim() === '*') return docs.map((doc) => doc._id)
   const clauses = parseTextQuery(query)
   if (clauses.length === 0) return []
   const leftKey = JSON.stringify(left)

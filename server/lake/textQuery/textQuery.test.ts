@@ -285,6 +285,12 @@ describe('text::query() syntax', () => {
     expect(await notes('harb')).toEqual([])
     expect(await notes('"quiet morn"*')).toEqual(['phrase-a'])
   })
+  it('a lone star (the Studio sends it for an empty search box) matches every document', async () => {
+    const all = await lake.anon.fetch<string[]>('*[_type == "note"]._id | order(@)')
+    expect(all.length).toBeGreaterThan(1)
+    expect(await notes('*')).toEqual(all)
+    expect(await notes(' * ')).toEqual(all)
+  })
   it('case, accents and Unicode forms do not matter', async () => {
     await lake.owner.createOrReplace({
       _id: 'unicode',
