@@ -1,5 +1,6 @@
-import {readFileSync, unlinkSync, writeFileSync} from 'node:fs'
+import {unlinkSync, writeFileSync} from 'node:fs'
 import {setTimeout as delay} from 'node:timers/promises'
+import {processAlive, readPidFile} from '../../server/util/pidFile.ts'
 
 /** How often a waiting build looks at the lock again, and how long it waits in all. */
 const pollMs = 250
@@ -7,25 +8,6 @@ const maxWaitMs = 20 * 60_000
 
 function errorCode(error: unknown): string | undefined {
   return error instanceof Error && 'code' in error ? String(error.code) : undefined
-}
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0)
-    return true
-  } catch (error) {
-    // EPERM: the process exists but belongs to someone else.
-    return errorCode(error) === 'EPERM'
-  }
-}
-
-function holderOf(file: string): number | undefined {
-  try {
-    const pid = Number(readFileSync(file, 'utf8').trim())
-    return Number.isSafeInteger(pid) && pid > 0 ? pid : undefined
-  } catch {
-    return undefined
-  }
 }
 
 export interface BuildLock {
@@ -53,14 +35,14 @@ export async function acquireBuildLock(file: string): Promise<BuildLock> {
         release: () => {
           if (released) return
           released = true
-          if (holderOf(file) === process.pid) unlinkSync(file)
+          if (readPidFile(file) === process.pid) unlinkSync(file)
         },
       }
     } catch (error) {
       if (errorCode(error) !== 'EEXIST') throw error
     }
-    const holder = holderOf(file)
-    if (holder === undefined || holder === process.pid || !alive(holder)) {
+    const holder = readPidFile(file)
+    if (holder === undefined || holder === process.pid || !processAlive(holder)) {
       // Stale (or being written this instant: then the next attempt sees it whole).
       if (holder !== undefined) {
         try {

@@ -1,6 +1,7 @@
-import {mkdirSync, readFileSync, unlinkSync, writeFileSync} from 'node:fs'
+import {mkdirSync, unlinkSync, writeFileSync} from 'node:fs'
 import {join} from 'node:path'
 import {BackupError, errorCode} from './errors.ts'
+import {processAlive, readPidFile} from '../util/pidFile.ts'
 
 /** The file a running server holds in its data dir: its process id, one line. */
 export const lockFileName = 'server.lock'
@@ -10,25 +11,6 @@ export interface DataDirLock {
   release(): void
 }
 
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0)
-    return true
-  } catch (error) {
-    // EPERM: the process exists but belongs to someone else.
-    return errorCode(error) === 'EPERM'
-  }
-}
-
-function readPid(file: string): number | undefined {
-  try {
-    const pid = Number(readFileSync(file, 'utf8').trim())
-    return Number.isSafeInteger(pid) && pid > 0 ? pid : undefined
-  } catch {
-    return undefined
-  }
-}
-
 /**
  * The process holding `dataDir`, if it is alive and not this one. A lock whose process is gone
  * (a crash, `kill -9`) is stale. A lock naming this very process is treated as stale too: in a
@@ -36,8 +18,8 @@ function readPid(file: string): number | undefined {
  * left by its previous run.
  */
 export function lockHolder(dataDir: string): number | undefined {
-  const pid = readPid(join(dataDir, lockFileName))
-  return pid !== undefined && pid !== process.pid && alive(pid) ? pid : undefined
+  const pid = readPidFile(join(dataDir, lockFileName))
+  return pid !== undefined && pid !== process.pid && processAlive(pid) ? pid : undefined
 }
 
 /**
@@ -73,7 +55,7 @@ export function acquireDataDirLock(dataDir: string): DataDirLock {
 
 /** Removes the lock if it is still this process's. */
 function releaseLock(file: string): void {
-  if (readPid(file) !== process.pid) return
+  if (readPidFile(file) !== process.pid) return
   try {
     unlinkSync(file)
   } catch {
