@@ -10,7 +10,7 @@ export const newsletterIssueType = 'newsletterIssue'
 const newestFirst = [{field: 'subscribedAt', direction: 'desc' as const}]
 
 /** How many subscribers are in each state; unsubscribed addresses are only hashes (server/newsletter/subscribers.ts). */
-export interface SubscriberCounts {
+interface SubscriberCounts {
   all: number
   active: number
   pending: number
