@@ -1,6 +1,14 @@
 import {backoffDelay, type BackoffOptions, defaultBackoff} from '../contact/outbox.ts'
 import type {Lake} from '../lake/index.ts'
 import {excerptLength} from '../../shared/constants.ts'
+import {
+  altOf,
+  imageBuilder,
+  isShown,
+  type PostImage,
+  type ShownImage,
+} from '../../shared/imageUrl.ts'
+import {resolveSiteConfig} from '../../shared/siteConfig.ts'
 import type {SendMail} from './mailer.ts'
 import {newPostMail, type PostForMail} from './messages.ts'
 import type {Subscriber} from './subscribers.ts'
@@ -71,6 +79,8 @@ function isActiveSubscriber(doc: unknown): doc is Subscriber {
 }
 
 const author = 'newsletter'
+/** The cover's width in the mail: twice its 560 px box in messages.ts, for sharp high-density screens. */
+const coverWidth = 1120
 /** Deliveries read per query while sending. */
 const batchSize = 100
 const stateId = 'newsletter.state'
@@ -392,23 +402,34 @@ export class Mailings {
       title: string | null
       slug: string | null
       excerpt: string | null
-      cover: {alt: string | null; url: string | null} | null
+      cover: PostImage | null
     } | null>(
       `${publishedPosts}[_id == $id][0]{
         title, "slug": slug.current,
         "excerpt": coalesce(excerpt, array::join(string::split(pt::text(body), "")[0...${excerptLength}], "")),
-        "cover": mainImage{alt, "url": asset->url}
+        "cover": mainImage{"asset": asset->{_id}, crop, hotspot, alt, decorative}
       }`,
       {id: postId},
     )
     if (!post?.slug) return undefined
     const url = `${this.links.siteUrl}/blog/${encodeURIComponent(post.slug)}`
+    const cover = isShown(post.cover) ? post.cover : undefined
     return {
       title: post.title ?? post.slug,
       excerpt: post.excerpt ?? '',
       url,
-      ...(post.cover?.url ? {cover: {url: post.cover.url, alt: post.cover.alt ?? ''}} : {}),
+      ...(cover ? {cover: {url: this.coverUrl(cover), alt: altOf(cover)}} : {}),
     }
+  }
+
+  /**
+   * The cover as the mail shows it: absolute (a mail has no base address), through the site's one
+   * image-URL builder (shared/imageUrl.ts: the Studio's crop applies), at most `coverWidth`
+   * pixels wide, in the upload's own format (no `auto=format`: mail clients do not all take WebP).
+   */
+  private coverUrl(cover: ShownImage): string {
+    const site = resolveSiteConfig({siteUrl: this.links.siteUrl})
+    return imageBuilder(site, true).image(cover).width(coverWidth).fit('max').url()
   }
 
   /** The next scheduled mailing or failed delivery wakes the worker. */
