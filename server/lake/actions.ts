@@ -6,6 +6,7 @@ import {
   type ActionContext,
   type ActionHandler,
 } from './actionContext.ts'
+import {discardExisting, requireNew, requirePublished} from './actionGuards.ts'
 import {badRequest} from './errors.ts'
 import type {PatchBody} from './types.ts'
 import {releaseActions} from './releases/releaseActions.ts'
@@ -29,10 +30,8 @@ const handlers: Record<string, ActionHandler> = {
         `Action at index ${index}: attributes._id must be "${publishedId}" or "drafts.${publishedId}"`,
       )
     }
-    if (tx.get(id)) {
-      if (action.ifExists === 'ignore') return
-      throw actionError(index, `Document "${id}" already exists`, 409, 'documentAlreadyExistsError')
-    }
+    if (tx.get(id) && action.ifExists === 'ignore') return
+    requireNew(tx, id, index)
     const {_rev: _r, ...doc} = attrs
     await run(tx, {create: {...doc, _id: id}}, index)
   },
@@ -100,14 +99,7 @@ const handlers: Record<string, ActionHandler> = {
   'sanity.action.document.unpublish': async ({tx}, action, index) => {
     const draftId = requireString(action, 'draftId', index)
     const publishedId = requireString(action, 'publishedId', index)
-    const published = tx.get(publishedId)
-    if (!published)
-      throw actionError(
-        index,
-        `Cannot unpublish "${publishedId}": it is not published`,
-        409,
-        'documentNotFoundError',
-      )
+    const published = requirePublished(tx, publishedId, index)
     if (!tx.get(draftId))
       await run(tx, {createIfNotExists: withoutSystem(published, draftId)}, index)
     await run(tx, {delete: {id: publishedId}}, index)
@@ -115,14 +107,7 @@ const handlers: Record<string, ActionHandler> = {
 
   'sanity.action.document.discard': async ({tx}, action, index) => {
     const draftId = requireString(action, 'draftId', index)
-    if (!tx.get(draftId))
-      throw actionError(
-        index,
-        `Cannot discard "${draftId}": there is no draft`,
-        409,
-        'documentNotFoundError',
-      )
-    await run(tx, {delete: {id: draftId}}, index)
+    await discardExisting(tx, draftId, index, 'there is no draft')
   },
 
   'sanity.action.document.delete': async ({tx}, action, index) => {
