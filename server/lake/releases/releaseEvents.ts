@@ -1,4 +1,5 @@
 import {prefixSeqs} from '../historyLog.ts'
+import {isRecord} from '../../util/isRecord.ts'
 import type {Store, StoredTransaction} from '../store.ts'
 import type {Doc} from '../types.ts'
 import {releaseDocumentId} from './releaseIds.ts'
@@ -37,8 +38,8 @@ const stateOf = (doc: Doc | null) => (typeof doc?.state === 'string' ? doc.state
 function releaseChange(before: Doc | null, after: Doc | null): Body | undefined {
   if (!after) return undefined
   if (!before) {
-    const metadata = typeof after.metadata === 'object' && after.metadata ? after.metadata : {}
-    const {releaseType, intendedPublishAt} = metadata as Record<string, unknown>
+    const metadata = isRecord(after.metadata) ? after.metadata : {}
+    const {releaseType, intendedPublishAt} = metadata
     const change = {
       ...(typeof releaseType === 'string' && {releaseType}),
       ...(typeof intendedPublishAt === 'string' && {intendedPublishDate: intendedPublishAt}),
