@@ -10,6 +10,7 @@ import {discardExisting, requireNew, requirePublished} from './actionGuards.ts'
 import {badRequest} from './errors.ts'
 import type {PatchBody} from './types.ts'
 import {releaseActions} from './releases/releaseActions.ts'
+import {parseVersionId} from './releases/releaseIds.ts'
 import {requireEditableVersion} from './releases/releaseState.ts'
 import {versionActions} from './releases/versionActions.ts'
 import {isRecord} from '../util/isRecord.ts'
@@ -25,11 +26,18 @@ const handlers: Record<string, ActionHandler> = {
     if (!isRecord(attributes)) throw badRequest(`Action at index ${index} needs "attributes"`)
     const attrs = attributes
     const id = typeof attrs._id === 'string' ? attrs._id : `drafts.${publishedId}`
-    if (id !== publishedId && id !== `drafts.${publishedId}`) {
+    // In a release's perspective the Studio creates a new document as its version there.
+    const version = parseVersionId(id)
+    if (
+      id !== publishedId &&
+      id !== `drafts.${publishedId}` &&
+      version?.publishedId !== publishedId
+    ) {
       throw badRequest(
-        `Action at index ${index}: attributes._id must be "${publishedId}" or "drafts.${publishedId}"`,
+        `Action at index ${index}: attributes._id must be "${publishedId}", "drafts.${publishedId}" or "versions.<releaseId>.${publishedId}"`,
       )
     }
+    requireEditableVersion(tx, id, index)
     if (tx.get(id) && action.ifExists === 'ignore') return
     requireNew(tx, id, index)
     const {_rev: _r, ...doc} = attrs
