@@ -26,7 +26,11 @@ export interface ReleaseEvent {
   [field: string]: unknown
 }
 
-type Body = Omit<ReleaseEvent, 'timestamp' | 'author' | 'releaseName'>
+/** An event before the transaction's time and author are added. */
+interface Body {
+  type: ReleaseEvent['type']
+  [field: string]: unknown
+}
 
 /** Log positions read per step, and at most per request: a page's time is bounded. */
 const pageSize = 200

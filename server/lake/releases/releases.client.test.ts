@@ -184,6 +184,7 @@ describe('a new document in a release', () => {
     owner.action({
       actionType: 'sanity.action.document.create',
       publishedId,
+      ifExists: 'fail',
       attributes: {_id: `versions.${releaseId}.${id}`, _type: 'post', title: 'Born in a release'},
     })
 
