@@ -41,6 +41,10 @@ export function viewThrough(
   stack: PerspectiveStack,
   documentAt: (id: string, seq: number) => Doc | null,
 ): CommittedTransaction {
+  // Published only: the published ids' changes as they are (a query's published result has no
+  // `_originalId` either).
+  if (stack.length === 0)
+    return {...tx, changes: tx.changes.filter((change) => layerOf(change.id, stack) !== undefined)}
   const byBase = new Map<string, CommittedTransaction['changes']>()
   for (const change of tx.changes) {
     const layer = layerOf(change.id, stack)

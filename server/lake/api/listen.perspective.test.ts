@@ -73,10 +73,10 @@ describe('listen with a perspective', () => {
     await owner.releases.publish({releaseId: 'rL'})
     await owner.create({_id: 'lp-end', _type: 'post', title: 'End'})
 
-    const published = ['lp-1', 'In the release', 'lp-1']
+    const published = ['lp-1', 'In the release', undefined]
     expect(titles(await release.upTo('lp-end'))).toEqual([
       ['lp-1', 'In the release', 'versions.rL.lp-1'],
-      published,
+      ['lp-1', 'In the release', 'lp-1'],
     ])
     // The release hides the draft beneath it.
     expect(titles(await stack.upTo('lp-end'))).toEqual([
@@ -85,8 +85,23 @@ describe('listen with a perspective', () => {
     ])
     expect(titles(await drafts.upTo('lp-end'))).toEqual([['lp-1', 'A draft', 'drafts.lp-1']])
     expect(titles(await anonymous.upTo('lp-end'))).toEqual([
-      ['lp-1', 'Published again', 'lp-1'],
+      ['lp-1', 'Published again', undefined],
       published,
+    ])
+  })
+
+  it('a version marked to unpublish its document makes it disappear from the release', async () => {
+    await owner.create({_id: 'lp-2', _type: 'post', title: 'To be unpublished'})
+    await owner.releases.create({releaseId: 'rGone', metadata: {title: 'Gone'}})
+    const release = await listen('rGone', t.token)
+    await owner.action({
+      actionType: 'sanity.action.document.version.unpublish',
+      versionId: 'versions.rGone.lp-2',
+      publishedId: 'lp-2',
+    })
+    await owner.create({_id: 'lp-end-2', _type: 'post', title: 'End'})
+    expect(await release.upTo('lp-end-2')).toMatchObject([
+      {documentId: 'lp-2', transition: 'disappear'},
     ])
   })
 
