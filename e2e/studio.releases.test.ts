@@ -191,8 +191,9 @@ describe('Content Releases in the Studio', () => {
     await page.getByRole('dialog').getByRole('button', {name: 'Unschedule release'}).click()
     await until(() => server.lake!.getDocument(`_.releases.${releaseId}`)?.state === 'active')
 
-    // The owner sets the release's time 20 s ahead (as the release's page does) and schedules
-    // it from the dialog, which offers that time.
+    // The release's time 20 s ahead, written as the page's time picker writes it
+    // (`metadata.intendedPublishAt`; the picker itself takes whole minutes, too coarse for 20 s),
+    // then scheduled from the Studio's dialog, which offers that time.
     const publishAt = Date.now() + 20_000
     await owner.releases.edit({
       releaseId,
