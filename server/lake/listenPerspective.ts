@@ -11,7 +11,7 @@ import type {CommittedTransaction, Doc} from './types.ts'
  * The `perspective` of a listener (GET /data/listen?perspective=…), as a stack: `published` is
  * the empty stack, `drafts` and `previewDrafts` are `['drafts']`, a list of release ids (and
  * `drafts`) is itself; `raw` and no parameter are undefined, the listener's plain behaviour.
- * Undefined `ok: false` when the value is no perspective.
+ * `ok: false` when the value is no perspective.
  */
 export function listenPerspective(
   value: string | undefined,
