@@ -9,7 +9,8 @@ import {apiVersion, defaultDataset, localProjectId} from '../../../shared/consta
 import {createClient} from '@sanity/client'
 import {startLakeUnderTest, type LakeUnderTest} from '../../../test/support/lakeUnderTest.ts'
 import {maxAnonymousStreams} from './openStreams.ts'
-import {maxResumeGap, reconnectDelayMs, registerLiveEvents} from './liveEvents.ts'
+import {maxResumeGap, registerLiveEvents} from './liveEvents.ts'
+import {reconnectDelayMs} from './sse.ts'
 import {anyTag, draftsTag, refTag, typeTag} from '../syncTags.ts'
 
 /** What a commit of a post that nothing refers to fires. */

@@ -8,6 +8,7 @@ import {clientOf} from '../../http/clientAddress.ts'
 import {refusals, safe} from '../../http/log.ts'
 import type {ClientCounter} from './clientCaps.ts'
 import {OpenStreams} from './openStreams.ts'
+import {reconnectDelayMs} from './sse.ts'
 import {isInternal} from './internal.ts'
 import {storeOf} from '../lake.ts'
 import {anyRefersTo, changeTags, draftsTag} from '../syncTags.ts'
@@ -19,12 +20,6 @@ import type {CommittedTransaction, Doc} from '../types.ts'
  * them from SQLite, and a client that far behind refetches anyway.
  */
 export const maxResumeGap = 100
-
-/**
- * Sent as `retry:` first on every stream: EventSource waits this long before it reconnects by
- * itself (3 s by default), so a restart of the content process costs a site about half a second.
- */
-export const reconnectDelayMs = 500
 
 interface LiveEventsConfig {
   /** Interval of `: keepalive` comments, as on the listen stream (Sanity sends one per 15 s). */
@@ -152,6 +147,6 @@ export function registerLiveEvents(
     get connections() {
       return streams.size
     },
-    close: () => streams.close('end'),
+    close: () => streams.close(),
   }
 }
