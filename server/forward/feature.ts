@@ -5,6 +5,11 @@ import {safe} from '../http/log.ts'
 import {contactPagePath} from '../contact/redirect.ts'
 import {refuse} from '../contact/respond.ts'
 import {contactPath} from '../contact/routes.ts'
+import {maxBodyBytes as contactBodyBytes} from '../contact/body.ts'
+import {plainPage} from '../http/plainPage.ts'
+import {wantsJson} from '../contact/respond.ts'
+import {subscribePath} from '../../shared/siteConfig.ts'
+import {confirmPath, maxSubscribeBodyBytes, unsubscribePath} from '../newsletter/routes.ts'
 
 /** Largest body forwarded: a POSTed query (the lake's own cap) or a contact message. */
 const maxBodyBytes = 1024 * 1024
@@ -40,15 +45,21 @@ const responseHeaders = [
 
 /**
  * A site process (LAKE_URL) forwards the few browser-facing paths a public page uses to the
- * content process: content reads (Load More), contact posts and images. The visitor's address
+ * content process: content reads (Load More), contact posts, the newsletter's form and links,
+ * and images. The visitor's address
  * goes along as X-Forwarded-For (the content process believes it with TRUST_PROXY=loopback when
  * both run on one machine); nothing of the visitor's but the listed headers is passed on.
  */
 export function mountForward(app: Hono, lakeUrl: string): void {
   const inFlight = new Map<string, number>()
   let total = 0
+  const lakeOrigin = new URL(lakeUrl).origin
 
-  const forward = async (c: Context, unreachable: () => Response | Promise<Response>) => {
+  const forward = async (
+    c: Context,
+    unreachable: () => Response | Promise<Response>,
+    maxBytes = maxBodyBytes,
+  ) => {
     const client = clientOf(c)
     const mine = inFlight.get(client.key) ?? 0
     if (mine >= maxPerClient || total >= maxTotal) {
@@ -65,7 +76,7 @@ export function mountForward(app: Hono, lakeUrl: string): void {
       let body: Uint8Array<ArrayBuffer> | undefined
       if (c.req.method === 'POST') {
         try {
-          body = await readBody(c.req.raw, maxBodyBytes)
+          body = await readBody(c.req.raw, maxBytes)
         } catch (error) {
           if (!(error instanceof BodyTooLargeError)) throw error
           console.warn(`[forward] 413 ${safe(c.req.path)} from ${client.key}`)
@@ -103,6 +114,11 @@ export function mountForward(app: Hono, lakeUrl: string): void {
         const value = upstream.headers.get(name)
         if (value !== null) passed.set(name, value)
       }
+      // A redirect to the content process's own address (a relative `_next` resolves against
+      // the request it got) is one to this site: keep the path, as a reverse proxy does.
+      const location = passed.get('location')
+      if (location?.startsWith(`${lakeOrigin}/`))
+        passed.set('location', location.slice(lakeOrigin.length))
       // Streamed through, not held.
       return new Response(upstream.body, {status: upstream.status, headers: passed})
     } finally {
@@ -125,14 +141,37 @@ export function mountForward(app: Hono, lakeUrl: string): void {
   app.get(queryPath, query)
   app.post(queryPath, query)
   app.get('/images/:projectId/:dataset/:file', (c) => forward(c, unavailableJson(c)))
+  // The newsletter's form and the links in its mails (server/newsletter/routes.ts): the content
+  // process keeps the subscribers and mails them.
+  const newsletterAway = (c: Context) => () => {
+    const message = 'Subscriptions cannot be handled right now. Please try again in a minute.'
+    c.header('retry-after', '5')
+    if (wantsJson(c)) return c.json({success: false, message}, 503)
+    return c.html(
+      plainPage({
+        title: 'That did not work',
+        paragraphs: [message],
+        role: 'alert',
+        back: {href: '/', label: 'Back to the site'},
+      }),
+      503,
+    )
+  }
+  app.post(subscribePath, (c) => forward(c, newsletterAway(c), maxSubscribeBodyBytes))
+  app.get(confirmPath, (c) => forward(c, newsletterAway(c)))
+  app.get(unsubscribePath, (c) => forward(c, newsletterAway(c)))
+  app.post(unsubscribePath, (c) => forward(c, newsletterAway(c), maxSubscribeBodyBytes))
   app.post(contactPath, (c) =>
-    forward(c, () =>
-      refuse(
-        c,
-        503,
-        'The contact form cannot take messages right now. Please try again in a minute.',
-        contactPagePath,
-      ),
+    forward(
+      c,
+      () =>
+        refuse(
+          c,
+          503,
+          'The contact form cannot take messages right now. Please try again in a minute.',
+          contactPagePath,
+        ),
+      contactBodyBytes,
     ),
   )
 }

@@ -6,6 +6,7 @@ import type {ServedBuild} from '../build/served.ts'
 import {createSiteHandler} from './handler.ts'
 import {searchRateLimit} from './searchRate.ts'
 import {sentMarkers} from '../contact/sentMarkers.ts'
+import {remoteSentMarkers} from '../forward/remoteSentMarkers.ts'
 import {subscriptionsEnabled} from '../newsletter/feature.ts'
 import {previewOf, type PreviewAccess} from '../preview/access.ts'
 
@@ -45,7 +46,9 @@ export function mountSite(
     // The site's own queries are not a visitor's: no per-client caps (server/lake/api/internal.ts).
     contentHeaders: () => ctx.contentHeaders(),
     events: ctx.contentEvents,
-    sentMarkers,
+    // A site process's relay is the content process's: the markers are taken there.
+    sentMarkers:
+      ctx.config.lakeUrl === undefined ? sentMarkers : remoteSentMarkers(ctx.config.lakeUrl),
   })
   app.get('/search', searchRateLimit())
   app.get('*', (c) => {
