@@ -7,6 +7,10 @@ import {seededPostCount} from '../../test/support/seededPosts.ts'
 import {SmtpSink} from '../contact/testing/smtpSink.ts'
 import {mailTo, onServer} from '../newsletter/testing/subscribeFlow.ts'
 import {linkIn} from '../newsletter/testing/mailLinks.ts'
+import {createClient} from '@sanity/client'
+import {createPreviewSecret} from '@sanity/preview-url-secret/create-secret'
+import {apiVersion, defaultDataset, localProjectId} from '../../shared/constants.ts'
+import {previewCookieName} from '../preview/cookie.ts'
 
 // A site process (LAKE_URL) in front of a content process (SERVE_SITE=0), both the real server
 // in this process on loopback: what a public page's browser asks of the site that only the
@@ -24,7 +28,8 @@ beforeAll(async () => {
     TRUST_PROXY: 'loopback',
     SMTP_URL: `smtp://127.0.0.1:${sink.port}`,
   })
-  site = await startTestServer({LAKE_URL: content.url, NEWSLETTER: '1'})
+  // Behind a TLS proxy (X-Forwarded-Proto believed from loopback), as preview needs HTTPS.
+  site = await startTestServer({LAKE_URL: content.url, NEWSLETTER: '1', TRUST_PROXY: 'loopback'})
 })
 afterAll(async () => {
   await site?.stop()
@@ -141,6 +146,68 @@ describe('a site process forwards to its content process', () => {
     })
     expect(huge.status).toBe(413)
     expect(sink.mails.filter((m) => m.envelopeTo.includes('big@example.com'))).toEqual([])
+  })
+
+  it('preview: the Studio’s enable link, pages with drafts, the draft reads, and disable, all on the site process', async () => {
+    const id = 'post-ghostwriting-without-losing-your-voice'
+    const path = '/blog/ghostwriting-without-losing-your-voice'
+    const published = await content.lake!.query<Record<string, unknown>>(`*[_id == $id][0]`, {id})
+    await content.lake!.mutate([
+      {createOrReplace: {...published, _id: `drafts.${id}`, title: 'A draft seen on a site'}},
+    ])
+    // What the Presentation tool does: write a secret with the Studio's session.
+    const studio = createClient({
+      projectId: localProjectId,
+      dataset: defaultDataset,
+      apiVersion: '2025-02-19',
+      apiHost: content.url,
+      useProjectHostname: false,
+      useCdn: false,
+      token: content.lake!.createSession(),
+    })
+    const {secret} = await createPreviewSecret(studio, 'test', '/studio', 'p-owner')
+    const https = {'x-forwarded-proto': 'https'}
+    const enable = await fetch(
+      `${site.url}/api/preview/enable?sanity-preview-secret=${encodeURIComponent(secret)}` +
+        `&sanity-preview-perspective=drafts&sanity-preview-pathname=${encodeURIComponent(path)}`,
+      {headers: https, redirect: 'manual'},
+    )
+    expect(enable.status).toBe(303)
+    expect(enable.headers.get('location')).toBe(`${path}?sanity-preview-perspective=drafts`)
+    const token = new RegExp(`${previewCookieName}=(prv[\\w-]+)`).exec(
+      enable.headers.get('set-cookie') ?? '',
+    )?.[1]
+    expect(token).toBeDefined()
+    const cookie = {...https, cookie: `${previewCookieName}=${token}`}
+
+    const preview = await fetch(`${site.url}${path}`, {headers: cookie})
+    expect(await preview.text()).toContain('A draft seen on a site')
+    expect(preview.headers.get('cache-control')).toBe('private, no-store')
+    expect(await (await fetch(`${site.url}${path}`)).text()).not.toContain('A draft seen')
+    const read = await fetch(
+      `${site.url}/api/preview/content/v${apiVersion}/data/query/production?query=${encodeURIComponent(`*[_id == "${id}"][0].title`)}`,
+      {headers: cookie},
+    )
+    expect(await read.json()).toMatchObject({result: 'A draft seen on a site'})
+
+    const exit = await fetch(
+      `${site.url}/api/preview/disable?redirect=${encodeURIComponent(path)}`,
+      {
+        headers: cookie,
+        redirect: 'manual',
+      },
+    )
+    expect(exit.status).toBe(303)
+    expect(exit.headers.get('set-cookie')).toMatch(/Max-Age=0/)
+    // The ended session's cookie shows the public page, not an error.
+    const after = await fetch(`${site.url}${path}`, {headers: cookie})
+    expect(after.status).toBe(200)
+    expect(await after.text()).not.toContain('A draft seen')
+    // A made-up preview cookie is a visitor's page.
+    const forged = await fetch(`${site.url}${path}`, {
+      headers: {...https, cookie: `${previewCookieName}=prv${'x'.repeat(43)}`},
+    })
+    expect(await forged.text()).not.toContain('A draft seen')
   })
 
   it('images, with the content process’s status', async () => {
