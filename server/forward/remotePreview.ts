@@ -36,7 +36,7 @@ export function remotePreview(lakeUrl: string): RemotePreview {
       const credential = {authorization: `Bearer ${token}`}
       const known = verdicts.get(token)
       if (known && known.untilMs > Date.now()) return known.live ? credential : undefined
-      let live = false
+      let live: boolean
       try {
         const response = await fetch(check, {
           headers: credential,
@@ -52,6 +52,7 @@ export function remotePreview(lakeUrl: string): RemotePreview {
       setNewest(verdicts, token, {live, untilMs}, maxVerdicts)
       return live ? credential : undefined
     },
-    ended: (token) => void verdicts.set(token, {live: false, untilMs: Date.now() + deadVerdictMs}),
+    ended: (token) =>
+      setNewest(verdicts, token, {live: false, untilMs: Date.now() + deadVerdictMs}, maxVerdicts),
   }
 }
