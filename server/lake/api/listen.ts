@@ -12,6 +12,7 @@ import type {ClientCounter} from './clientCaps.ts'
 import {OpenStreams} from './openStreams.ts'
 import {ListenDelivery} from './listenDelivery.ts'
 import {storeOf} from '../lake.ts'
+import {reconnectDelayMs} from './sse.ts'
 
 export interface ListenConfig {
   /** Interval of `: keepalive` comments; Sanity sends one every 15 s. */
@@ -77,8 +78,10 @@ function listenOptions(c: Context, authenticated: boolean): ListenOptions {
 
 /**
  * GET /v{version}/data/listen/{dataset}: server-sent events as Sanity sends them: `welcome`,
- * then `mutation` per matching document per transaction; `welcomeback`/`reset` on resume;
- * `disconnect` when the server shuts down. Bad input is a JSON error before the stream starts.
+ * then `mutation` per matching document per transaction; `welcomeback`/`reset` on resume. At
+ * shutdown the stream just ends, without `disconnect` (on which @sanity/client stops for good):
+ * `retry:` first tells EventSource to reconnect after half a second, and the client's listener
+ * gets a fresh `welcome` from whichever process serves the lake next. Bad input is a JSON error before the stream starts.
  * Filters run on the query pool (never on the main thread), and a stream whose token stops
  * being valid (logout, expiry, rotation) ends at its next event or keep-alive.
  */
@@ -130,6 +133,7 @@ export function registerListen(
     // `revision`) or delivered live afterwards, never both and never neither.
     const revision = lake.revision
     const from = lastEventId === undefined ? undefined : parseEventId(lastEventId, lake)
+    stream.retry(reconnectDelayMs)
     if (lastEventId === undefined) stream.send('welcome', {listenerName}, `${revision}`)
     else if (!from || revision - from.seq > maxReplay) stream.send('reset', {listenerName})
     else {
