@@ -5,6 +5,7 @@ import {isRecord} from '../../util/isRecord.ts'
 import {searchableStrings} from './searchableStrings.ts'
 import {scoreText, searchableText, type SearchableText} from './textMatch.ts'
 import {parseTextQuery} from '../../../shared/textQuerySyntax.ts'
+import type {TextCandidates} from './textIndexReader.ts'
 
 type Options = {params: Record<string, unknown>; sanity?: {projectId: string; dataset: string}}
 
@@ -38,34 +39,125 @@ function textOf(left: ExprNode, leftKey: string, doc: Doc, docs: Doc[], options:
   return text
 }
 
-/** The ids of the documents whose `left` (evaluated with the document as `@`) satisfies the query. */
-function matchingIds(left: ExprNode, query: string, docs: Doc[], options: Options): string[] {
+/**
+ * Whether `left` can only yield strings of the document it is evaluated on (its fields, their
+ * elements, `pt::text` of them, filtered): then the text index, which holds every word of each
+ * stored document, finds every document it can match. Anything else (a dereference, `*`, `^`,
+ * a literal, a concatenation, another function) is checked over every document.
+ */
+function readsOnlyItsDocument(node: unknown, inFilter = false): boolean {
+  if (Array.isArray(node)) return node.every((item) => readsOnlyItsDocument(item, inFilter))
+  if (!isRecord(node)) return true
+  switch (node.type) {
+    case 'This':
+      return true
+    case 'Value':
+      // A literal in a filter's condition or a slice's bound yields no text; elsewhere it would.
+      return inFilter
+    case 'AccessAttribute':
+    case 'AccessElement':
+    case 'Slice':
+    case 'ArrayCoerce':
+    case 'ArrayElement':
+      return readsOnlyItsDocument(node.base ?? null, inFilter)
+    case 'Array':
+      return readsOnlyItsDocument(node.elements, inFilter)
+    case 'Filter':
+      // The condition only selects; it contributes no text, whatever it reads.
+      return readsOnlyItsDocument(node.base, inFilter)
+    case 'FuncCall':
+      return node.namespace === 'pt' && node.name === 'text' && readsOnlyItsDocument(node.args)
+    default:
+      return inFilter && ['OpCall', 'And', 'Or', 'Not'].includes(String(node.type))
+  }
+}
+
+/** The documents whose `left` (evaluated with the document as `@`) satisfies the query. */
+function matchingIds(
+  left: ExprNode,
+  query: string,
+  docs: Doc[],
+  options: Options,
+  index: TextCandidates | undefined,
+): Set<string> {
   // A lone `*` is what the Studio's default search sends for an empty search box (its document
   // lists, e.g. the structure's "All posts"): every document, as on hosted Sanity.
-  if (query.trim() === '*') return docs.map((doc) => doc._id)
+  if (query.trim() === '*') return new Set(docs.map((doc) => doc._id))
   const clauses = parseTextQuery(query)
-  if (clauses.length === 0) return []
+  const ids = new Set<string>()
+  if (clauses.length === 0) return ids
   const leftKey = JSON.stringify(left)
-  const ids: string[] = []
+  // The index names stored documents; a perspective's view shows a draft under its published
+  // id with `_originalId`: either name makes it a candidate. Only documents of this view are
+  // checked, so a draft never reaches a reader who cannot see it.
+  const candidates = readsOnlyItsDocument(left) ? index?.candidates(clauses) : undefined
   for (const doc of docs) {
-    if (scoreText(textOf(left, leftKey, doc, docs, options), clauses) > 0) ids.push(doc._id)
+    if (
+      candidates &&
+      !candidates.has(doc._id) &&
+      !(typeof doc._originalId === 'string' && candidates.has(doc._originalId))
+    )
+      continue
+    if (scoreText(textOf(left, leftKey, doc, docs, options), clauses) > 0) ids.add(doc._id)
   }
   return ids
 }
 
+/** What a rewritten query needs at evaluation: the matched sets, looked up by Deref. */
+export interface RewrittenQuery {
+  tree: ExprNode
+  /** groq-js's `dereference` option: answers the rewrite's membership tests, and plain `->`. */
+  dereference: (ref: {_ref: string}) => unknown
+}
+
+/** No document id holds a NUL: a `_ref` starting with it is one of the rewrite's lookups. */
+const lookupMark = '\u0000text::query\u0000'
+
 /**
  * groq-js parses `text::query()` but cannot evaluate it (its executor throws "not implemented"),
  * and offers no hook for a function of our own. So, before evaluation, every
- * `<left> match text::query(<string>)` becomes `_id in [<ids of the documents it matches>]`,
- * computed here over the same documents the query reads (so drafts only where the perspective
- * shows them). The result is the same as evaluating it document by document, as long as the
- * `match` runs with a dataset document as `@`: in a filter over `*` and in `score()`/`boost()`,
- * which is where Sanity's Studio and the site use it. `score()` counts such a match as 1, as it
- * counts any boolean, and `boost()` adds its weight.
+ * `<left> match text::query(<string>)` is computed here over the same documents the query reads
+ * (so drafts only where the perspective shows them), narrowed by the text index and decided by
+ * the exact check, and becomes `{"_ref": <mark n> + _id}-> == true`: groq-js hands that
+ * dereference to ours, which answers from the matched set in O(1) (an `_id in [...]` list cost
+ * O(ids) per document). A filter over `*` that requires such a match reads only the matched
+ * documents, in dataset order. The result is the same as evaluating it document by document, as
+ * long as the `match` runs with a dataset document as `@`: in a filter over `*` and in
+ * `score()`/`boost()`, which is where Sanity's Studio and the site use it. `score()` counts such a
+ * match as 1, as it counts any boolean, and `boost()` adds its weight.
  */
-export function rewriteTextQueries(tree: ExprNode, docs: Doc[], options: Options): ExprNode {
+export function rewriteTextQueries(
+  tree: ExprNode,
+  docs: Doc[],
+  options: Options,
+  index?: TextCandidates,
+): RewrittenQuery {
   // The same match often appears twice (a page and its count): computed once per query.
-  const computed = new Map<string, string[]>()
+  const computed = new Map<string, number>()
+  const matched: Array<Set<string>> = []
+  const lookupOf = (node: Record<string, unknown>): number | undefined => {
+    if (node.type !== 'OpCall' || node.op !== 'match' || !isTextQueryCall(node.right))
+      return undefined
+    const [argument] = node.right.args
+    if (!isRecord(argument) || argument.type !== 'Value' || typeof argument.value !== 'string') {
+      throw new LakeError(400, 'queryError', 'text::query() takes one string (a literal or a param)')
+    }
+    const key = JSON.stringify([node.left, argument.value])
+    let n = computed.get(key)
+    if (n === undefined) {
+      n = matched.push(matchingIds(exprNode(node.left), argument.value, docs, options, index)) - 1
+      computed.set(key, n)
+    }
+    return n
+  }
+  /** The sets a filter's condition requires (its `&&` conjuncts that are text matches). */
+  const required = (expr: unknown): number[] => {
+    if (!isRecord(expr)) return []
+    if (expr.type === 'And') return [...required(expr.left), ...required(expr.right)]
+    if (expr.type === 'Group') return required(expr.base)
+    const n = lookupOf(expr)
+    return n === undefined ? [] : [n]
+  }
   const rewrite = (node: unknown): unknown => {
     if (Array.isArray(node)) {
       let changed = false
@@ -77,26 +169,8 @@ export function rewriteTextQueries(tree: ExprNode, docs: Doc[], options: Options
       return changed ? next : node
     }
     if (!isRecord(node) || node.type === 'Value') return node
-    if (node.type === 'OpCall' && node.op === 'match' && isTextQueryCall(node.right)) {
-      const [argument] = node.right.args
-      if (!isRecord(argument) || argument.type !== 'Value' || typeof argument.value !== 'string') {
-        throw new LakeError(
-          400,
-          'queryError',
-          'text::query() takes one string (a literal or a param)',
-        )
-      }
-      const key = JSON.stringify([node.left, argument.value])
-      let ids = computed.get(key)
-      if (!ids)
-        computed.set(key, (ids = matchingIds(exprNode(node.left), argument.value, docs, options)))
-      return {
-        type: 'OpCall',
-        op: 'in',
-        left: {type: 'AccessAttribute', name: '_id'},
-        right: {type: 'Value', value: ids},
-      }
-    }
+    const n = lookupOf(node)
+    if (n !== undefined) return membership(n)
     let copy: Record<string, unknown> | undefined
     for (const [key, value] of Object.entries(node)) {
       const after = rewrite(value)
@@ -105,9 +179,62 @@ export function rewriteTextQueries(tree: ExprNode, docs: Doc[], options: Options
         copy[key] = after
       }
     }
+    if (node.type === 'Filter' && isRecord(node.base) && node.base.type === 'Everything') {
+      const sets = required(node.expr).map((i) => matched[i])
+      if (sets.length > 0) {
+        copy ??= {...node}
+        copy.base = {
+          type: 'Value',
+          value: docs.filter((doc) => sets.every((set) => set.has(doc._id))),
+        }
+      }
+    }
     return copy ?? node
   }
-  return exprNode(rewrite(tree))
+  const rewritten = exprNode(rewrite(tree))
+  let byId: Map<string, Doc> | undefined
+  const dereference = ({_ref: ref}: {_ref: string}): unknown => {
+    if (ref.startsWith(lookupMark)) {
+      const end = ref.indexOf('\u0000', lookupMark.length)
+      const set = matched[Number(ref.slice(lookupMark.length, end))]
+      return set?.has(ref.slice(end + 1)) ?? false
+    }
+    // As groq-js does without this option (the first document of the dataset with that id),
+    // through a map instead of a scan.
+    if (!byId) {
+      byId = new Map()
+      for (const doc of docs) if (!byId.has(doc._id)) byId.set(doc._id, doc)
+    }
+    return byId.get(ref) ?? null
+  }
+  return {tree: rewritten, dereference}
+}
+
+/** `{"_ref": <mark>n<NUL> + _id}-> == true`: whether `@`'s id is in matched set `n`. */
+function membership(n: number): unknown {
+  return {
+    type: 'OpCall',
+    op: '==',
+    left: {
+      type: 'Deref',
+      base: {
+        type: 'Object',
+        attributes: [
+          {
+            type: 'ObjectAttributeValue',
+            name: '_ref',
+            value: {
+              type: 'OpCall',
+              op: '+',
+              left: {type: 'Value', value: `${lookupMark}${n}\u0000`},
+              right: {type: 'AccessAttribute', name: '_id'},
+            },
+          },
+        ],
+      },
+    },
+    right: {type: 'Value', value: true},
+  }
 }
 
 /** A node of groq-js's tree: what the walk above returns is one, and so is any `left`. */
