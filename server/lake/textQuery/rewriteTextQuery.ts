@@ -140,7 +140,11 @@ export function rewriteTextQueries(
       return undefined
     const [argument] = node.right.args
     if (!isRecord(argument) || argument.type !== 'Value' || typeof argument.value !== 'string') {
-      throw new LakeError(400, 'queryError', 'text::query() takes one string (a literal or a param)')
+      throw new LakeError(
+        400,
+        'queryError',
+        'text::query() takes one string (a literal or a param)',
+      )
     }
     const key = JSON.stringify([node.left, argument.value])
     let n = computed.get(key)

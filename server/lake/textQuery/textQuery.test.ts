@@ -1,5 +1,8 @@
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
+import {join} from 'node:path'
 import {startLakeUnderTest, type LakeUnderTest} from '../../../test/support/lakeUnderTest.ts'
+import {parseTextQuery} from '../../../shared/textQuerySyntax.ts'
+import {TextIndexReader} from './textIndexReader.ts'
 
 /**
  * `text::query()` through the real @sanity/client against the lake, compared with a brute-force
@@ -206,43 +209,44 @@ async function search(
   return [...ids].sort()
 }
 
+const queries = [
+  'cafe',
+  'CAFÉ',
+  'café rose',
+  'garden*',
+  'gard*',
+  '"winter spring"',
+  '"the garden"',
+  'rose -winter',
+  '-"déjà vu" light',
+  '"deja vu"',
+  'strasse',
+  'straße',
+  'ωmega',
+  '東京',
+  'dont',
+  "don't",
+  'naive',
+  'über*',
+  '42',
+  'the',
+  'the a of',
+  '"unbalanced quote',
+  'a"b"c',
+  '-only',
+  '***',
+  '',
+  '(garden) [rose]',
+  '.*+?^${}',
+  'coop*',
+  'cooperate',
+  'noeud',
+  'file',
+  '"roses light"*',
+  'emigre -cafe -rose',
+]
+
 describe('text::query() equals a brute-force evaluation', () => {
-  const queries = [
-    'cafe',
-    'CAFÉ',
-    'café rose',
-    'garden*',
-    'gard*',
-    '"winter spring"',
-    '"the garden"',
-    'rose -winter',
-    '-"déjà vu" light',
-    '"deja vu"',
-    'strasse',
-    'straße',
-    'ωmega',
-    '東京',
-    'dont',
-    "don't",
-    'naive',
-    'über*',
-    '42',
-    'the',
-    'the a of',
-    '"unbalanced quote',
-    'a"b"c',
-    '-only',
-    '***',
-    '',
-    '(garden) [rose]',
-    '.*+?^${}',
-    'coop*',
-    'cooperate',
-    'noeud',
-    'file',
-    '"roses light"*',
-    'emigre -cafe -rose',
-  ]
   for (const query of queries) {
     it(`agrees on ${JSON.stringify(query)}`, async () => {
       expect(await search(query)).toEqual(reference(posts, query))
@@ -252,6 +256,25 @@ describe('text::query() equals a brute-force evaluation', () => {
   it('finds something for most queries (the comparison is not vacuous)', () => {
     const found = queries.filter((query) => reference(posts, query).length > 0)
     expect(found.length).toBeGreaterThan(queries.length / 2)
+  })
+})
+
+describe('the text index (the path the answers above took) narrows but never misses', () => {
+  it('holds every document the reference matches, for each query, and few others for rare words', () => {
+    const reader = new TextIndexReader(join(lake.dataDir, 'lake.sqlite'), () => lake.lake.revision)
+    try {
+      let narrowed = 0
+      for (const query of queries) {
+        const expected = reference(posts, query)
+        const candidates = reader.candidates(parseTextQuery(query))
+        expect(candidates, query).toBeDefined()
+        for (const id of expected) expect(candidates?.has(id), `${query}: ${id}`).toBe(true)
+        if ((candidates?.size ?? 0) < posts.length / 2) narrowed++
+      }
+      expect(narrowed).toBeGreaterThan(queries.length / 3)
+    } finally {
+      reader.close()
+    }
   })
 })
 
