@@ -120,10 +120,14 @@ export function rebuildTextIndex(db: DatabaseSync, docs: Iterable<Doc>, seq: num
   }
 }
 
+/** At most this many words of a query are looked up in the index. */
+const maxIndexTerms = 16
+
 /**
  * The FTS5 query for the documents that can satisfy `clauses`: each word of each positive clause
  * (the last one of a `word*` clause as a prefix), all required. Phrases and negations are left to
- * the exact check. Undefined when no clause is positive (such a query matches nothing).
+ * the exact check. Undefined when no clause is positive (such a query matches nothing). Only the
+ * first `maxIndexTerms` words are looked up.
  */
 export function indexQuery(clauses: TextClause[]): string | undefined {
   const terms: string[] = []
@@ -134,5 +138,7 @@ export function indexQuery(clauses: TextClause[]): string | undefined {
       terms.push(clause.prefix && i === clause.words.length - 1 ? `${quoted} *` : quoted)
     })
   }
-  return terms.length === 0 ? undefined : terms.join(' AND ')
+  // Fewer required terms only widen the candidates (the exact check still decides); a phrase of
+  // thousands of words must not become an FTS5 expression as deep.
+  return terms.length === 0 ? undefined : terms.slice(0, maxIndexTerms).join(' AND ')
 }

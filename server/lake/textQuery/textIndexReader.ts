@@ -36,6 +36,16 @@ export class TextIndexReader implements TextCandidates {
   candidates(clauses: TextClause[]): Set<string> | undefined {
     const query = indexQuery(clauses)
     if (query === undefined) return new Set()
+    try {
+      return this.lookUp(query)
+    } catch (error) {
+      // The index is an accelerator: whatever SQLite refuses, the search checks every document.
+      console.error('[lake] text index lookup failed; this search scans', error)
+      return undefined
+    }
+  }
+
+  private lookUp(query: string): Set<string> | undefined {
     const replica = this.replicaSeq()
     this.db.exec('BEGIN')
     try {

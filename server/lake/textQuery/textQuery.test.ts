@@ -361,6 +361,28 @@ describe('drafts', () => {
 })
 
 describe('bad input', () => {
+  it('hostile search strings get an answer or a 4xx, never a 500', async () => {
+    const hostile = [
+      'x'.repeat(10_000),
+      `"${'walnut '.repeat(3_000)}"`,
+      Array.from({length: 500}, (_, i) => `w${i}*`).join(' '),
+      '.*(a+)+$[',
+      '\u0000\u0001\u001b[31m',
+      '"unbalanced -"',
+      'NEAR(a b) OR "x" AND ^y:z',
+      '',
+    ]
+    for (const q of hostile) {
+      const answer = await lake.anon
+        .fetch<string[]>('*[[@, _id] match text::query($q)]._id', {q})
+        .then(
+          (ids) => ({statusCode: 200, ids}),
+          (error: {statusCode: number}) => ({statusCode: error.statusCode, ids: []}),
+        )
+      expect(answer.statusCode, q.slice(0, 20)).toBeLessThan(500)
+    }
+  })
+
   it('a text::query() of a non-constant gets a 400', async () => {
     await expect(lake.anon.fetch('*[title match text::query(title)]')).rejects.toMatchObject({
       statusCode: 400,
