@@ -3,7 +3,8 @@ import {LakeError} from '../errors.ts'
 import type {Doc} from '../types.ts'
 import {isRecord} from '../../util/isRecord.ts'
 import {searchableStrings} from './searchableStrings.ts'
-import {scoreText, searchableText, type SearchableText} from './textMatch.ts'
+import {satisfies, searchableText, type FoldedText} from './textMatch.ts'
+import {nativeDocuments} from './nativePipeline.ts'
 import {parseTextQuery} from '../../../shared/textQuerySyntax.ts'
 import type {TextCandidates} from './textIndexReader.ts'
 
@@ -24,14 +25,16 @@ function isTextQueryCall(node: unknown): node is {args: unknown[]} {
  * replica keeps its document objects until they change, so repeated searches fold each text once.
  */
 const readsOtherDocuments = /"type":"(Deref|Everything|Parent)"|"name":"now"/
-const foldedTexts = new WeakMap<Doc, Map<string, SearchableText>>()
+const foldedTexts = new WeakMap<Doc, Map<string, FoldedText>>()
 
 function textOf(left: ExprNode, leftKey: string, doc: Doc, docs: Doc[], options: Options) {
   let byLeft = foldedTexts.get(doc)
   const known = byLeft?.get(leftKey)
   if (known) return known
   const value = evaluateSync(left, {dataset: docs, root: doc, ...options})
-  const text = searchableText(searchableStrings('data' in value ? value.data : null))
+  const text: FoldedText = {
+    texts: searchableText(searchableStrings('data' in value ? value.data : null)),
+  }
   if (!byLeft) foldedTexts.set(doc, (byLeft = new Map()))
   // A few paths per document at most (the Studio's boosts, the site's fields); bounded anyway.
   // Only what depends on the document alone: a dereference, `*` or `^` reads others, `now()` the clock.
@@ -98,7 +101,7 @@ function matchingIds(
       !(typeof doc._originalId === 'string' && candidates.has(doc._originalId))
     )
       continue
-    if (scoreText(textOf(left, leftKey, doc, docs, options), clauses) > 0) ids.add(doc._id)
+    if (satisfies(textOf(left, leftKey, doc, docs, options), clauses)) ids.add(doc._id)
   }
   return ids
 }
@@ -121,7 +124,8 @@ const lookupMark = '\u0000text::query\u0000'
  * the exact check, and becomes `{"_ref": <mark n> + _id}-> == true`: groq-js hands that
  * dereference to ours, which answers from the matched set in O(1) (an `_id in [...]` list cost
  * O(ids) per document). A filter over `*` that requires such a match reads only the matched
- * documents, in dataset order. The result is the same as evaluating it document by document, as
+ * documents, in dataset order, and the common search pipeline (a filter, `score()`, `order()`) is
+ * computed in plain JavaScript when its shape allows (nativePipeline.ts). The result is the same as evaluating it document by document, as
  * long as the `match` runs with a dataset document as `@`: in a filter over `*` and in
  * `score()`/`boost()`, which is where Sanity's Studio and the site use it. `score()` counts such a
  * match as 1, as it counts any boolean, and `boost()` adds its weight.
@@ -162,6 +166,13 @@ export function rewriteTextQueries(
     const n = lookupOf(expr)
     return n === undefined ? [] : [n]
   }
+  const nativeContext = {
+    docs,
+    matchSet: (node: Record<string, unknown>) => {
+      const n = lookupOf(node)
+      return n === undefined ? undefined : matched[n]
+    },
+  }
   const rewrite = (node: unknown): unknown => {
     if (Array.isArray(node)) {
       let changed = false
@@ -175,6 +186,8 @@ export function rewriteTextQueries(
     if (!isRecord(node) || node.type === 'Value') return node
     const n = lookupOf(node)
     if (n !== undefined) return membership(n)
+    const native = nativeDocuments(node, nativeContext)
+    if (native) return {type: 'Value', value: native}
     let copy: Record<string, unknown> | undefined
     for (const [key, value] of Object.entries(node)) {
       const after = rewrite(value)

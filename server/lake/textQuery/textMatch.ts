@@ -17,7 +17,7 @@ function wordMatches(word: string, wanted: string, prefix: boolean): boolean {
 }
 
 /** How often the clause occurs in the texts (0 when it does not). */
-export function clauseCount(texts: SearchableText, clause: TextClause): number {
+function clauseCount(texts: SearchableText, clause: TextClause): number {
   const {words: wanted, prefix} = clause
   const last = wanted.length - 1
   let count = 0
@@ -33,23 +33,33 @@ export function clauseCount(texts: SearchableText, clause: TextClause): number {
   return count
 }
 
+/** A document's folded texts for one path, with its set of words once a search needed it. */
+export interface FoldedText {
+  texts: SearchableText
+  words?: Set<string>
+}
+
 /**
- * Whether the texts satisfy every clause, and a relevance: the sum over positive clauses of a
- * saturating term frequency (as groq-js scores `match`). A query without a positive clause matches
- * nothing: a search for only `-word` would otherwise return the whole dataset.
+ * Whether the texts satisfy every clause: each positive one occurs, no negated one does. A query
+ * without a positive clause matches nothing: a search for only `-word` would otherwise return the
+ * whole dataset. A clause of one whole word is a set lookup (the set built once per text and kept
+ * with it).
  */
-export function scoreText(texts: SearchableText, clauses: TextClause[]): number {
-  let score = 0
+export function satisfies(folded: FoldedText, clauses: TextClause[]): boolean {
   let positive = false
   for (const clause of clauses) {
-    const count = clauseCount(texts, clause)
+    const [only] = clause.words
+    let found: boolean
+    if (clause.words.length === 1 && !clause.prefix && only !== undefined) {
+      folded.words ??= new Set(folded.texts.flat())
+      found = folded.words.has(only)
+    } else found = clauseCount(folded.texts, clause) > 0
     if (clause.negated) {
-      if (count > 0) return 0
+      if (found) return false
       continue
     }
-    if (count === 0) return 0
+    if (!found) return false
     positive = true
-    score += (count * 2.2) / (count + 1.2)
   }
-  return positive ? score : 0
+  return positive
 }

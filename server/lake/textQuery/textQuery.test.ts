@@ -278,6 +278,46 @@ describe('the text index (the path the answers above took) narrows but never mis
   })
 })
 
+describe('the search pipeline computed outside groq-js equals groq-js', () => {
+  // Each query is asked twice: as written (filter, score() and order() computed by the lake,
+  // nativePipeline.ts) and with a `1 == 1` conjunct the lake does not take, so groq-js evaluates
+  // all of it. The answers must be identical, order and scores included.
+  const pipelines = [
+    `*[_type == "post" && [@, _id] match text::query($q)]
+      | score(boost(title match text::query($q), 4), boost(excerpt match text::query($q), 2), pt::text(body) match text::query($q))
+      | order(_score desc, title desc, _id asc) [0...12] {_id, _score}`,
+    `*[_type in ["post", "mix"] && defined(title) && [@, _id] match text::query($q)]
+      | score(boost(_type in ["post"] && title match text::query($q), 10), boost(excerpt match text::query($q) || _type == "mix", 3))
+      | order(_score desc) [_score > 0] [0...20] {_id, _type, _score}`,
+    `{"n": count(*[_type == "post" && (title match text::query($q))]),
+      "ids": *[title match text::query($q) && _type == "post"] | order(missing asc, excerpt desc, _id desc) [0...7]._id}`,
+    `*[_type == "mix" && [@, _id] match text::query($q)] | order(rank asc, _id asc) {_id, rank}`,
+    `*[_type == "mix" && [@, _id] match text::query($q)] | order(rank desc) {_id, rank}`,
+  ]
+  beforeAll(async () => {
+    const ranks = [3, 'b', true, null, {x: 1}, 'a', 1.5, false, ['z'], -2, '', 'B']
+    const transaction = lake.owner.transaction()
+    ranks.forEach((rank, i) =>
+      transaction.createOrReplace({_id: `mix-${i}`, _type: 'mix', title: 'café mix', rank}),
+    )
+    transaction.createOrReplace({_id: 'mix-none', _type: 'mix', title: 'café mix', _score: 7})
+    await transaction.commit({visibility: 'sync'})
+  })
+  for (const q of ['cafe', 'garden*', 'the', 'rose -winter', '"winter spring"', 'mix']) {
+    it(`agrees on ${JSON.stringify(q)}`, async () => {
+      for (const query of pipelines) {
+        const viaGroqJs = query.replaceAll('*[', '*[1 == 1 && ')
+        expect(viaGroqJs).not.toBe(query)
+        const [native, reference] = await Promise.all([
+          lake.anon.fetch(query, {q}),
+          lake.anon.fetch(viaGroqJs, {q}),
+        ])
+        expect(native, query).toEqual(reference)
+      }
+    })
+  }
+})
+
 describe('text::query() syntax', () => {
   beforeAll(async () => {
     await lake.owner
