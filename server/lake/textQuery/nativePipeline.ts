@@ -23,6 +23,8 @@ export interface NativeContext {
   docs: Doc[]
   /** The matched set of a `text::query()` match node, or undefined if the node is not one. */
   matchSet(node: Record<string, unknown>): Set<string> | undefined
+  /** Filters already computed in this query, by their condition (a page and its count share one). */
+  filtered: Map<string, Doc[]>
 }
 
 type Value = unknown
@@ -205,8 +207,14 @@ function ordering(args: unknown): Array<{path: Path; desc: boolean}> | undefined
 export function nativeDocuments(node: unknown, context: NativeContext): Doc[] | undefined {
   if (!isRecord(node)) return undefined
   if (node.type === 'Filter' && isRecord(node.base) && node.base.type === 'Everything') {
+    const key = JSON.stringify(node.expr)
+    const known = context.filtered.get(key)
+    if (known) return known
     const tests = conjunction(node.expr, context)
-    return tests && context.docs.filter((doc) => tests.every((test) => test(doc)))
+    if (!tests) return undefined
+    const docs = context.docs.filter((doc) => tests.every((test) => test(doc)))
+    context.filtered.set(key, docs)
+    return docs
   }
   if (node.type !== 'PipeFuncCall') return undefined
   if (node.name === 'score') {

@@ -26,6 +26,20 @@ function isTextQueryCall(node: unknown): node is {args: unknown[]} {
  */
 const readsOtherDocuments = /"type":"(Deref|Everything|Parent)"|"name":"now"/
 const foldedTexts = new WeakMap<Doc, Map<string, FoldedText>>()
+/**
+ * One string object per distinct path: a Map compares a key it holds by identity first, so the
+ * per-document lookups do not compare the path's JSON character by character. Bounded.
+ */
+const internedKeys = new Map<string, string>()
+
+function internedKey(left: ExprNode): string {
+  const key = JSON.stringify(left)
+  const known = internedKeys.get(key)
+  if (known !== undefined) return known
+  if (internedKeys.size > 256) internedKeys.clear()
+  internedKeys.set(key, key)
+  return key
+}
 
 function textOf(left: ExprNode, leftKey: string, doc: Doc, docs: Doc[], options: Options) {
   let byLeft = foldedTexts.get(doc)
@@ -89,11 +103,13 @@ function matchingIds(
   const clauses = parseTextQuery(query)
   const ids = new Set<string>()
   if (clauses.length === 0) return ids
-  const leftKey = JSON.stringify(left)
+  const leftKey = internedKey(left)
   // The index names stored documents; a perspective's view shows a draft under its published
   // id with `_originalId`: either name makes it a candidate. Only documents of this view are
   // checked, so a draft never reaches a reader who cannot see it.
-  const candidates = readsOnlyItsDocument(left) ? index?.candidates(clauses) : undefined
+  // A word in most documents: the index would name them all; the scan reads cached word sets.
+  const limit = Math.max(64, Math.floor(docs.length / 4))
+  const candidates = readsOnlyItsDocument(left) ? index?.candidates(clauses, limit) : undefined
   for (const doc of docs) {
     if (
       candidates &&
@@ -168,6 +184,7 @@ export function rewriteTextQueries(
   }
   const nativeContext = {
     docs,
+    filtered: new Map<string, Doc[]>(),
     matchSet: (node: Record<string, unknown>) => {
       const n = lookupOf(node)
       return n === undefined ? undefined : matched[n]

@@ -5,8 +5,11 @@ import {indexQuery, textIndexIsCurrent} from './textIndex.ts'
 
 /** Which stored documents may satisfy a `text::query()`; a superset, checked exactly after. */
 export interface TextCandidates {
-  /** Raw stored ids (drafts and versions included), or undefined when the index cannot answer. */
-  candidates(clauses: TextClause[]): Set<string> | undefined
+  /**
+   * Raw stored ids (drafts and versions included), or undefined when the index cannot answer or
+   * finds more than `limit` (then checking every document is as cheap as reading the ids).
+   */
+  candidates(clauses: TextClause[], limit: number): Set<string> | undefined
 }
 
 /**
@@ -27,17 +30,17 @@ export class TextIndexReader implements TextCandidates {
     this.replicaSeq = replicaSeq
     this.db = new DatabaseSync(database, {readOnly: true})
     this.lookup = this.db.prepare(
-      'SELECT d.id FROM text_index f JOIN text_index_docs d ON d.row = f.rowid WHERE text_index MATCH ?',
+      'SELECT d.id FROM text_index f JOIN text_index_docs d ON d.row = f.rowid WHERE text_index MATCH ? LIMIT ?',
     )
     this.newest = this.db.prepare('SELECT MAX(seq) AS seq FROM transactions')
     this.since = this.db.prepare('SELECT mutations FROM transactions WHERE seq > ? ORDER BY seq')
   }
 
-  candidates(clauses: TextClause[]): Set<string> | undefined {
+  candidates(clauses: TextClause[], limit: number): Set<string> | undefined {
     const query = indexQuery(clauses)
     if (query === undefined) return new Set()
     try {
-      return this.lookUp(query)
+      return this.lookUp(query, limit)
     } catch (error) {
       // The index is an accelerator: whatever SQLite refuses, the search checks every document.
       console.error('[lake] text index lookup failed; this search scans', error)
@@ -45,7 +48,7 @@ export class TextIndexReader implements TextCandidates {
     }
   }
 
-  private lookUp(query: string): Set<string> | undefined {
+  private lookUp(query: string, limit: number): Set<string> | undefined {
     const replica = this.replicaSeq()
     this.db.exec('BEGIN')
     try {
@@ -53,7 +56,8 @@ export class TextIndexReader implements TextCandidates {
       // Behind the replica (a restore swapped the file) or not current: scan instead.
       if (seq < replica || !textIndexIsCurrent(this.db, seq)) return undefined
       const ids = new Set<string>()
-      for (const row of this.lookup.iterate(query)) ids.add(String(row.id))
+      for (const row of this.lookup.iterate(query, limit + 1)) ids.add(String(row.id))
+      if (ids.size > limit) return undefined
       if (seq > replica)
         for (const row of this.since.iterate(replica))
           for (const entry of parseLogEntries(row.mutations)) ids.add(entry.id)

@@ -266,7 +266,7 @@ describe('the text index (the path the answers above took) narrows but never mis
       let narrowed = 0
       for (const query of queries) {
         const expected = reference(posts, query)
-        const candidates = reader.candidates(parseTextQuery(query))
+        const candidates = reader.candidates(parseTextQuery(query), posts.length * 2)
         expect(candidates, query).toBeDefined()
         for (const id of expected) expect(candidates?.has(id), `${query}: ${id}`).toBe(true)
         if ((candidates?.size ?? 0) < posts.length / 2) narrowed++
