@@ -14,7 +14,9 @@ import type {Doc} from '../types.ts'
  *   `||` and `boost(<scorer>, <number>)`, summed as groq-js's `evaluateScore` does, then the
  *   copies `{...doc, _score}` sorted by `_score` descending (stable);
  * - `<that> | order(<path> [asc|desc], …)`: groq-js's total order (numbers, then strings, then
- *   booleans, then everything else as equal), ties in input order.
+ *   booleans, then everything else as equal), ties in input order;
+ * - `<that>[a...b]` with literal bounds of 0 or more: over an `order()`, only its first b are
+ *   selected (a page of 6 out of 10k posts is not a sort of 10k).
  *
  * A `<path>` is a chain of attributes from `@`. Values are compared as groq-js's `isEqual` does.
  */
@@ -216,38 +218,172 @@ export function nativeDocuments(node: unknown, context: NativeContext): Doc[] | 
     context.filtered.set(key, docs)
     return docs
   }
+  if (node.type === 'Slice') {
+    const {left, right} = node
+    if (typeof left !== 'number' || typeof right !== 'number' || left < 0 || right < 0)
+      return undefined
+    const end = right + (node.isInclusive === true ? 1 : 0)
+    // `order(...)[a...b]`: only the first b of the order are needed (a page of a long list).
+    const base =
+      isRecord(node.base) && node.base.type === 'PipeFuncCall' && node.base.name === 'order'
+        ? ordered(node.base, context, end)
+        : nativeDocuments(node.base, context)
+    return base?.slice(left, end)
+  }
   if (node.type !== 'PipeFuncCall') return undefined
   if (node.name === 'score') {
-    const scorers = Array.isArray(node.args)
-      ? node.args.map((arg: unknown) => scorer(arg, context))
-      : []
-    if (scorers.length === 0 || scorers.some((s) => s === undefined)) return undefined
-    const base = nativeDocuments(node.base, context)
-    if (!base) return undefined
-    const scored = base.map((doc) => {
-      let score = typeof doc._score === 'number' ? doc._score : 0
-      for (const score_ of scorers) score += score_?.(doc) ?? 0
-      return Object.assign({}, doc, {_score: score})
-    })
-    return scored.sort((a, b) => b._score - a._score)
+    const result = scored(node, context)
+    if (!result) return undefined
+    const copies = result.docs.map((doc, i) => Object.assign({}, doc, {_score: result.scores[i]}))
+    return copies.sort((a, b) => b._score - a._score)
   }
-  if (node.name === 'order') {
-    const keys = ordering(node.args)
-    const base = keys && nativeDocuments(node.base, context)
-    if (!keys || !base) return undefined
-    const rows = base.map((doc, index) => ({
-      doc,
-      index,
-      values: keys.map((k) => valueAt(doc, k.path)),
-    }))
-    rows.sort((a, b) => {
-      for (const [i, key] of keys.entries()) {
-        const c = totalCompare(a.values[i], b.values[i])
-        if (c !== 0) return key.desc ? -c : c
-      }
-      return a.index - b.index
-    })
-    return rows.map((row) => row.doc)
-  }
+  if (node.name === 'order') return ordered(node, context, undefined)
   return undefined
+}
+
+/** `score()`'s sums for each document of its base, in the base's order (no copies yet). */
+function scored(
+  node: Record<string, unknown>,
+  context: NativeContext,
+): {docs: Doc[]; scores: number[]} | undefined {
+  const scorers: Scorer[] = []
+  for (const arg of Array.isArray(node.args) ? node.args : []) {
+    const compiled = scorer(arg, context)
+    if (!compiled) return undefined
+    scorers.push(compiled)
+  }
+  if (scorers.length === 0) return undefined
+  const docs = nativeDocuments(node.base, context)
+  if (!docs) return undefined
+  const scores = docs.map((doc) => {
+    let score = typeof doc._score === 'number' ? doc._score : 0
+    for (const add of scorers) score += add(doc)
+    return score
+  })
+  return {docs, scores}
+}
+
+interface Row {
+  doc: Doc
+  /** `_score` when the base is a `score()` (its output is the document with it added). */
+  score: number | undefined
+  index: number
+  values: unknown[]
+}
+
+/**
+ * `order()` over its base, all of it or only its first `limit`. Over a `score()` the input is
+ * what groq-js's score() returns: copies with `_score`, sorted by it (stable), so ties fall back
+ * to score, then base position.
+ */
+function ordered(
+  node: Record<string, unknown>,
+  context: NativeContext,
+  limit: number | undefined,
+): Doc[] | undefined {
+  const keys = ordering(node.args)
+  if (!keys) return undefined
+  const base = node.base
+  const withScores =
+    isRecord(base) && base.type === 'PipeFuncCall' && base.name === 'score'
+      ? scored(base, context)
+      : undefined
+  const docs = withScores?.docs ?? nativeDocuments(base, context)
+  if (!docs) return undefined
+  const rows: Row[] = docs.map((doc, index) => {
+    const score = withScores?.scores[index]
+    return {
+      doc,
+      score,
+      index,
+      values: keys.map(({path}) =>
+        score !== undefined && path[0] === '_score'
+          ? path.length === 1
+            ? score
+            : null
+          : valueAt(doc, path),
+      ),
+    }
+  })
+  const compare = (a: Row, b: Row): number => {
+    for (const [i, key] of keys.entries()) {
+      const c = totalCompare(a.values[i], b.values[i])
+      if (c !== 0) return key.desc ? -c : c
+    }
+    if (a.score !== undefined && b.score !== undefined && a.score !== b.score)
+      return b.score - a.score
+    return a.index - b.index
+  }
+  const chosen =
+    limit !== undefined && limit < rows.length ? firstOf(rows, limit, compare) : rows.sort(compare)
+  return chosen.map((row) =>
+    row.score === undefined ? row.doc : Object.assign({}, row.doc, {_score: row.score}),
+  )
+}
+
+/** The first `count` rows in `compare`'s order (a total order), without sorting them all. */
+function firstOf(rows: Row[], count: number, compare: (a: Row, b: Row) => number): Row[] {
+  const out: Row[] = []
+  if (count <= 0) return out
+  for (const row of rows) {
+    const last = out[count - 1]
+    if (last !== undefined && compare(row, last) >= 0) continue
+    let low = 0
+    let high = out.length
+    while (low < high) {
+      const middle = (low + high) >> 1
+      if (compare(row, out[middle] as Row) < 0) high = middle
+      else low = middle + 1
+    }
+    out.splice(low, 0, row)
+    if (out.length > count) out.pop()
+  }
+  return out
+}
+
+/** groq-js's `pt::text` of one block: its spans' text joined, null when it is not a block. */
+function blockText(block: Record<string, unknown>): string | null {
+  if (typeof block._type !== 'string' || !Array.isArray(block.children)) return null
+  let text = ''
+  for (const child of block.children)
+    if (isRecord(child) && child._type === 'span' && typeof child.text === 'string')
+      text += child.text
+  return text
+}
+
+function arrayText(value: unknown[], result: string[] = []): string[] {
+  for (const block of value) {
+    if (Array.isArray(block)) arrayText(block, result)
+    else if (isRecord(block)) {
+      const text = blockText(block)
+      if (text !== null) result.push(text)
+    }
+  }
+  return result
+}
+
+/**
+ * The value of a simple `left` of a match (a path from `@`, or `pt::text(<path>)`) for `doc`,
+ * as groq-js would compute it; undefined for any other expression (groq-js evaluates those).
+ */
+export function simpleValue(left: unknown, doc: Doc): {value: unknown} | undefined {
+  const path = pathOf(left)
+  if (path) return {value: valueAt(doc, path)}
+  if (
+    !isRecord(left) ||
+    left.type !== 'FuncCall' ||
+    left.namespace !== 'pt' ||
+    left.name !== 'text' ||
+    !Array.isArray(left.args) ||
+    left.args.length !== 1
+  )
+    return undefined
+  const inner = simpleValue(left.args[0], doc)
+  if (!inner) return undefined
+  const value = inner.value
+  if (Array.isArray(value)) {
+    const texts = arrayText(value)
+    return {value: texts.length > 0 ? texts.join('\n\n') : null}
+  }
+  return {value: isRecord(value) ? blockText(value) : null}
 }

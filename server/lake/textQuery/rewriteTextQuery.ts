@@ -3,8 +3,8 @@ import {LakeError} from '../errors.ts'
 import type {Doc} from '../types.ts'
 import {isRecord} from '../../util/isRecord.ts'
 import {searchableStrings} from './searchableStrings.ts'
-import {satisfies, searchableText, type FoldedText} from './textMatch.ts'
-import {nativeDocuments} from './nativePipeline.ts'
+import {satisfies, searchableText, type FoldedText, type SearchableText} from './textMatch.ts'
+import {nativeDocuments, simpleValue} from './nativePipeline.ts'
 import {parseTextQuery} from '../../../shared/textQuerySyntax.ts'
 import type {TextCandidates} from './textIndexReader.ts'
 
@@ -41,19 +41,46 @@ function internedKey(left: ExprNode): string {
   return key
 }
 
-function textOf(left: ExprNode, leftKey: string, doc: Doc, docs: Doc[], options: Options) {
+function textOf(
+  left: ExprNode,
+  leftKey: string,
+  doc: Doc,
+  docs: Doc[],
+  options: Options,
+): FoldedText {
   let byLeft = foldedTexts.get(doc)
   const known = byLeft?.get(leftKey)
   if (known) return known
-  const value = evaluateSync(left, {dataset: docs, root: doc, ...options})
-  const text: FoldedText = {
-    texts: searchableText(searchableStrings('data' in value ? value.data : null)),
-  }
+  const text: FoldedText = {texts: foldedTextsOf(left, doc, docs, options)}
   if (!byLeft) foldedTexts.set(doc, (byLeft = new Map()))
   // A few paths per document at most (the Studio's boosts, the site's fields); bounded anyway.
   // Only what depends on the document alone: a dereference, `*` or `^` reads others, `now()` the clock.
   if (byLeft.size < 16 && !readsOtherDocuments.test(leftKey)) byLeft.set(leftKey, text)
   return text
+}
+
+/**
+ * The folded texts of `left` for `doc`. An array (`[title, excerpt, pt::text(body)]`) offers its
+ * elements' strings in order, so its texts are its elements' texts one after the other, each
+ * kept on its own (the Studio and the site search the same fields alone and together). Simple
+ * paths and `pt::text()` are read here; anything else is evaluated by groq-js.
+ */
+function foldedTextsOf(left: ExprNode, doc: Doc, docs: Doc[], options: Options): SearchableText {
+  if (left.type === 'Array') {
+    const texts: SearchableText = []
+    for (const element of left.elements) {
+      const value = exprNode(element.value)
+      texts.push(...textOf(value, internedKey(value), doc, docs, options).texts)
+    }
+    return texts
+  }
+  const simple = simpleValue(left, doc)
+  const value = simple
+    ? simple.value
+    : ((result) => ('data' in result ? result.data : null))(
+        evaluateSync(left, {dataset: docs, root: doc, ...options}),
+      )
+  return searchableText(searchableStrings(value))
 }
 
 /**
@@ -110,16 +137,43 @@ function matchingIds(
   // A word in most documents: the index would name them all; the scan reads cached word sets.
   const limit = Math.max(64, Math.floor(docs.length / 4))
   const candidates = readsOnlyItsDocument(left) ? index?.candidates(clauses, limit) : undefined
-  for (const doc of docs) {
+  const aligned = alignedTexts(docs, leftKey)
+  for (const [i, doc] of docs.entries()) {
     if (
       candidates &&
       !candidates.has(doc._id) &&
       !(typeof doc._originalId === 'string' && candidates.has(doc._originalId))
     )
       continue
-    if (satisfies(textOf(left, leftKey, doc, docs, options), clauses)) ids.add(doc._id)
+    const slot = aligned?.[i]
+    // The slot is trusted only for the very document it was filled for.
+    let text = slot?.doc === doc ? slot.text : undefined
+    if (!text) {
+      text = textOf(left, leftKey, doc, docs, options)
+      if (aligned) aligned[i] = {doc, text}
+    }
+    if (satisfies(text, clauses)) ids.add(doc._id)
   }
   return ids
+}
+
+/**
+ * Per view (the worker's array of what one perspective shows, kept until the next change) and
+ * path, each document's texts by position: one lookup per query instead of one per document.
+ */
+type AlignedText = {doc: Doc; text: FoldedText}
+const alignedByView = new WeakMap<Doc[], Map<string, Array<AlignedText | undefined>>>()
+
+function alignedTexts(docs: Doc[], leftKey: string): Array<AlignedText | undefined> | undefined {
+  if (readsOtherDocuments.test(leftKey)) return undefined
+  let byLeft = alignedByView.get(docs)
+  if (!byLeft) alignedByView.set(docs, (byLeft = new Map()))
+  let aligned = byLeft.get(leftKey)
+  if (!aligned) {
+    if (byLeft.size >= 32) return undefined
+    byLeft.set(leftKey, (aligned = new Array<AlignedText | undefined>(docs.length)))
+  }
+  return aligned
 }
 
 /** What a rewritten query needs at evaluation: the matched sets, looked up by Deref. */

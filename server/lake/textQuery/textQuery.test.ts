@@ -293,6 +293,9 @@ describe('the search pipeline computed outside groq-js equals groq-js', () => {
       "ids": *[title match text::query($q) && _type == "post"] | order(missing asc, excerpt desc, _id desc) [0...7]._id}`,
     `*[_type == "mix" && [@, _id] match text::query($q)] | order(rank asc, _id asc) {_id, rank}`,
     `*[_type == "mix" && [@, _id] match text::query($q)] | order(rank desc) {_id, rank}`,
+    `*[_type == "post" && [@, _id] match text::query($q)] | score(title match text::query($q)) | order(_score desc) [3..5] {_id, _score}`,
+    `*[_type in ["mix"] && title match text::query($q)] | order(rank desc) [0...100]._id`,
+    `*[_type == "post" && title match text::query($q)] | score(excerpt match text::query($q)) [1...4]._id`,
   ]
   beforeAll(async () => {
     const ranks = [3, 'b', true, null, {x: 1}, 'a', 1.5, false, ['z'], -2, '', 'B']
