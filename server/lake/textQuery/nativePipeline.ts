@@ -25,6 +25,8 @@ export interface NativeContext {
   docs: Doc[]
   /** The matched set of a `text::query()` match node, or undefined if the node is not one. */
   matchSet(node: Record<string, unknown>): Set<string> | undefined
+  /** A document's position in `docs` by its `_id` there. */
+  positionOf(id: string): number | undefined
   /** Filters already computed in this query, by their condition (a page and its count share one). */
   filtered: Map<string, Doc[]>
 }
@@ -144,6 +146,16 @@ function conjunction(node: unknown, context: NativeContext): Test[] | undefined 
   return test && [test]
 }
 
+/** The matched sets of the `text::query()` matches among a conjunction's atoms. */
+function requiredSets(node: unknown, context: NativeContext): Array<Set<string>> {
+  if (!isRecord(node)) return []
+  if (node.type === 'And')
+    return [...requiredSets(node.left, context), ...requiredSets(node.right, context)]
+  if (node.type === 'Group') return requiredSets(node.base, context)
+  const set = context.matchSet(node)
+  return set ? [set] : []
+}
+
 type Scorer = (doc: Doc) => number
 
 /** groq-js's `evaluateScore` for the supported nodes. */
@@ -214,7 +226,18 @@ export function nativeDocuments(node: unknown, context: NativeContext): Doc[] | 
     if (known) return known
     const tests = conjunction(node.expr, context)
     if (!tests) return undefined
-    const docs = context.docs.filter((doc) => tests.every((test) => test(doc)))
+    // A required match to few documents: only those are tested, in dataset order.
+    const sets = requiredSets(node.expr, context).sort((a, b) => a.size - b.size)
+    const smallest = sets[0]
+    const among =
+      smallest && smallest.size < context.docs.length / 8
+        ? [...smallest]
+            .map((id) => context.positionOf(id))
+            .filter((position) => position !== undefined)
+            .sort((a, b) => a - b)
+            .map((position) => context.docs[position] as Doc)
+        : context.docs
+    const docs = among.filter((doc) => tests.every((test) => test(doc)))
     context.filtered.set(key, docs)
     return docs
   }

@@ -138,13 +138,14 @@ function matchingIds(
   const limit = Math.max(64, Math.floor(docs.length / 4))
   const candidates = readsOnlyItsDocument(left) ? index?.candidates(clauses, limit) : undefined
   const aligned = alignedTexts(docs, leftKey)
-  for (const [i, doc] of docs.entries()) {
-    if (
-      candidates &&
-      !candidates.has(doc._id) &&
-      !(typeof doc._originalId === 'string' && candidates.has(doc._originalId))
-    )
-      continue
+  // Few candidates: only their positions are visited (a document may be named by its stored id or,
+  // in a perspective's view, by the `_originalId` it came from).
+  const positions = candidates
+    ? [...candidates].flatMap((id) => positionsOf(docs).get(id) ?? [])
+    : docs.keys()
+  for (const i of positions) {
+    const doc = docs[i]
+    if (doc === undefined) continue
     const slot = aligned?.[i]
     // The slot is trusted only for the very document it was filled for.
     let text = slot?.doc === doc ? slot.text : undefined
@@ -161,6 +162,26 @@ function matchingIds(
  * Per view (the worker's array of what one perspective shows, kept until the next change) and
  * path, each document's texts by position: one lookup per query instead of one per document.
  */
+/** Per view, each document's positions by its `_id` and its `_originalId` (a perspective's). */
+const positionsByView = new WeakMap<Doc[], Map<string, number[]>>()
+
+function positionsOf(docs: Doc[]): Map<string, number[]> {
+  let positions = positionsByView.get(docs)
+  if (positions) return positions
+  positions = new Map()
+  const add = (id: string, i: number) => {
+    const list = positions?.get(id)
+    if (list) list.push(i)
+    else positions?.set(id, [i])
+  }
+  for (const [i, doc] of docs.entries()) {
+    add(doc._id, i)
+    if (typeof doc._originalId === 'string' && doc._originalId !== doc._id) add(doc._originalId, i)
+  }
+  positionsByView.set(docs, positions)
+  return positions
+}
+
 type AlignedText = {doc: Doc; text: FoldedText}
 const alignedByView = new WeakMap<Doc[], Map<string, Array<AlignedText | undefined>>>()
 
@@ -238,6 +259,10 @@ export function rewriteTextQueries(
   }
   const nativeContext = {
     docs,
+    positionOf: (id: string) =>
+      positionsOf(docs)
+        .get(id)
+        ?.find((i) => docs[i]?._id === id),
     filtered: new Map<string, Doc[]>(),
     matchSet: (node: Record<string, unknown>) => {
       const n = lookupOf(node)
