@@ -17,6 +17,8 @@ import type {Doc} from '../types.ts'
 import {parseStoredDoc} from '../storeRows.ts'
 import {messageOf} from '../../util/messageOf.ts'
 import {TextIndexReader} from '../textQuery/textIndexReader.ts'
+import {warmTextSearch} from '../textQuery/rewriteTextQuery.ts'
+import {searchQuery} from '../../../shared/siteQueries.ts'
 
 type Sanity = {projectId: string; dataset: string}
 
@@ -112,6 +114,35 @@ function load(database: string): void {
   }
 }
 
+/** Documents folded per turn of the warm-up: ~10–30 ms, so a query waits at most that long. */
+const warmChunk = 250
+
+/**
+ * After a load, folds the texts the site's search reads (shared/siteQueries.ts `searchQuery`,
+ * over the public's view) and inverts them, a chunk per turn of the event loop, so queries
+ * arriving meanwhile run between chunks and the first search does not fold 10k posts (~1 s).
+ * A change to the replica makes a new view: the warm-up goes on over it from where it was (the
+ * documents folded so far stay folded; the last chunk folds what it missed while inverting).
+ */
+function warmSearch(): void {
+  const tree = parseQuery(searchQuery, {q: '', start: 0, end: 0})
+  let from = 0
+  const step = () => {
+    const current = view('published', 'anonymous')
+    const to = from + warmChunk
+    try {
+      warmTextSearch(tree, current, from, to)
+    } catch (error) {
+      // Only an accelerator: a search folds what it needs itself.
+      console.error('[lake] warming the search failed', error)
+      return
+    }
+    from = to
+    if (from < current.length) setImmediate(step)
+  }
+  setImmediate(step)
+}
+
 function truthy(data: unknown): boolean {
   return Array.isArray(data)
     ? data.length > 0
@@ -188,6 +219,7 @@ parentPort?.on('message', (request: WorkerRequest) => {
       load(request.database)
       // Budgets start from here: booting and loading the replica is not the task's fault.
       parentPort?.postMessage({ready: true} satisfies WorkerReply)
+      warmSearch()
       return
     case 'apply':
       // Changes the replica already read from SQLite (committed before the load) are skipped.

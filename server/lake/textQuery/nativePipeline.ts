@@ -1,5 +1,6 @@
 import {isRecord} from '../../util/isRecord.ts'
 import type {Doc} from '../types.ts'
+import type {MatchedDocs} from './matchedDocs.ts'
 
 /**
  * A search's hot pipeline evaluated in plain JavaScript, with groq-js's exact semantics, so that
@@ -15,6 +16,7 @@ import type {Doc} from '../types.ts'
  *   copies `{...doc, _score}` sorted by `_score` descending (stable);
  * - `<that> | order(<path> [asc|desc], …)`: groq-js's total order (numbers, then strings, then
  *   booleans, then everything else as equal), ties in input order;
+ * - `count(<that>)`;
  * - `<that>[a...b]` with literal bounds of 0 or more: over an `order()`, only its first b are
  *   selected (a page of 6 out of 10k posts is not a sort of 10k).
  *
@@ -24,9 +26,7 @@ import type {Doc} from '../types.ts'
 export interface NativeContext {
   docs: Doc[]
   /** The matched set of a `text::query()` match node, or undefined if the node is not one. */
-  matchSet(node: Record<string, unknown>): Set<string> | undefined
-  /** A document's position in `docs` by its `_id` there. */
-  positionOf(id: string): number | undefined
+  matchSet(node: Record<string, unknown>): MatchedDocs | undefined
   /** Filters already computed in this query, by their condition (a page and its count share one). */
   filtered: Map<string, Doc[]>
 }
@@ -96,12 +96,16 @@ function literalArray(node: unknown): unknown[] | undefined {
   return values
 }
 
-type Test = (doc: Doc) => boolean
+/** A test of `doc`, found at `position` of the context's docs when known (a filter's output). */
+type Test = (doc: Doc, position: number | undefined) => boolean
+
+/** The positions in the context's docs of each document of a filter's output, for its tests. */
+const filteredPositions = new WeakMap<Doc[], number[]>()
 
 /** An atom that is true or not (false and null both fail a filter and score 0). */
 function atom(node: Record<string, unknown>, context: NativeContext): Test | undefined {
   const set = context.matchSet(node)
-  if (set) return (doc) => set.has(doc._id)
+  if (set) return (doc, position) => set.hasAt(doc, position)
   if (node.type === 'Group') return isRecord(node.base) ? atom(node.base, context) : undefined
   if (node.type === 'OpCall' && node.op === '==') {
     const [path, value] =
@@ -147,7 +151,7 @@ function conjunction(node: unknown, context: NativeContext): Test[] | undefined 
 }
 
 /** The matched sets of the `text::query()` matches among a conjunction's atoms. */
-function requiredSets(node: unknown, context: NativeContext): Array<Set<string>> {
+function requiredSets(node: unknown, context: NativeContext): MatchedDocs[] {
   if (!isRecord(node)) return []
   if (node.type === 'And')
     return [...requiredSets(node.left, context), ...requiredSets(node.right, context)]
@@ -156,7 +160,7 @@ function requiredSets(node: unknown, context: NativeContext): Array<Set<string>>
   return set ? [set] : []
 }
 
-type Scorer = (doc: Doc) => number
+type Scorer = (doc: Doc, position: number | undefined) => number
 
 /** groq-js's `evaluateScore` for the supported nodes. */
 function scorer(node: unknown, context: NativeContext): Scorer | undefined {
@@ -165,8 +169,8 @@ function scorer(node: unknown, context: NativeContext): Scorer | undefined {
     const inner = scorer(node.args[0], context)
     const weight = literal(node.args[1])?.value
     if (!inner || typeof weight !== 'number' || node.args.length !== 2) return undefined
-    return (doc) => {
-      const score = inner(doc)
+    return (doc, position) => {
+      const score = inner(doc, position)
       return score > 0 ? score + weight : 0
     }
   }
@@ -174,15 +178,15 @@ function scorer(node: unknown, context: NativeContext): Scorer | undefined {
     const left = scorer(node.left, context)
     const right = scorer(node.right, context)
     if (!left || !right) return undefined
-    if (node.type === 'Or') return (doc) => left(doc) + right(doc)
-    return (doc) => {
-      const l = left(doc)
-      const r = right(doc)
+    if (node.type === 'Or') return (doc, position) => left(doc, position) + right(doc, position)
+    return (doc, position) => {
+      const l = left(doc, position)
+      const r = right(doc, position)
       return l === 0 || r === 0 ? 0 : l + r
     }
   }
   const test = atom(node, context)
-  return test && ((doc) => (test(doc) ? 1 : 0))
+  return test && ((doc, position) => (test(doc, position) ? 1 : 0))
 }
 
 const typeOrder: Partial<Record<Kind, number>> = {number: 2, string: 3, boolean: 4}
@@ -217,6 +221,26 @@ function ordering(args: unknown): Array<{path: Path; desc: boolean}> | undefined
   return keys
 }
 
+/**
+ * What `node` evaluates to when computed here: the documents of a pipeline above, or `count()` of
+ * one (its length, as groq-js counts an array; handing it 10k documents to count cost ~2 ms).
+ */
+export function nativeValue(node: unknown, context: NativeContext): {value: unknown} | undefined {
+  if (
+    isRecord(node) &&
+    node.type === 'FuncCall' &&
+    node.namespace === 'global' &&
+    node.name === 'count' &&
+    Array.isArray(node.args) &&
+    node.args.length === 1
+  ) {
+    const docs = nativeDocuments(node.args[0], context)
+    return docs && {value: docs.length}
+  }
+  const docs = nativeDocuments(node, context)
+  return docs && {value: docs}
+}
+
 /** The documents `node` evaluates to, computed here; undefined when its shape is not taken. */
 export function nativeDocuments(node: unknown, context: NativeContext): Doc[] | undefined {
   if (!isRecord(node)) return undefined
@@ -229,15 +253,22 @@ export function nativeDocuments(node: unknown, context: NativeContext): Doc[] | 
     // A required match to few documents: only those are tested, in dataset order.
     const sets = requiredSets(node.expr, context).sort((a, b) => a.size - b.size)
     const smallest = sets[0]
-    const among =
-      smallest && smallest.size < context.docs.length / 8
-        ? [...smallest]
-            .map((id) => context.positionOf(id))
-            .filter((position) => position !== undefined)
-            .sort((a, b) => a - b)
-            .map((position) => context.docs[position] as Doc)
-        : context.docs
-    const docs = among.filter((doc) => tests.every((test) => test(doc)))
+    const among: Iterable<number> =
+      smallest?.byPosition === true && smallest.size < context.docs.length / 8
+        ? smallest.positions()
+        : context.docs.keys()
+    const docs: Doc[] = []
+    const positions: number[] = []
+    for (const position of among) {
+      const doc = context.docs[position] as Doc
+      let passes = true
+      for (const test of tests) if (!(passes = test(doc, position))) break
+      if (passes) {
+        docs.push(doc)
+        positions.push(position)
+      }
+    }
+    filteredPositions.set(docs, positions)
     context.filtered.set(key, docs)
     return docs
   }
@@ -278,9 +309,10 @@ function scored(
   if (scorers.length === 0) return undefined
   const docs = nativeDocuments(node.base, context)
   if (!docs) return undefined
-  const scores = docs.map((doc) => {
+  const positions = filteredPositions.get(docs)
+  const scores = docs.map((doc, i) => {
     let score = typeof doc._score === 'number' ? doc._score : 0
-    for (const add of scorers) score += add(doc)
+    for (const add of scorers) score += add(doc, positions?.[i])
     return score
   })
   return {docs, scores}
@@ -313,52 +345,73 @@ function ordered(
       : undefined
   const docs = withScores?.docs ?? nativeDocuments(base, context)
   if (!docs) return undefined
-  const rows: Row[] = docs.map((doc, index) => {
-    const score = withScores?.scores[index]
-    return {
-      doc,
-      score,
-      index,
-      values: keys.map(({path}) =>
-        score !== undefined && path[0] === '_score'
-          ? path.length === 1
-            ? score
-            : null
-          : valueAt(doc, path),
-      ),
+  const scores = withScores?.scores
+  const withScore = (doc: Doc, index: number): Doc => {
+    const score = scores?.[index]
+    return score === undefined ? doc : Object.assign({}, doc, {_score: score})
+  }
+  const valueOf = (index: number, path: Path): unknown => {
+    const score = scores?.[index]
+    return score !== undefined && path[0] === '_score'
+      ? path.length === 1
+        ? score
+        : null
+      : valueAt(docs[index], path)
+  }
+  if (limit !== undefined && limit < docs.length) {
+    // A page: each document is compared with the page's last so far, its values read on the
+    // spot (no row per document: at 10k matches those allocations cost more than the compares).
+    const compare = (a: number, b: number): number => {
+      for (const {path, desc} of keys) {
+        const c = totalCompare(valueOf(a, path), valueOf(b, path))
+        if (c !== 0) return desc ? -c : c
+      }
+      return tieBreak(scores?.[a], scores?.[b], a, b)
     }
-  })
+    return firstOf(docs.length, limit, compare).map((index) => withScore(docs[index] as Doc, index))
+  }
+  const rows: Row[] = docs.map((doc, index) => ({
+    doc,
+    score: scores?.[index],
+    index,
+    values: keys.map(({path}) => valueOf(index, path)),
+  }))
   const compare = (a: Row, b: Row): number => {
     for (const [i, key] of keys.entries()) {
       const c = totalCompare(a.values[i], b.values[i])
       if (c !== 0) return key.desc ? -c : c
     }
-    if (a.score !== undefined && b.score !== undefined && a.score !== b.score)
-      return b.score - a.score
-    return a.index - b.index
+    return tieBreak(a.score, b.score, a.index, b.index)
   }
-  const chosen =
-    limit !== undefined && limit < rows.length ? firstOf(rows, limit, compare) : rows.sort(compare)
-  return chosen.map((row) =>
-    row.score === undefined ? row.doc : Object.assign({}, row.doc, {_score: row.score}),
-  )
+  return rows.sort(compare).map((row) => withScore(row.doc, row.index))
 }
 
-/** The first `count` rows in `compare`'s order (a total order), without sorting them all. */
-function firstOf(rows: Row[], count: number, compare: (a: Row, b: Row) => number): Row[] {
-  const out: Row[] = []
+/** After equal keys: higher score first (score()'s own order), then base position. */
+function tieBreak(
+  scoreA: number | undefined,
+  scoreB: number | undefined,
+  a: number,
+  b: number,
+): number {
+  if (scoreA !== undefined && scoreB !== undefined && scoreA !== scoreB) return scoreB - scoreA
+  return a - b
+}
+
+/** The first `count` of positions 0…size-1 in `compare`'s order (a total order), unsorted rest. */
+function firstOf(size: number, count: number, compare: (a: number, b: number) => number): number[] {
+  const out: number[] = []
   if (count <= 0) return out
-  for (const row of rows) {
+  for (let index = 0; index < size; index++) {
     const last = out[count - 1]
-    if (last !== undefined && compare(row, last) >= 0) continue
+    if (last !== undefined && compare(index, last) >= 0) continue
     let low = 0
     let high = out.length
     while (low < high) {
       const middle = (low + high) >> 1
-      if (compare(row, out[middle] as Row) < 0) high = middle
+      if (compare(index, out[middle] as number) < 0) high = middle
       else low = middle + 1
     }
-    out.splice(low, 0, row)
+    out.splice(low, 0, index)
     if (out.length > count) out.pop()
   }
   return out

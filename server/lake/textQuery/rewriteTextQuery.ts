@@ -3,10 +3,18 @@ import {LakeError} from '../errors.ts'
 import type {Doc} from '../types.ts'
 import {isRecord} from '../../util/isRecord.ts'
 import {searchableStrings} from './searchableStrings.ts'
-import {satisfies, searchableText, type FoldedText, type SearchableText} from './textMatch.ts'
-import {nativeDocuments, simpleValue} from './nativePipeline.ts'
+import {
+  idsOf,
+  satisfies,
+  searchableText,
+  type FoldedText,
+  type SearchableText,
+} from './textMatch.ts'
+import {nativeValue, simpleValue} from './nativePipeline.ts'
 import {parseTextQuery} from '../../../shared/textQuerySyntax.ts'
 import type {TextCandidates} from './textIndexReader.ts'
+import {idsAreUnique, MatchedDocs} from './matchedDocs.ts'
+import {buildPostings, keptPostings, mayBuildPostings, postingsMatch} from './postings.ts'
 
 type Options = {params: Record<string, unknown>; sanity?: {projectId: string; dataset: string}}
 
@@ -117,45 +125,53 @@ function readsOnlyItsDocument(node: unknown, inFilter = false): boolean {
 }
 
 /** The documents whose `left` (evaluated with the document as `@`) satisfies the query. */
-function matchingIds(
+function matchingDocs(
   left: ExprNode,
   query: string,
   docs: Doc[],
   options: Options,
   index: TextCandidates | undefined,
-): Set<string> {
+): MatchedDocs {
+  const bits = new Uint8Array(docs.length)
+  const matched = () => new MatchedDocs(docs, bits, idsAreUnique(docs))
   // A lone `*` is what the Studio's default search sends for an empty search box (its document
   // lists, e.g. the structure's "All posts"): every document, as on hosted Sanity.
-  if (query.trim() === '*') return new Set(docs.map((doc) => doc._id))
+  if (query.trim() === '*') {
+    bits.fill(1)
+    return matched()
+  }
   const clauses = parseTextQuery(query)
-  const ids = new Set<string>()
-  if (clauses.length === 0) return ids
+  if (clauses.length === 0) return matched()
   const leftKey = internedKey(left)
+  const aligned = alignedTexts(docs, leftKey)
+  const textAt = textReader(left, leftKey, docs, options, aligned)
+  const check = (i: number) => {
+    if (satisfies(textAt(i), clauses)) bits[i] = 1
+  }
   // The index names stored documents; a perspective's view shows a draft under its published
   // id with `_originalId`: either name makes it a candidate. Only documents of this view are
   // checked, so a draft never reaches a reader who cannot see it.
-  // A word in most documents: the index would name them all; the scan reads cached word sets.
+  // A word in most documents: the index would name them all; the postings or a scan answer.
   const limit = Math.max(64, Math.floor(docs.length / 4))
-  const candidates = readsOnlyItsDocument(left) ? index?.candidates(clauses, limit) : undefined
-  const aligned = alignedTexts(docs, leftKey)
-  // Few candidates: only their positions are visited (a document may be named by its stored id or,
-  // in a perspective's view, by the `_originalId` it came from).
-  const positions = candidates
-    ? [...candidates].flatMap((id) => positionsOf(docs).get(id) ?? [])
-    : docs.keys()
-  for (const i of positions) {
-    const doc = docs[i]
-    if (doc === undefined) continue
-    const slot = aligned?.[i]
-    // The slot is trusted only for the very document it was filled for.
-    let text = slot?.doc === doc ? slot.text : undefined
-    if (!text) {
-      text = textOf(left, leftKey, doc, docs, options)
-      if (aligned) aligned[i] = {doc, text}
+  let postings = aligned ? keptPostings(docs, leftKey) : undefined
+  if (!postings) {
+    const candidates = readsOnlyItsDocument(left) ? index?.candidates(clauses, limit) : undefined
+    if (candidates) {
+      // Few candidates: only their positions are visited (a document may be named by its
+      // stored id or, in a perspective's view, by the `_originalId` it came from).
+      for (const id of candidates) for (const i of positionsOf(docs).get(id) ?? []) check(i)
+      return matched()
     }
-    if (satisfies(text, clauses)) ids.add(doc._id)
+    // Every document is read anyway: inverting their words costs little more, and the next
+    // search of this view and path is a lookup.
+    if (aligned && mayBuildPostings(docs, leftKey))
+      postings = buildPostings(docs, leftKey, textAt)
   }
-  return ids
+  const found = postings && postingsMatch(postings, clauses)
+  if (found?.exact) for (const i of found.positions) bits[i] = 1
+  else if (found) for (const i of found.positions) check(i)
+  else for (let i = 0; i < docs.length; i++) check(i)
+  return matched()
 }
 
 /**
@@ -197,6 +213,60 @@ function alignedTexts(docs: Doc[], leftKey: string): Array<AlignedText | undefin
   return aligned
 }
 
+/** Reads the folded text of `left` at a position of the view, through its aligned slots. */
+function textReader(
+  left: ExprNode,
+  leftKey: string,
+  docs: Doc[],
+  options: Options,
+  aligned: Array<AlignedText | undefined> | undefined,
+): (i: number) => FoldedText {
+  return (i) => {
+    const doc = docs[i] as Doc
+    const slot = aligned?.[i]
+    // The slot is trusted only for the very document it was filled for.
+    if (slot?.doc === doc) return slot.text
+    const text = textOf(left, leftKey, doc, docs, options)
+    if (aligned) aligned[i] = {doc, text}
+    return text
+  }
+}
+
+/** The `left` of every `<left> match text::query(…)` in a query's tree. */
+function matchedPaths(node: unknown, found: ExprNode[] = []): ExprNode[] {
+  if (Array.isArray(node)) for (const item of node) matchedPaths(item, found)
+  else if (isRecord(node) && node.type !== 'Value') {
+    if (node.type === 'OpCall' && node.op === 'match' && isTextQueryCall(node.right))
+      found.push(exprNode(node.left))
+    for (const value of Object.values(node)) matchedPaths(value, found)
+  }
+  return found
+}
+
+/**
+ * Prepares, off any request, what a search of `tree`'s paths over the view `docs` will read:
+ * folds and numbers the words of `docs[from…to)` (kept per document until it changes), and
+ * with the view's last chunk inverts them into postings. A query worker calls it in chunks when
+ * its replica loads, so its first search is not the one that folds 10k posts (~1 s).
+ */
+export function warmTextSearch(tree: ExprNode, docs: Doc[], from: number, to: number): void {
+  const options: Options = {params: {}}
+  const lefts: ExprNode[] = []
+  for (const left of matchedPaths(tree)) {
+    // An array of paths folds its elements' texts: each is warmed, then the array's.
+    if (left.type === 'Array') for (const element of left.elements) lefts.push(element.value)
+    lefts.push(left)
+  }
+  for (const left of lefts) {
+    const leftKey = internedKey(left)
+    const aligned = alignedTexts(docs, leftKey)
+    if (!aligned || keptPostings(docs, leftKey)) continue
+    const textAt = textReader(left, leftKey, docs, options, aligned)
+    for (let i = from; i < Math.min(to, docs.length); i++) idsOf(textAt(i))
+    if (to >= docs.length && mayBuildPostings(docs, leftKey)) buildPostings(docs, leftKey, textAt)
+  }
+}
+
 /** What a rewritten query needs at evaluation: the matched sets, looked up by Deref. */
 export interface RewrittenQuery {
   tree: ExprNode
@@ -229,7 +299,7 @@ export function rewriteTextQueries(
 ): RewrittenQuery {
   // The same match often appears twice (a page and its count): computed once per query.
   const computed = new Map<string, number>()
-  const matched: Array<Set<string>> = []
+  const matched: MatchedDocs[] = []
   const lookupOf = (node: Record<string, unknown>): number | undefined => {
     if (node.type !== 'OpCall' || node.op !== 'match' || !isTextQueryCall(node.right))
       return undefined
@@ -244,7 +314,7 @@ export function rewriteTextQueries(
     const key = JSON.stringify([node.left, argument.value])
     let n = computed.get(key)
     if (n === undefined) {
-      n = matched.push(matchingIds(exprNode(node.left), argument.value, docs, options, index)) - 1
+      n = matched.push(matchingDocs(exprNode(node.left), argument.value, docs, options, index)) - 1
       computed.set(key, n)
     }
     return n
@@ -259,12 +329,8 @@ export function rewriteTextQueries(
   }
   const nativeContext = {
     docs,
-    positionOf: (id: string) =>
-      positionsOf(docs)
-        .get(id)
-        ?.find((i) => docs[i]?._id === id),
     filtered: new Map<string, Doc[]>(),
-    matchSet: (node: Record<string, unknown>) => {
+    matchSet: (node: Record<string, unknown>): MatchedDocs | undefined => {
       const n = lookupOf(node)
       return n === undefined ? undefined : matched[n]
     },
@@ -282,8 +348,8 @@ export function rewriteTextQueries(
     if (!isRecord(node) || node.type === 'Value') return node
     const n = lookupOf(node)
     if (n !== undefined) return membership(n)
-    const native = nativeDocuments(node, nativeContext)
-    if (native) return {type: 'Value', value: native}
+    const native = nativeValue(node, nativeContext)
+    if (native) return {type: 'Value', value: native.value}
     let copy: Record<string, unknown> | undefined
     for (const [key, value] of Object.entries(node)) {
       const after = rewrite(value)
@@ -298,7 +364,7 @@ export function rewriteTextQueries(
         copy ??= {...node}
         copy.base = {
           type: 'Value',
-          value: docs.filter((doc) => sets.every((set) => set.has(doc._id))),
+          value: docs.filter((doc, i) => sets.every((set) => set?.hasAt(doc, i))),
         }
       }
     }

@@ -49,7 +49,7 @@ const wordIds = new Map<string, number>()
 const maxWords = 1_000_000
 let generation = 0
 
-function idsOf(folded: FoldedText): Int32Array {
+export function idsOf(folded: FoldedText): Int32Array {
   if (folded.ids && folded.generation === generation) return folded.ids
   if (wordIds.size > maxWords) {
     wordIds.clear()
@@ -65,6 +65,16 @@ function idsOf(folded: FoldedText): Int32Array {
   folded.ids = Int32Array.from(ids).sort()
   folded.generation = generation
   return folded.ids
+}
+
+/** The number of a folded word, undefined if no text seen has it (then no text holds it). */
+export function wordIdOf(word: string): number | undefined {
+  return wordIds.get(word)
+}
+
+/** Bumped when the numbering restarts: word numbers of an older generation mean nothing. */
+export function wordGeneration(): number {
+  return generation
 }
 
 function hasId(ids: Int32Array, id: number): boolean {

@@ -1,0 +1,62 @@
+import type {Doc} from '../types.ts'
+
+/**
+ * Which documents of one view (the array a query reads) satisfy a `text::query()` match: a byte
+ * per position, so the hot paths (the native pipeline's filter and `score()`) test a document by
+ * its position instead of hashing its id. `has(id)` keeps the exact meaning of membership by id
+ * (any document with that `_id` matched) for groq-js's evaluation and for views whose ids repeat.
+ */
+export class MatchedDocs {
+  readonly size: number
+  private readonly docs: Doc[]
+  private readonly bits: Uint8Array
+  /** Each `_id` occurs once in the view: the matched positions are all its matches by id. */
+  readonly byPosition: boolean
+  private ids: Set<string> | undefined
+  private sorted: Int32Array | undefined
+
+  constructor(docs: Doc[], bits: Uint8Array, uniqueIds: boolean) {
+    this.docs = docs
+    this.bits = bits
+    this.byPosition = uniqueIds
+    let size = 0
+    for (const bit of bits) size += bit
+    this.size = size
+  }
+
+  has(id: string): boolean {
+    if (!this.ids) {
+      this.ids = new Set()
+      for (const i of this.positions()) this.ids.add((this.docs[i] as Doc)._id)
+    }
+    return this.ids.has(id)
+  }
+
+  /** Whether `doc`, found at `position` of the view (if known), matched. */
+  hasAt(doc: Doc, position: number | undefined): boolean {
+    if (position !== undefined && this.byPosition && this.docs[position] === doc)
+      return this.bits[position] === 1
+    return this.has(doc._id)
+  }
+
+  /** The matched positions, ascending (dataset order). */
+  positions(): Int32Array {
+    if (this.sorted) return this.sorted
+    const sorted = new Int32Array(this.size)
+    let n = 0
+    for (let i = 0; i < this.bits.length; i++) if (this.bits[i] === 1) sorted[n++] = i
+    return (this.sorted = sorted)
+  }
+}
+
+/** Per view, whether each `_id` occurs once (a perspective's view; a test's array may repeat). */
+const uniqueByView = new WeakMap<Doc[], boolean>()
+
+export function idsAreUnique(docs: Doc[]): boolean {
+  let unique = uniqueByView.get(docs)
+  if (unique === undefined) {
+    unique = new Set(docs.map((doc) => doc._id)).size === docs.length
+    uniqueByView.set(docs, unique)
+  }
+  return unique
+}

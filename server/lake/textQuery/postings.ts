@@ -1,0 +1,138 @@
+import type {TextClause} from '../../../shared/textQuerySyntax.ts'
+import type {Doc} from '../types.ts'
+import {idsOf, wordGeneration, wordIdOf, type FoldedText} from './textMatch.ts'
+
+/**
+ * An inverted index of one view (the array of documents a perspective shows, which a query
+ * worker keeps until its next change) for one searched path: each word number → the ascending
+ * positions of the documents whose text holds it. A clause of one whole word is then its
+ * posting list, and a query of such clauses an intersection of lists: a word in every post no
+ * longer costs a check per post. Built from the documents' folded words, which are kept per
+ * document across changes (rewriteTextQuery.ts), so building one after a commit only inverts them.
+ */
+export interface Postings {
+  lists: Map<number, Int32Array>
+  generation: number
+  /** Positions stored in all lists (4 bytes each): the memory it holds. */
+  entries: number
+}
+
+/**
+ * Bounds: a list is not built past this many entries (16 MB; 10k posts of 500 distinct words
+ * each is 5M); a view keeps at most `maxPerView` paths' lists.
+ */
+const maxEntries = 8_000_000
+const maxPerView = 8
+const empty = new Int32Array(0)
+
+const byView = new WeakMap<Doc[], Map<string, Postings | null>>()
+
+/** The kept postings of `docs` for `leftKey`, if built and still numbered as the words are. */
+export function keptPostings(docs: Doc[], leftKey: string): Postings | undefined {
+  const postings = byView.get(docs)?.get(leftKey)
+  return postings && postings.generation === wordGeneration() ? postings : undefined
+}
+
+/** Whether postings may be built for another path of this view (bounded per view). */
+export function mayBuildPostings(docs: Doc[], leftKey: string): boolean {
+  const byLeft = byView.get(docs)
+  return !byLeft || byLeft.has(leftKey) || byLeft.size < maxPerView
+}
+
+/** Builds and keeps the postings of `docs` for `leftKey`; undefined when over the bounds. */
+export function buildPostings(
+  docs: Doc[],
+  leftKey: string,
+  textAt: (position: number) => FoldedText,
+): Postings | undefined {
+  let byLeft = byView.get(docs)
+  if (!byLeft) byView.set(docs, (byLeft = new Map()))
+  if (!byLeft.has(leftKey) && byLeft.size >= maxPerView) return undefined
+  const generation = wordGeneration()
+  const perDoc: Int32Array[] = []
+  let entries = 0
+  let top = -1
+  for (let i = 0; i < docs.length; i++) {
+    const ids = idsOf(textAt(i))
+    perDoc.push(ids)
+    entries += ids.length
+    // Sorted: the last is the largest.
+    if (ids.length > 0) top = Math.max(top, ids[ids.length - 1] as number)
+  }
+  // The numbering restarted while reading (past its bound), or the lists would be too large.
+  if (generation !== wordGeneration() || entries > maxEntries) {
+    byLeft.set(leftKey, null)
+    return undefined
+  }
+  const counts = new Int32Array(top + 1)
+  for (const ids of perDoc) for (const id of ids) counts[id] = (counts[id] as number) + 1
+  const lists = new Map<number, Int32Array>()
+  const byId: Int32Array[] = []
+  for (const [id, count] of counts.entries())
+    if (count > 0) {
+      const list = new Int32Array(count)
+      lists.set(id, list)
+      byId[id] = list
+    }
+  // Reused as each list's fill level.
+  counts.fill(0)
+  for (const [position, ids] of perDoc.entries())
+    for (const id of ids) {
+      const at = counts[id] as number
+      ;(byId[id] as Int32Array)[at] = position
+      counts[id] = at + 1
+    }
+  const postings = {lists, generation, entries}
+  byLeft.set(leftKey, postings)
+  return postings
+}
+
+function isWord(clause: TextClause): boolean {
+  return clause.words.length === 1 && !clause.prefix
+}
+
+function listOf(postings: Postings, clause: TextClause): Int32Array {
+  const id = wordIdOf(clause.words[0] ?? '')
+  return id === undefined ? empty : (postings.lists.get(id) ?? empty)
+}
+
+/** The positions in both ascending lists. */
+function intersect(a: Int32Array, b: Int32Array): Int32Array {
+  const out = new Int32Array(Math.min(a.length, b.length))
+  let n = 0
+  let j = 0
+  for (let i = 0; i < a.length && j < b.length; i++) {
+    const value = a[i] as number
+    while (j < b.length && (b[j] as number) < value) j++
+    if (b[j] === value) out[n++] = value
+  }
+  return out.subarray(0, n)
+}
+
+/**
+ * What the postings decide of a query over a view of `size` documents: `exact` when every clause
+ * is one whole word (then `positions` are exactly the matches); otherwise `positions` are the
+ * documents holding every positive whole word, candidates the caller checks one by one, or
+ * undefined when no clause narrows them.
+ */
+export function postingsMatch(
+  postings: Postings,
+  clauses: TextClause[],
+): {positions: Int32Array; exact: boolean} | undefined {
+  const positives = clauses
+    .filter((clause) => !clause.negated && isWord(clause))
+    .map((clause) => listOf(postings, clause))
+    .sort((a, b) => a.length - b.length)
+  const first = positives[0]
+  if (first === undefined) return undefined
+  let positions = first
+  for (const list of positives.slice(1)) positions = intersect(positions, list)
+  const exact = clauses.every(isWord)
+  if (!exact) return {positions, exact}
+  for (const clause of clauses) {
+    if (!clause.negated || positions.length === 0) continue
+    const excluded = new Set(listOf(postings, clause))
+    if (excluded.size > 0) positions = positions.filter((position) => !excluded.has(position))
+  }
+  return {positions, exact}
+}
