@@ -164,8 +164,7 @@ function matchingDocs(
     }
     // Every document is read anyway: inverting their words costs little more, and the next
     // search of this view and path is a lookup.
-    if (aligned && mayBuildPostings(docs, leftKey))
-      postings = buildPostings(docs, leftKey, textAt)
+    if (aligned && mayBuildPostings(docs, leftKey)) postings = buildPostings(docs, leftKey, textAt)
   }
   const found = postings && postingsMatch(postings, clauses)
   if (found?.exact) for (const i of found.positions) bits[i] = 1

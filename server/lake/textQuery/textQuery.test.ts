@@ -3,6 +3,7 @@ import {join} from 'node:path'
 import {startLakeUnderTest, type LakeUnderTest} from '../../../test/support/lakeUnderTest.ts'
 import {parseTextQuery} from '../../../shared/textQuerySyntax.ts'
 import {TextIndexReader} from './textIndexReader.ts'
+import {evaluateJson, parseQuery} from '../groq.ts'
 
 /**
  * `text::query()` through the real @sanity/client against the lake, compared with a brute-force
@@ -257,6 +258,36 @@ describe('text::query() equals a brute-force evaluation', () => {
     const found = queries.filter((query) => reference(posts, query).length > 0)
     expect(found.length).toBeGreaterThan(queries.length / 2)
   })
+})
+
+describe('each way the lake decides a match equals the reference', () => {
+  // Above, the view's postings (word → positions, built by the first search that reads every
+  // document) answered. Here: the per-document check (a path that reads other documents, as
+  // `*[false]` does, is never inverted; it adds no text), and a view whose ids repeat (membership
+  // by id, not by position), evaluated in-process over an array holding every post twice.
+  for (const query of queries) {
+    it(`agrees on ${JSON.stringify(query)}`, async () => {
+      const expected = reference(posts, query)
+      const scanned = await lake.owner.fetch<string[]>(
+        '*[_type == "post" && [@, _id, *[false]] match text::query($q)]._id',
+        {q: query},
+        {perspective: 'published'},
+      )
+      expect([...scanned].sort()).toEqual(expected)
+      const twice = `*[_type == "post" && [@, _id] match text::query($q)]._id`
+      const json = await evaluateJson(
+        parseQuery(twice, {q: query}),
+        [...posts, ...posts],
+        {q: query},
+        {
+          maxResultBytes: 10_000_000,
+        },
+      )
+      const ids = JSON.parse(json) as string[]
+      expect(ids.length).toBe(expected.length * 2)
+      expect([...new Set(ids)].sort()).toEqual(expected)
+    })
+  }
 })
 
 describe('the text index (the path the answers above took) narrows but never misses', () => {
