@@ -17,6 +17,8 @@ export interface LighthouseRun {
   transferBytes: number
   jsBytes: number
   warnings: string[]
+  /** Per category, the ids of its weighted audits that did not pass (score below 1). */
+  failing: Record<string, string[]>
 }
 
 /** Lighthouse's result object (its own type, from the package's declarations). */
@@ -29,6 +31,21 @@ function score(lhr: Lhr, id: string): number {
 
 function numeric(lhr: Lhr, id: string): number {
   return lhr.audits[id]?.numericValue ?? Number.NaN
+}
+
+/** Per category, its weighted, scored audits whose score is below 1 (what keeps it under 100). */
+function failingAudits(lhr: Lhr): Record<string, string[]> {
+  const failing: Record<string, string[]> = {}
+  for (const [id, category] of Object.entries(lhr.categories)) {
+    failing[id] = category.auditRefs
+      .filter((ref) => ref.weight > 0)
+      .filter((ref) => {
+        const audit = lhr.audits[ref.id]
+        return typeof audit?.score === 'number' && audit.score < 1
+      })
+      .map((ref) => ref.id)
+  }
+  return failing
 }
 
 /** Transfer size of scripts from the resource-summary audit's 'script' row. */
@@ -88,6 +105,7 @@ export async function lighthouse(
       transferBytes: numeric(lhr, 'total-byte-weight'),
       jsBytes: scriptBytes(lhr),
       warnings: lhr.runWarnings ?? [],
+      failing: failingAudits(lhr),
     }
   } finally {
     await chromium.close()

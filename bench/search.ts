@@ -39,15 +39,22 @@ interface Row {
 }
 
 /**
- * Each query worker folds the documents' texts on its first search (cached until they change):
- * at 10k posts on a loaded machine that first search may overrun the anonymous 2 s budget (a 400).
- * A few warm-up requests reach every worker; the figures are the warm ones.
+ * Each query worker folds the documents' texts the site's search reads in chunks after it loads
+ * (server/lake/queryPool/queryWorker.ts), or on a search that comes first. A few warm-up requests
+ * reach every worker; the figures are the warm ones, the first request's time is reported too.
  */
-async function warmUp(url: (run: number) => string): Promise<number> {
+async function warmUp(url: (run: number) => string): Promise<{failures: number; firstMs: number}> {
   let failures = 0
-  for (let run = 0; run < 8; run++) if ((await timedGet(url(1000 + run))).status !== 200) failures++
-  return failures
+  let firstMs = Number.NaN
+  for (let run = 0; run < 8; run++) {
+    const answer = await timedGet(url(1000 + run))
+    if (run === 0) firstMs = answer.ms
+    if (answer.status !== 200) failures++
+  }
+  return {failures, firstMs}
 }
+
+const firstSearches: string[] = []
 
 let failed = 0
 let lighthouseRun: LighthouseRun | undefined
@@ -70,11 +77,12 @@ async function measure(posts: number): Promise<Row[]> {
   try {
     const params = {q: word, start: 0, end: 6}
     const rows: Row[] = []
-    const coldFailures = await warmUp((run) =>
-      queryUrl(server.url, searchQuery, {...params, nonce: run}),
+    const cold = await warmUp((run) => queryUrl(server.url, searchQuery, {...params, nonce: run}))
+    if (cold.failures > 0)
+      console.log(`  ${posts} posts: ${cold.failures} of 8 warm-up searches over budget`)
+    firstSearches.push(
+      `${posts} posts: ${fmt(cold.firstMs)} ms${cold.failures > 0 ? ` (${cold.failures} of 8 warm-up searches over budget)` : ''}`,
     )
-    if (coldFailures > 0)
-      console.log(`  ${posts} posts: ${coldFailures} of 8 warm-up searches over budget`)
     const search = await timed((run) => queryUrl(server.url, searchQuery, {...params, nonce: run}))
     rows.push({posts, what: commonRow, p50: percentile(search, 50), p99: percentile(search, 99)})
     const rare = await timed((run) =>
@@ -126,7 +134,7 @@ export async function run(): Promise<Section> {
   const target = rows.filter((row) => row.what === commonRow)
   const met = target.every((row) => row.p50 <= 5 && row.p99 <= 20)
   notes.push(
-    `Target (a word in every post: p50 ≤ 5 ms, p99 ≤ 20 ms at 1k and 10k) ${met ? 'MET' : 'MISSED'}${met ? '' : ': when every post matches, each is checked (a lookup in its kept word list) and scored, and the page is selected from all of them'}.`,
+    `Target (a word in every post: p50 ≤ 5 ms, p99 ≤ 20 ms at 1k and 10k) ${met ? 'MET' : 'MISSED'}${met ? '' : ': when every post matches, the match is a posting-list lookup, but each post is still filtered, scored and compared for the page, and the page is projected by groq-js'}.`,
   )
   const rareMet = rows
     .filter((row) => row.what === rareRow)
@@ -138,13 +146,20 @@ export async function run(): Promise<Section> {
   )
   if (lighthouseRun) {
     const r = lighthouseRun
-    const all100 = [r.performance, r.accessibility, r.bestPractices, r.seo].every((v) => v === 100)
+    const scores = [r.performance, r.accessibility, r.bestPractices, r.seo]
+    const all100 = scores.every((v) => v === 100)
+    const failing = Object.entries(r.failing).flatMap(([category, ids]) =>
+      ids.map((id) => `${category}: ${id}`),
+    )
+    // The issue requires the page be noindex; Lighthouse's is-crawlable audit fails any page that
+    // blocks every crawler, so SEO 100 and noindex cannot both hold. Said as it is, not hidden.
+    const onlyNoindex = failing.length === 1 && failing[0] === 'seo: is-crawlable'
     notes.push(
-      `Lighthouse mobile on /search?q=${word} at ${small} posts: ${r.performance}/${r.accessibility}/${r.bestPractices}/${r.seo}, LCP ${fmt(r.lcp / 1000, 2)} s, JS ${fmt(r.jsBytes / 1024, 1)} KB — ${all100 ? 'MET' : 'MISSED'} (target 100×4, 0 KB of script: ${r.jsBytes === 0 ? 'MET' : 'MISSED'}).`,
+      `Lighthouse mobile on /search?q=${word} at ${small} posts: ${scores.join('/')}, LCP ${fmt(r.lcp / 1000, 2)} s, JS ${fmt(r.jsBytes / 1024, 1)} KB — ${all100 ? 'MET' : 'MISSED'} (target 100×4, 0 KB of script: ${r.jsBytes === 0 ? 'MET' : 'MISSED'}). Failing audits: ${failing.length > 0 ? failing.join(', ') : 'none'}${onlyNoindex ? `; ${r.performance}/${r.accessibility}/${r.bestPractices} and every SEO audit passes except is-crawlable, which the page's required noindex (issue 25) fails by design` : ''}.`,
     )
   } else if (lighthouseError) notes.push(`Lighthouse on /search failed: ${lighthouseError}`)
   notes.push(
-    "Each query worker folds a document's text the first time a search checks it, then keeps it until the document changes; the figures are after 8 warm-up searches. A search over its time budget stops its worker, whose successor starts cold.",
+    `Each query worker folds the site's search texts in chunks after it loads (and keeps each document's until it changes), then inverts them into per-view postings; the figures are after 8 warm-up searches. The first search right after the server started: ${firstSearches.join('; ')}.`,
   )
   if (failed > 0)
     notes.push(`${failed} measured requests answered 400 (over the anonymous 2 s budget).`)
