@@ -114,31 +114,35 @@ function load(database: string): void {
   }
 }
 
-/** Documents folded per turn of the warm-up: ~10–30 ms, so a query waits at most that long. */
-const warmChunk = 250
+/** Documents folded per turn of the warm-up: ~5–20 ms, so a query waits at most that long. */
+const warmChunk = 100
+let warming = false
 
 /**
- * After a load, folds the texts the site's search reads (shared/siteQueries.ts `searchQuery`,
- * over the public's view) and inverts them, a chunk per turn of the event loop, so queries
- * arriving meanwhile run between chunks and the first search does not fold 10k posts (~1 s).
- * A change to the replica makes a new view: the warm-up goes on over it from where it was (the
- * documents folded so far stay folded; the last chunk folds what it missed while inverting).
+ * After a load or a change, folds the texts the site's search reads (shared/siteQueries.ts
+ * `searchQuery`, over the public's view) and inverts them into postings, a chunk (or one path's
+ * inversion) per turn of the event loop, so queries arriving meanwhile run between chunks and
+ * the first search does not fold 10k posts (~1 s). After a change most documents are folded
+ * already and the postings are patched, so this is short. A change during a warm-up moves it to
+ * the new view from where it was (the last step folds what it missed).
  */
 function warmSearch(): void {
+  if (warming) return
+  warming = true
   const tree = parseQuery(searchQuery, {q: '', start: 0, end: 0})
   let from = 0
   const step = () => {
     const current = view('published', 'anonymous')
-    const to = from + warmChunk
+    let done = true
     try {
-      warmTextSearch(tree, current, from, to)
+      done = warmTextSearch(tree, current, from, from + warmChunk)
     } catch (error) {
       // Only an accelerator: a search folds what it needs itself.
       console.error('[lake] warming the search failed', error)
-      return
     }
-    from = to
-    if (from < current.length) setImmediate(step)
+    from += warmChunk
+    if (done) warming = false
+    else setImmediate(step)
   }
   setImmediate(step)
 }
@@ -230,6 +234,7 @@ parentPort?.on('message', (request: WorkerRequest) => {
       }
       loadedSeq = request.seq
       views.clear()
+      warmSearch()
       return
     case 'task':
       void answer(request.id, request.task).then((reply) => parentPort?.postMessage(reply))

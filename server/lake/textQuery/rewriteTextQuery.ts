@@ -244,11 +244,12 @@ function matchedPaths(node: unknown, found: ExprNode[] = []): ExprNode[] {
 
 /**
  * Prepares, off any request, what a search of `tree`'s paths over the view `docs` will read:
- * folds and numbers the words of `docs[from…to)` (kept per document until it changes), and
- * with the view's last chunk inverts them into postings. A query worker calls it in chunks when
- * its replica loads, so its first search is not the one that folds 10k posts (~1 s).
+ * folds and numbers the words of `docs[from…to)` (kept per document until it changes); called
+ * with `from` past the end, it inverts one path's words into postings (patched from the previous
+ * view's when few documents changed). Returns whether everything is ready. A query worker calls
+ * it a chunk at a time when its replica loads or changes, so a search does not do this work.
  */
-export function warmTextSearch(tree: ExprNode, docs: Doc[], from: number, to: number): void {
+export function warmTextSearch(tree: ExprNode, docs: Doc[], from: number, to: number): boolean {
   const options: Options = {params: {}}
   const lefts: ExprNode[] = []
   for (const left of matchedPaths(tree)) {
@@ -259,11 +260,17 @@ export function warmTextSearch(tree: ExprNode, docs: Doc[], from: number, to: nu
   for (const left of lefts) {
     const leftKey = internedKey(left)
     const aligned = alignedTexts(docs, leftKey)
-    if (!aligned || keptPostings(docs, leftKey)) continue
+    if (!aligned || keptPostings(docs, leftKey) || !mayBuildPostings(docs, leftKey)) continue
     const textAt = textReader(left, leftKey, docs, options, aligned)
-    for (let i = from; i < Math.min(to, docs.length); i++) idsOf(textAt(i))
-    if (to >= docs.length && mayBuildPostings(docs, leftKey)) buildPostings(docs, leftKey, textAt)
+    if (from < docs.length) {
+      for (let i = from; i < Math.min(to, docs.length); i++) idsOf(textAt(i))
+      continue
+    }
+    // One path's inversion per call: up to ~35 ms at 10k posts when nothing can be patched.
+    if (!buildPostings(docs, leftKey, textAt)) continue
+    return false
   }
+  return from >= docs.length
 }
 
 /** What a rewritten query needs at evaluation: the matched sets, looked up by Deref. */

@@ -491,3 +491,32 @@ describe('kept in step with writes', () => {
     expect(await find('drafts')).toEqual([])
   })
 })
+
+describe('after writes, answers still equal the reference', () => {
+  // A worker's new view after a commit takes the previous view's postings patched where
+  // documents were replaced or appended (postings.ts); a delete shifts positions, so they are
+  // inverted afresh. Both are compared with the reference over every query.
+  it('after edits and creates, then after deletes', async () => {
+    const fresh = generate(320)
+    const edited = posts.map((post, n) =>
+      n % 30 === 0
+        ? {...post, title: fresh[n]?.title ?? '', excerpt: fresh[n + 1]?.excerpt ?? ''}
+        : post,
+    )
+    const created = fresh.slice(300).map((post) => ({...post, _id: `post-new-${post._id}`}))
+    const transaction = lake.owner.transaction()
+    for (const post of [...edited.filter((_, n) => n % 30 === 0), ...created])
+      transaction.createOrReplace(post)
+    await transaction.commit({visibility: 'sync'})
+    let current = [...edited, ...created]
+    for (const query of queries)
+      expect(await search(query), query).toEqual(reference(current, query))
+    const deleted = new Set(['post-3', 'post-150', created[0]?._id ?? ''])
+    const removal = lake.owner.transaction()
+    for (const id of deleted) removal.delete(id)
+    await removal.commit({visibility: 'sync'})
+    current = current.filter((post) => !deleted.has(post._id))
+    for (const query of queries)
+      expect(await search(query), query).toEqual(reference(current, query))
+  })
+})
