@@ -16,8 +16,15 @@ export type TextClause = {
 /** At most this many clauses are kept; the rest of a longer query is ignored. */
 export const maxTextClauses = 32
 
+// eslint-disable-next-line no-control-regex -- the whole ASCII range, control characters included
+const ascii = /^[\u0000-\u007f]*$/
+/** The word pattern below restricted to ASCII, where NFKD changes nothing and no mark exists. */
+const asciiWord = /[a-z0-9]+(?:'[a-z0-9]+)*/g
+
 /** Splits text into folded words: letters, digits and combining marks, apostrophes inside. */
 export function foldWords(text: string): string[] {
+  // Most text is ASCII: the same words without normalising (a worker folds every post at start).
+  if (ascii.test(text)) return text.toLowerCase().match(asciiWord) ?? []
   return (
     text
       .normalize('NFKD')
