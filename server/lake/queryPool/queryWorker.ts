@@ -12,13 +12,14 @@ import {parentPort} from 'node:worker_threads'
 import {evaluateSync} from 'groq-js'
 import {LakeError} from '../errors.ts'
 import {evaluateJson, parseQuery} from '../groq.ts'
-import {documentsFor, type Perspective, type Reader} from '../perspective.ts'
+import {defaultPerspective, documentsFor, type Perspective, type Reader} from '../perspective.ts'
 import type {Doc} from '../types.ts'
 import {parseStoredDoc} from '../storeRows.ts'
 import {messageOf} from '../../util/messageOf.ts'
 import {TextIndexReader} from '../textQuery/textIndexReader.ts'
 import {warmTextSearch} from '../textQuery/rewriteTextQuery.ts'
 import {searchQuery} from '../../../shared/siteQueries.ts'
+import {apiVersion} from '../../../shared/constants.ts'
 
 type Sanity = {projectId: string; dataset: string}
 
@@ -114,13 +115,20 @@ function load(database: string): void {
   }
 }
 
+/**
+ * The view the public site's queries read: an anonymous reader, with the perspective its API
+ * version defaults to (the site sends none; at 2023-07-29 that is `raw`, which shows an
+ * anonymous reader the same documents as `published`, in another array).
+ */
+const siteView = (): Doc[] => view(defaultPerspective(apiVersion), 'anonymous')
+
 /** Documents folded per turn of the warm-up: ~5–20 ms, so a query waits at most that long. */
 const warmChunk = 100
 let warming = false
 
 /**
  * After a load or a change, folds the texts the site's search reads (shared/siteQueries.ts
- * `searchQuery`, over the public's view) and inverts them into postings, a chunk (or one path's
+ * `searchQuery`, over the public site's view) and inverts them into postings, a chunk (or one path's
  * inversion) per turn of the event loop, so queries arriving meanwhile run between chunks and
  * the first search does not fold 10k posts (~1 s). After a change most documents are folded
  * already and the postings are patched, so this is short. A change during a warm-up moves it to
@@ -132,7 +140,7 @@ function warmSearch(): void {
   const tree = parseQuery(searchQuery, {q: '', start: 0, end: 0})
   let from = 0
   const step = () => {
-    const current = view('published', 'anonymous')
+    const current = siteView()
     let done = true
     try {
       done = warmTextSearch(tree, current, from, from + warmChunk)
@@ -151,7 +159,7 @@ function warmSearch(): void {
 let warmedCode = false
 
 /**
- * Once per worker, asks the site's search `times` (one per turn) over the public's view, answers
+ * Once per worker, asks the site's search `times` (one per turn) over the public site's view, answers
  * discarded: V8 compiles the search's code on its first runs, several times slower, and each
  * worker would otherwise spend its first searches' time doing it. `*` matches every post, the
  * widest path through the filter, the scoring and the page.
@@ -163,7 +171,7 @@ async function rehearse(times: number): Promise<void> {
   for (let run = 0; run < times; run++) {
     await new Promise((resolve) => setImmediate(resolve))
     try {
-      await evaluateJson(tree, view('published', 'anonymous'), params, {
+      await evaluateJson(tree, siteView(), params, {
         maxResultBytes: Number.MAX_SAFE_INTEGER,
         textIndex,
       })
