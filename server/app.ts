@@ -4,6 +4,7 @@ import type {Feature} from './feature.ts'
 import {mountContact} from './contact/feature.ts'
 import {mountDiscovery} from './discovery/feature.ts'
 import {mountForward} from './forward/feature.ts'
+import {remotePreview} from './forward/remotePreview.ts'
 import {mountNewsletter} from './newsletter/feature.ts'
 import {errorResponse} from './http/errorResponse.ts'
 import {registerLakeRoutes} from './lake/index.ts'
@@ -23,8 +24,8 @@ import {hsts} from './http/securityHeaders.ts'
  * The one app every path is served from (../docs/architecture.md): the lake at the root like
  * api.sanity.io (every lake route, from server/lake/api/routes.ts), the Studio's bundle, the
  * contact relay, discovery files, then the site as catch-all. A content process (SERVE_SITE=0)
- * mounts no discovery and no site; a site process (LAKE_URL) mounts no lake, Studio, preview or
- * contact relay, and forwards the paths a public page uses.
+ * mounts no discovery and no site; a site process (LAKE_URL) mounts no lake, Studio or contact
+ * relay, and forwards the paths a public page (and preview) uses.
  */
 export function createApp(ctx: AppContext): {app: Hono; features: Feature[]} {
   const app = new Hono()
@@ -60,7 +61,9 @@ export function createApp(ctx: AppContext): {app: Hono; features: Feature[]} {
       }),
     )
   }
-  if (lakeUrl !== undefined) mountForward(app, lakeUrl)
+  // A site process's preview sessions are the content process's: asked there per page.
+  const remotePreviews = lakeUrl === undefined ? undefined : remotePreview(lakeUrl)
+  if (lakeUrl !== undefined) mountForward(app, lakeUrl, remotePreviews)
   const preview = lakeUrl === undefined ? mountPreview(app, ctx) : undefined
   // Resolved once: a rebuild while the process runs changes nothing it serves.
   const build = resolveServedBuild()
@@ -75,7 +78,7 @@ export function createApp(ctx: AppContext): {app: Hono; features: Feature[]} {
     const feature = mount(app, ctx)
     if (feature) features.push(feature)
   }
-  if (serveSite) features.push(mountSite(app, ctx, preview, build))
+  if (serveSite) features.push(mountSite(app, ctx, preview, build, remotePreviews))
   else
     app.get('*', (c) =>
       c.text(

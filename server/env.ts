@@ -68,6 +68,12 @@ export interface ServerConfig {
    */
   lakeUrl: string | undefined
   /**
+   * `NEWSLETTER=1` on a site process: its pages show the subscribe form, whose posts and links it
+   * forwards to the content process (which mails, so needs SMTP_URL). Ignored elsewhere: a
+   * process with the lake shows the form when it has SMTP_URL.
+   */
+  siteNewsletter: boolean
+  /**
    * `SITE_READ_TOKEN`: set on the content process and on each site process alike, it puts the
    * sites' own queries in the lake's trusted lane (no per-address cap), still with anonymous
    * visibility. Optional; it reads nothing a visitor could not.
@@ -199,6 +205,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     backupKeep: count(env.BACKUP_KEEP, 7, 'BACKUP_KEEP'),
     serveSite,
     lakeUrl: lake,
+    siteNewsletter: lake !== undefined && env.NEWSLETTER === '1',
     siteReadToken,
     newsletterGraceMinutes: nonNegative(
       env.NEWSLETTER_GRACE_MINUTES,

@@ -1,4 +1,5 @@
 import type {Hono} from 'hono'
+import {registerSentMarkerRoute} from './sentMarkerRoute.ts'
 import type {AppContext} from '../context.ts'
 import type {Feature} from '../feature.ts'
 import {Inbox} from './inbox.ts'
@@ -58,6 +59,7 @@ export function mountContact(
       '[contact] SMTP_URL and CONTACT_TO are not both set: messages are kept in the Studio inbox, not mailed',
     )
   }
+  registerSentMarkerRoute(app)
   registerContactRoutes(app, {
     inbox,
     config,

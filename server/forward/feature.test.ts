@@ -4,6 +4,13 @@ import {afterAll, beforeAll, describe, expect, it, vi} from 'vitest'
 import {startTestServer} from '../../test/support/server.ts'
 import {mountForward} from './feature.ts'
 import {seededPostCount} from '../../test/support/seededPosts.ts'
+import {SmtpSink} from '../contact/testing/smtpSink.ts'
+import {mailTo, onServer} from '../newsletter/testing/subscribeFlow.ts'
+import {linkIn} from '../newsletter/testing/mailLinks.ts'
+import {createClient} from '@sanity/client'
+import {createPreviewSecret} from '@sanity/preview-url-secret/create-secret'
+import {apiVersion, defaultDataset, localProjectId} from '../../shared/constants.ts'
+import {previewCookieName} from '../preview/cookie.ts'
 
 // A site process (LAKE_URL) in front of a content process (SERVE_SITE=0), both the real server
 // in this process on loopback: what a public page's browser asks of the site that only the
@@ -11,14 +18,23 @@ import {seededPostCount} from '../../test/support/seededPosts.ts'
 type Server = Awaited<ReturnType<typeof startTestServer>>
 let content: Server
 let site: Server
+let sink: SmtpSink
 
 beforeAll(async () => {
-  content = await startTestServer({SERVE_SITE: '0'})
-  site = await startTestServer({LAKE_URL: content.url})
+  sink = await new SmtpSink().listen()
+  // The site passes the visitor's address on; the content process believes it from loopback.
+  content = await startTestServer({
+    SERVE_SITE: '0',
+    TRUST_PROXY: 'loopback',
+    SMTP_URL: `smtp://127.0.0.1:${sink.port}`,
+  })
+  // Behind a TLS proxy (X-Forwarded-Proto believed from loopback), as preview needs HTTPS.
+  site = await startTestServer({LAKE_URL: content.url, NEWSLETTER: '1', TRUST_PROXY: 'loopback'})
 })
 afterAll(async () => {
   await site?.stop()
   await content?.stop()
+  await sink?.close()
 })
 
 const inbox = () =>
@@ -66,6 +82,134 @@ describe('a site process forwards to its content process', () => {
     expect((await inbox()).length).toBe(before + 1)
   })
 
+  it('a contact form posted without script comes back to the site with its thank-you toast, once', async () => {
+    const toast = '<p class="site-toast">Thank you! Your message was sent.</p>'
+    const res = await fetch(`${site.url}/api/contact`, {
+      method: 'POST',
+      headers: {'content-type': 'application/x-www-form-urlencoded'},
+      body: new URLSearchParams({...message, _next: '/contact'}).toString(),
+      redirect: 'manual',
+    })
+    expect(res.status).toBe(303)
+    const back = res.headers.get('location')!
+    expect(back).toMatch(/^\/contact\?sent=[\w-]{22}$/)
+    expect(await (await fetch(`${site.url}${back}`)).text()).toContain(toast)
+    // A reload, or a made-up marker: the plain page.
+    expect(await (await fetch(`${site.url}${back}`)).text()).not.toContain(toast)
+    expect(await (await fetch(`${site.url}/contact?sent=${'x'.repeat(22)}`)).text()).not.toContain(
+      toast,
+    )
+    // The content process's side refuses what cannot be a marker, and says so.
+    const malformed = await fetch(`${content.url}/api/contact/sent?marker=%3Cscript%3E`, {
+      method: 'POST',
+    })
+    expect(malformed.status).toBe(400)
+  })
+
+  it('the newsletter: the form on its pages, subscribe, confirm and unsubscribe links; an oversized post is a 413', async () => {
+    const home = await (await fetch(`${site.url}/`)).text()
+    expect(home).toContain('action="/api/subscribe"')
+    const email = 'reader@example.com'
+    const subscribed = await fetch(`${site.url}/api/subscribe`, {
+      method: 'POST',
+      body: new URLSearchParams({email}),
+    })
+    expect(subscribed.status).toBe(200)
+    expect(await subscribed.text()).toContain('Check your inbox')
+    const mail = await mailTo(sink, email)
+    const confirm = onServer(
+      linkIn(mail, '/api/subscribe/confirm'),
+      content.config.siteUrl,
+      site.url,
+    )
+    const confirmed = await fetch(confirm)
+    expect(confirmed.status).toBe(200)
+    const stored = () =>
+      content.lake!.query<string | null>(
+        '*[_type == "subscriber"][0].status',
+        {},
+        {authenticated: true, perspective: 'raw'},
+      )
+    expect(await stored()).toBe('active')
+    const unsubscribe = onServer(linkIn(mail, '/api/unsubscribe'), content.config.siteUrl, site.url)
+    expect((await fetch(unsubscribe)).status).toBe(200)
+    const oneClick = await fetch(unsubscribe, {
+      method: 'POST',
+      body: new URLSearchParams({'List-Unsubscribe': 'One-Click'}),
+    })
+    expect(oneClick.status).toBe(200)
+    expect(await stored()).not.toBe('active')
+
+    const huge = await fetch(`${site.url}/api/subscribe`, {
+      method: 'POST',
+      body: new URLSearchParams({email: 'big@example.com', note: 'x'.repeat(8 * 1024)}),
+    })
+    expect(huge.status).toBe(413)
+    expect(sink.mails.filter((m) => m.envelopeTo.includes('big@example.com'))).toEqual([])
+  })
+
+  it('preview: the Studio’s enable link, pages with drafts, the draft reads, and disable, all on the site process', async () => {
+    const id = 'post-ghostwriting-without-losing-your-voice'
+    const path = '/blog/ghostwriting-without-losing-your-voice'
+    const published = await content.lake!.query<Record<string, unknown>>(`*[_id == $id][0]`, {id})
+    await content.lake!.mutate([
+      {createOrReplace: {...published, _id: `drafts.${id}`, title: 'A draft seen on a site'}},
+    ])
+    // What the Presentation tool does: write a secret with the Studio's session.
+    const studio = createClient({
+      projectId: localProjectId,
+      dataset: defaultDataset,
+      apiVersion: '2025-02-19',
+      apiHost: content.url,
+      useProjectHostname: false,
+      useCdn: false,
+      token: content.lake!.createSession(),
+    })
+    const {secret} = await createPreviewSecret(studio, 'test', '/studio', 'p-owner')
+    const https = {'x-forwarded-proto': 'https'}
+    const enable = await fetch(
+      `${site.url}/api/preview/enable?sanity-preview-secret=${encodeURIComponent(secret)}` +
+        `&sanity-preview-perspective=drafts&sanity-preview-pathname=${encodeURIComponent(path)}`,
+      {headers: https, redirect: 'manual'},
+    )
+    expect(enable.status).toBe(303)
+    expect(enable.headers.get('location')).toBe(`${path}?sanity-preview-perspective=drafts`)
+    const token = new RegExp(`${previewCookieName}=(prv[\\w-]+)`).exec(
+      enable.headers.get('set-cookie') ?? '',
+    )?.[1]
+    expect(token).toBeDefined()
+    const cookie = {...https, cookie: `${previewCookieName}=${token}`}
+
+    const preview = await fetch(`${site.url}${path}`, {headers: cookie})
+    expect(await preview.text()).toContain('A draft seen on a site')
+    expect(preview.headers.get('cache-control')).toBe('private, no-store')
+    expect(await (await fetch(`${site.url}${path}`)).text()).not.toContain('A draft seen')
+    const read = await fetch(
+      `${site.url}/api/preview/content/v${apiVersion}/data/query/production?query=${encodeURIComponent(`*[_id == "${id}"][0].title`)}`,
+      {headers: cookie},
+    )
+    expect(await read.json()).toMatchObject({result: 'A draft seen on a site'})
+
+    const exit = await fetch(
+      `${site.url}/api/preview/disable?redirect=${encodeURIComponent(path)}`,
+      {
+        headers: cookie,
+        redirect: 'manual',
+      },
+    )
+    expect(exit.status).toBe(303)
+    expect(exit.headers.get('set-cookie')).toMatch(/Max-Age=0/)
+    // The ended session's cookie shows the public page, not an error.
+    const after = await fetch(`${site.url}${path}`, {headers: cookie})
+    expect(after.status).toBe(200)
+    expect(await after.text()).not.toContain('A draft seen')
+    // A made-up preview cookie is a visitor's page.
+    const forged = await fetch(`${site.url}${path}`, {
+      headers: {...https, cookie: `${previewCookieName}=prv${'x'.repeat(43)}`},
+    })
+    expect(await forged.text()).not.toContain('A draft seen')
+  })
+
   it('images, with the content process’s status', async () => {
     const res = await fetch(`${site.url}/images/scriptorium/production/${'a'.repeat(40)}-1x1.png`)
     expect(res.status).toBe(404)
@@ -86,6 +230,13 @@ describe('when the content process is away', () => {
     })
     expect(post.status).toBe(503)
     expect(await post.text()).toContain('Your message was not sent')
+    const subscribe = await fetch(`${site.url}/api/subscribe`, {
+      method: 'POST',
+      body: new URLSearchParams({email: 'late@example.com'}),
+    })
+    expect(subscribe.status).toBe(503)
+    expect(subscribe.headers.get('retry-after')).toBe('5')
+    expect(await subscribe.text()).toContain('Subscriptions cannot be handled right now')
   })
 })
 

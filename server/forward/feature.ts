@@ -5,6 +5,14 @@ import {safe} from '../http/log.ts'
 import {contactPagePath} from '../contact/redirect.ts'
 import {refuse} from '../contact/respond.ts'
 import {contactPath} from '../contact/routes.ts'
+import {maxBodyBytes as contactBodyBytes} from '../contact/body.ts'
+import {plainPage} from '../http/plainPage.ts'
+import {wantsJson} from '../contact/respond.ts'
+import {previewContentPath, subscribePath} from '../../shared/siteConfig.ts'
+import {previewDisablePath, previewEnablePath} from '../../shared/constants.ts'
+import {presentedPreviewToken} from '../preview/cookie.ts'
+import type {RemotePreview} from './remotePreview.ts'
+import {confirmPath, maxSubscribeBodyBytes, unsubscribePath} from '../newsletter/routes.ts'
 
 /** Largest body forwarded: a POSTed query (the lake's own cap) or a contact message. */
 const maxBodyBytes = 1024 * 1024
@@ -36,19 +44,41 @@ const responseHeaders = [
   'vary',
   'content-security-policy',
   'x-content-type-options',
+  'referrer-policy',
+  'x-robots-tag',
 ]
+
+/** Preview's routes also need the visitor's preview cookie, and the stream's resume position. */
+const previewRequestHeaders = ['cookie', 'last-event-id']
+/** A preview page's live-drafts stream is held open: bounded like Sanity's listeners (30 min). */
+const previewStreamMs = 30 * 60_000
+
+interface ForwardOptions {
+  /** The body's cap while it streams (the content process's own cap for the route). */
+  maxBytes?: number
+  /** The whole exchange, body included. */
+  timeoutMs?: number
+  /** Preview's routes: the preview cookie goes along, and the one set comes back. */
+  preview?: boolean
+}
 
 /**
  * A site process (LAKE_URL) forwards the few browser-facing paths a public page uses to the
- * content process: content reads (Load More), contact posts and images. The visitor's address
+ * content process: content reads (Load More), contact posts, the newsletter's form and links,
+ * images, and preview's routes. The visitor's address
  * goes along as X-Forwarded-For (the content process believes it with TRUST_PROXY=loopback when
  * both run on one machine); nothing of the visitor's but the listed headers is passed on.
  */
-export function mountForward(app: Hono, lakeUrl: string): void {
+export function mountForward(app: Hono, lakeUrl: string, preview?: RemotePreview): void {
   const inFlight = new Map<string, number>()
   let total = 0
+  const lakeOrigin = new URL(lakeUrl).origin
 
-  const forward = async (c: Context, unreachable: () => Response | Promise<Response>) => {
+  const forward = async (
+    c: Context,
+    unreachable: () => Response | Promise<Response>,
+    {maxBytes = maxBodyBytes, timeoutMs = upstreamTimeoutMs, preview = false}: ForwardOptions = {},
+  ) => {
     const client = clientOf(c)
     const mine = inFlight.get(client.key) ?? 0
     if (mine >= maxPerClient || total >= maxTotal) {
@@ -65,7 +95,7 @@ export function mountForward(app: Hono, lakeUrl: string): void {
       let body: Uint8Array<ArrayBuffer> | undefined
       if (c.req.method === 'POST') {
         try {
-          body = await readBody(c.req.raw, maxBodyBytes)
+          body = await readBody(c.req.raw, maxBytes)
         } catch (error) {
           if (!(error instanceof BodyTooLargeError)) throw error
           console.warn(`[forward] 413 ${safe(c.req.path)} from ${client.key}`)
@@ -79,7 +109,7 @@ export function mountForward(app: Hono, lakeUrl: string): void {
         'x-forwarded-for': client.key,
         'x-forwarded-proto': client.secure ? 'https' : 'http',
       }
-      for (const name of requestHeaders) {
+      for (const name of preview ? [...requestHeaders, ...previewRequestHeaders] : requestHeaders) {
         const value = c.req.header(name)
         if (value !== undefined) headers[name] = value
       }
@@ -89,7 +119,7 @@ export function mountForward(app: Hono, lakeUrl: string): void {
           method: c.req.method,
           headers,
           ...(body ? {body} : {}),
-          signal: AbortSignal.timeout(upstreamTimeoutMs),
+          signal: AbortSignal.timeout(timeoutMs),
           redirect: 'manual',
         })
       } catch (error) {
@@ -103,6 +133,13 @@ export function mountForward(app: Hono, lakeUrl: string): void {
         const value = upstream.headers.get(name)
         if (value !== null) passed.set(name, value)
       }
+      if (preview)
+        for (const cookie of upstream.headers.getSetCookie()) passed.append('set-cookie', cookie)
+      // A redirect to the content process's own address (a relative `_next` resolves against
+      // the request it got) is one to this site: keep the path, as a reverse proxy does.
+      const location = passed.get('location')
+      if (location?.startsWith(`${lakeOrigin}/`))
+        passed.set('location', location.slice(lakeOrigin.length))
       // Streamed through, not held.
       return new Response(upstream.body, {status: upstream.status, headers: passed})
     } finally {
@@ -125,14 +162,53 @@ export function mountForward(app: Hono, lakeUrl: string): void {
   app.get(queryPath, query)
   app.post(queryPath, query)
   app.get('/images/:projectId/:dataset/:file', (c) => forward(c, unavailableJson(c)))
+  // The newsletter's form and the links in its mails (server/newsletter/routes.ts): the content
+  // process keeps the subscribers and mails them.
+  const newsletterAway = (c: Context) => () => {
+    const message = 'Subscriptions cannot be handled right now. Please try again in a minute.'
+    c.header('retry-after', '5')
+    if (wantsJson(c)) return c.json({success: false, message}, 503)
+    return c.html(
+      plainPage({
+        title: 'That did not work',
+        paragraphs: [message],
+        role: 'alert',
+        back: {href: '/', label: 'Back to the site'},
+      }),
+      503,
+    )
+  }
+  app.post(subscribePath, (c) => forward(c, newsletterAway(c), {maxBytes: maxSubscribeBodyBytes}))
+  app.get(confirmPath, (c) => forward(c, newsletterAway(c)))
+  app.get(unsubscribePath, (c) => forward(c, newsletterAway(c)))
+  app.post(unsubscribePath, (c) => forward(c, newsletterAway(c), {maxBytes: maxSubscribeBodyBytes}))
+  // Preview (docs/preview.md): the Studio's enable and disable links and the browser's draft
+  // reads go to the content process, which holds the preview sessions; pages in preview are
+  // rendered here with the session's credential (server/render/feature.ts).
+  const previewOptions = {preview: true}
+  app.get(previewEnablePath, (c) => forward(c, unavailableJson(c), previewOptions))
+  app.get(previewDisablePath, (c) => {
+    const token = presentedPreviewToken(c)
+    if (token) preview?.ended(token)
+    return forward(c, unavailableJson(c), previewOptions)
+  })
+  const previewReads = `${previewContentPath}/:version/data/query/:dataset`
+  app.get(previewReads, (c) => forward(c, unavailableJson(c), previewOptions))
+  app.post(previewReads, (c) => forward(c, unavailableJson(c), previewOptions))
+  app.get(`${previewContentPath}/:version/data/live/events/:dataset`, (c) =>
+    forward(c, unavailableJson(c), {preview: true, timeoutMs: previewStreamMs}),
+  )
   app.post(contactPath, (c) =>
-    forward(c, () =>
-      refuse(
-        c,
-        503,
-        'The contact form cannot take messages right now. Please try again in a minute.',
-        contactPagePath,
-      ),
+    forward(
+      c,
+      () =>
+        refuse(
+          c,
+          503,
+          'The contact form cannot take messages right now. Please try again in a minute.',
+          contactPagePath,
+        ),
+      {maxBytes: contactBodyBytes},
     ),
   )
 }

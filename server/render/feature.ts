@@ -6,8 +6,11 @@ import type {ServedBuild} from '../build/served.ts'
 import {createSiteHandler} from './handler.ts'
 import {searchRateLimit} from './searchRate.ts'
 import {sentMarkers} from '../contact/sentMarkers.ts'
+import {remoteSentMarkers} from '../forward/remoteSentMarkers.ts'
 import {subscriptionsEnabled} from '../newsletter/feature.ts'
 import {previewOf, type PreviewAccess} from '../preview/access.ts'
+import {presentedPreviewToken} from '../preview/cookie.ts'
+import type {RemotePreview} from '../forward/remotePreview.ts'
 
 /**
  * The public site, mounted last as the catch-all: browser assets from dist/client and every
@@ -15,13 +18,16 @@ import {previewOf, type PreviewAccess} from '../preview/access.ts'
  * content store's live events flow, and dropped by the sync tags their queries carried
  * (server/live/contentEvents.ts), in every mode. Pages in preview mode are never cached. `build`
  * is the build resolved at start (server/build/served.ts): a rebuild while this process runs
- * changes nothing it serves. A site process (LAKE_URL) has no preview.
+ * changes nothing it serves. A site process (LAKE_URL) previews with the content process's
+ * sessions.
  */
 export function mountSite(
   app: Hono,
   ctx: AppContext,
   preview: PreviewAccess | undefined,
   build: ServedBuild,
+  /** A site process's preview: sessions asked of the content process (server/forward/). */
+  remote?: RemotePreview,
 ): Feature {
   // Resolved again only when SITE_URL changes (it is known only after listen).
   let site = {siteUrl: '', config: resolveSiteConfig({siteUrl: ''})}
@@ -45,12 +51,18 @@ export function mountSite(
     // The site's own queries are not a visitor's: no per-client caps (server/lake/api/internal.ts).
     contentHeaders: () => ctx.contentHeaders(),
     events: ctx.contentEvents,
-    sentMarkers,
+    // A site process's relay is the content process's: the markers are taken there.
+    sentMarkers:
+      ctx.config.lakeUrl === undefined ? sentMarkers : remoteSentMarkers(ctx.config.lakeUrl),
   })
   app.get('/search', searchRateLimit())
-  app.get('*', (c) => {
+  app.get('*', async (c) => {
     // In preview (a live preview cookie over HTTPS), the drafts, rendered for this request alone.
-    // A site process (LAKE_URL) has no preview: the Studio and its sessions are elsewhere.
+    if (remote) {
+      const token = presentedPreviewToken(c)
+      const credential = token ? await remote.credential(token) : undefined
+      return handler.handle(c.req.raw, credential ? {headers: credential} : undefined)
+    }
     const session = preview ? previewOf(c, preview) : undefined
     return handler.handle(c.req.raw, session ? {headers: session.credential} : undefined)
   })

@@ -35,10 +35,11 @@ export interface SiteHandlerOptions {
    */
   events?: ContentEvents
   /**
-   * The contact relay's one-time markers (server/contact/sentMarkers.ts): a page asked for with
+   * The contact relay's one-time markers (server/contact/sentMarkers.ts; a site process takes
+   * them from the content process, server/forward/remoteSentMarkers.ts): a page asked for with
    * a marker it can take shows the thank-you toast, once.
    */
-  sentMarkers?: {take(token: string): boolean}
+  sentMarkers?: {take(token: string): boolean | Promise<boolean>}
 }
 
 /** A request in preview mode: the credential its drafts are read with (server/preview/). */
@@ -208,7 +209,7 @@ export function createSiteHandler(options: SiteHandlerOptions): SiteHandler {
       const key = `${options.site().siteUrl}${url.pathname}${url.search}`
       // The relay's marker: taken (or refused) here, and never part of the page's address.
       const marker = requested.searchParams.get(sentParam)
-      if (marker !== null && options.sentMarkers?.take(marker)) {
+      if (marker !== null && (await options.sentMarkers?.take(marker))) {
         const fresh = await renderPage(url, key, 'contact-sent').catch((error: unknown) => {
           logRenderFailure(`${safe(url.pathname)} with the toast`, error)
           return undefined

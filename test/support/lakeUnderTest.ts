@@ -45,6 +45,8 @@ export interface LakeUnderTestOptions {
   sessionMaxMs?: number
   /** What separate site processes present so their renders are not capped as one visitor's (SITE_READ_TOKEN). */
   siteReadToken?: string
+  /** The loopback port to listen on (a restart on the same address); free one when absent. */
+  port?: number
   /** Seeds the sample content (content/seed.ndjson) into an empty lake, as SEED=1 does. */
   seed?: boolean
 }
@@ -87,11 +89,11 @@ export async function startLakeUnderTest(
   http.on('upgrade', (request, socket, head) => {
     if (!routes.upgrade(request, socket, head)) socket.destroy()
   })
-  await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve))
+  await new Promise<void>((resolve) => http.listen(options.port ?? 0, '127.0.0.1', resolve))
   url = `http://127.0.0.1:${(http.address() as AddressInfo).port}`
   let stopped: Promise<void> | undefined
-  // As the server stops (server/start.ts): the routes end their streams (a listener's last event
-  // is `disconnect`), the connections drain, and any still open after a bound are cut.
+  // As the server stops (server/start.ts): the routes end their streams (without `disconnect`,
+  // so clients reconnect), the connections drain, and any still open after a bound are cut.
   const stop = async () => {
     routes.close()
     const closed = new Promise((resolve) => http.close(resolve))

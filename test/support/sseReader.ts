@@ -21,6 +21,8 @@ export function sseReader(chunks: AsyncIterable<Uint8Array | string> | ReadableS
       while ((end = buffer.indexOf('\n\n')) >= 0) {
         const block = buffer.slice(0, end)
         buffer = buffer.slice(end + 2)
+        // `retry:` alone sets EventSource's reconnect delay and is no event.
+        if (block.split('\n').every((line) => line.startsWith('retry:'))) continue
         const event: SseEvent = {}
         for (const line of block.split('\n')) {
           if (line.startsWith(':')) event.comment = line.slice(1).trim()

@@ -2,7 +2,7 @@ import {mkdtempSync, rmSync} from 'node:fs'
 import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 import {Hono} from 'hono'
-import {afterAll, beforeAll, describe, expect, it} from 'vitest'
+import {afterAll, beforeAll, describe, expect, it, vi} from 'vitest'
 import {Lake} from '../lake.ts'
 import {registerListen} from './listen.ts'
 import {startLakeUnderTest, type LakeUnderTest} from '../../../test/support/lakeUnderTest.ts'
@@ -101,7 +101,7 @@ describe('listener lifecycle (in process)', () => {
     rmSync(dir, {recursive: true, force: true})
   })
 
-  it('sends keep-alives, releases a disconnected client, and says disconnect on close', async () => {
+  it('sends keep-alives, releases a disconnected client, and just ends the stream on close', async () => {
     const app = new Hono()
     const listen = registerListen(app, lake, {keepAliveMs: 20})
     const a = await app.request('/v1/data/listen/production?query=*')
@@ -128,7 +128,40 @@ describe('listener lifecycle (in process)', () => {
     }
     // Keep-alives (every 20 ms here) may fall anywhere between the events.
     const named = events.filter((e) => e.event !== undefined)
-    expect(named.map((e) => e.event)).toEqual(['welcome', 'mutation', 'disconnect'])
-    expect(named[2].data).toEqual({reason: expect.any(String)})
+    // No `disconnect`: after one @sanity/client would never reconnect (below).
+    expect(named.map((e) => e.event)).toEqual(['welcome', 'mutation'])
+  })
+})
+
+describe('a listener when the lake restarts', () => {
+  it('the real client.listen() is not told to give up: it reconnects and gets the next change', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'listen-restart-'))
+    let t = await startLakeUnderTest({dataDir})
+    const port = Number(new URL(t.url).port)
+    const events: Array<{type: string; documentId?: string}> = []
+    let failed: unknown
+    const subscription = t
+      .client()
+      .listen('*[_type == "restart"]', {}, {events: ['welcome', 'mutation', 'reconnect']})
+      .subscribe({next: (event) => events.push(event), error: (error: unknown) => (failed = error)})
+    try {
+      await vi.waitFor(() => expect(events.map((e) => e.type)).toEqual(['welcome']))
+      await t.stop()
+      // The same lake again, on its data dir and address, as a restart of the process.
+      t = await startLakeUnderTest({dataDir, port, token: t.token})
+      await vi.waitFor(() => expect(events.map((e) => e.type)).toContain('reconnect'), {
+        timeout: 5_000,
+      })
+      await vi.waitFor(() => expect(events.at(-1)?.type).toBe('welcome'), {timeout: 5_000})
+      await t.owner.create({_id: 'after-restart', _type: 'restart'})
+      await vi.waitFor(() =>
+        expect(events.at(-1)).toMatchObject({type: 'mutation', documentId: 'after-restart'}),
+      )
+      expect(failed).toBeUndefined()
+    } finally {
+      subscription.unsubscribe()
+      await t.stop()
+      rmSync(dataDir, {recursive: true, force: true})
+    }
   })
 })

@@ -5,12 +5,14 @@ import {badRequest, LakeError} from '../errors.ts'
 import {checkDataset, flag, identify, queryParams} from './http.ts'
 import type {Lake} from '../lake.ts'
 import type {Filter, ListenOptions} from '../listenEvents.ts'
+import {listenPerspective} from '../listenPerspective.ts'
 import {listenFilterTimeoutMs, type Lane} from '../queryPool/queryBudgets.ts'
 import {clientOf} from '../../http/clientAddress.ts'
 import type {ClientCounter} from './clientCaps.ts'
 import {OpenStreams} from './openStreams.ts'
 import {ListenDelivery} from './listenDelivery.ts'
 import {storeOf} from '../lake.ts'
+import {reconnectDelayMs} from './sse.ts'
 
 export interface ListenConfig {
   /** Interval of `: keepalive` comments; Sanity sends one every 15 s. */
@@ -57,7 +59,14 @@ async function probe(lake: Lake, filter: Filter, lane: Lane, client: string): Pr
 }
 
 function listenOptions(c: Context, authenticated: boolean): ListenOptions {
+  const perspective = listenPerspective(c.req.query('perspective'))
+  if (!perspective.ok)
+    throw badRequest(
+      '"perspective" must be raw, published, drafts, or a comma list of release ids and drafts',
+    )
   return {
+    // Only the owner reads drafts and versions: anyone else listens to the published documents.
+    perspective: authenticated || !perspective.stack ? perspective.stack : [],
     includeResult: flag(c, 'includeResult'),
     includePreviousRevision: flag(c, 'includePreviousRevision'),
     includeMutations: flag(c, 'includeMutations', true),
@@ -69,8 +78,10 @@ function listenOptions(c: Context, authenticated: boolean): ListenOptions {
 
 /**
  * GET /v{version}/data/listen/{dataset}: server-sent events as Sanity sends them: `welcome`,
- * then `mutation` per matching document per transaction; `welcomeback`/`reset` on resume;
- * `disconnect` when the server shuts down. Bad input is a JSON error before the stream starts.
+ * then `mutation` per matching document per transaction; `welcomeback`/`reset` on resume. At
+ * shutdown the stream just ends, without `disconnect` (on which @sanity/client stops for good):
+ * `retry:` first tells EventSource to reconnect after half a second, and the client's listener
+ * gets a fresh `welcome` from whichever process serves the lake next. Bad input is a JSON error before the stream starts.
  * Filters run on the query pool (never on the main thread), and a stream whose token stops
  * being valid (logout, expiry, rotation) ends at its next event or keep-alive.
  */
@@ -92,6 +103,7 @@ export function registerListen(
     const query = c.req.query('query')
     if (!query || query.trim() === '') throw badRequest('Missing "query" parameter')
     const filter: Filter = {query, params: queryParams(c)}
+    const options = listenOptions(c, authenticated)
     const client = clientOf(c).key
     const lane: Lane = authenticated ? 'trusted' : 'anonymous'
     const release = streams.reserve(c, client, token, 'listen-cap', 'listen streams')
@@ -105,7 +117,7 @@ export function registerListen(
     const delivery = new ListenDelivery(lake, {
       stream,
       filter,
-      options: listenOptions(c, authenticated),
+      options,
       lane,
       client,
       filterTimeoutMs: listenFilterTimeoutMs[lane],
@@ -121,6 +133,7 @@ export function registerListen(
     // `revision`) or delivered live afterwards, never both and never neither.
     const revision = lake.revision
     const from = lastEventId === undefined ? undefined : parseEventId(lastEventId, lake)
+    stream.retry(reconnectDelayMs)
     if (lastEventId === undefined) stream.send('welcome', {listenerName}, `${revision}`)
     else if (!from || revision - from.seq > maxReplay) stream.send('reset', {listenerName})
     else {

@@ -9,13 +9,12 @@ import {apiVersion, defaultDataset, localProjectId} from '../../../shared/consta
 import {createClient} from '@sanity/client'
 import {startLakeUnderTest, type LakeUnderTest} from '../../../test/support/lakeUnderTest.ts'
 import {maxAnonymousStreams} from './openStreams.ts'
-import {
-  draftsTag,
-  maxResumeGap,
-  publicTag,
-  reconnectDelayMs,
-  registerLiveEvents,
-} from './liveEvents.ts'
+import {maxResumeGap, registerLiveEvents} from './liveEvents.ts'
+import {reconnectDelayMs} from './sse.ts'
+import {anyTag, draftsTag, refTag, typeTag} from '../syncTags.ts'
+
+/** What a commit of a post that nothing refers to fires. */
+const postTags = [anyTag, typeTag('post')]
 
 // The live-content stream as client.live.events() and the Presentation tool see it.
 
@@ -80,7 +79,7 @@ describe('GET /v{version}/data/live/events/{dataset}', () => {
     expect(await live.next()).toEqual({
       type: 'message',
       id: String(t.lake.revision),
-      tags: [publicTag],
+      tags: postTags,
     })
     live.close()
   })
@@ -119,25 +118,65 @@ describe('GET /v{version}/data/live/events/{dataset}', () => {
       tags: [draftsTag],
     })
     await t.owner.createOrReplace({_id: 'live-2', _type: 'post', title: 'published'})
-    expect(await live.next()).toMatchObject({type: 'message', tags: [publicTag]})
+    expect(await live.next()).toMatchObject({type: 'message', tags: postTags})
     live.close()
   })
 
   it('query answers name the tags whose messages mean they may have changed', async () => {
     const anon = await t.anon.fetch('count(*)', {}, {filterResponse: false})
-    expect(anon.syncTags).toEqual([publicTag])
+    expect(anon.syncTags).toEqual([anyTag])
     const owner = await t.owner.fetch(
       'count(*)',
       {},
       {filterResponse: false, perspective: 'drafts'},
     )
-    expect(owner.syncTags).toEqual([publicTag, draftsTag])
+    expect(owner.syncTags).toEqual([anyTag, draftsTag])
     const published = await t.owner.fetch(
       'count(*)',
       {},
       {filterResponse: false, perspective: 'published'},
     )
-    expect(published.syncTags).toEqual([publicTag])
+    expect(published.syncTags).toEqual([anyTag])
+  })
+
+  it('tags by type: a commit fires the types it changed, and the reference tag only for a referenced document', async () => {
+    const list = await t.anon.fetch(
+      '*[_type == "post"]{title, "image": image.asset->url}',
+      {},
+      {filterResponse: false},
+    )
+    expect(list.syncTags).toEqual([refTag, typeTag('post')])
+    // A huge query is not parsed for its tags on the main thread: it gets those of any change.
+    const huge = await t.anon.fetch(
+      '*[_type == "post" && title != $pad][0]._id',
+      {pad: 'x'.repeat(20_000)},
+      {filterResponse: false},
+    )
+    expect(huge.syncTags).toEqual([anyTag, refTag])
+    const live = subscribe(t.anon)
+    expect((await live.next()).type).toBe('welcome')
+    // Another type: the post list's tags are not among them.
+    await t.owner.create({_id: 'tag-service', _type: 'service', title: 'Editing'})
+    expect(await live.next()).toMatchObject({tags: [anyTag, typeTag('service')]})
+    // An image nothing refers to yet: no page reaches it.
+    await t.owner.create({_id: 'tag-image', _type: 'sanity.imageAsset', url: 'a'})
+    expect(await live.next()).toMatchObject({tags: [anyTag, typeTag('sanity.imageAsset')]})
+    // A post starts referring to it: the post's type fires.
+    await t.owner.create({
+      _id: 'tag-post',
+      _type: 'post',
+      image: {asset: {_type: 'reference', _ref: 'tag-image'}},
+    })
+    expect(await live.next()).toMatchObject({tags: postTags})
+    // Now it is referenced: its change reaches every page that dereferences.
+    await t.owner.patch('tag-image').set({url: 'b'}).commit()
+    expect(await live.next()).toMatchObject({
+      tags: [anyTag, refTag, typeTag('sanity.imageAsset')],
+    })
+    // A document that changes type fires both: it leaves one list and joins another.
+    await t.owner.createOrReplace({_id: 'tag-service', _type: 'post', title: 'Editing'})
+    expect(await live.next()).toMatchObject({tags: [anyTag, typeTag('post'), typeTag('service')]})
+    live.close()
   })
 
   it('resumes from Last-Event-ID: what was missed, nothing, or restart when it cannot say', async () => {
@@ -152,7 +191,7 @@ describe('GET /v{version}/data/live/events/{dataset}', () => {
       `event: welcome\nid: ${t.lake.revision}\ndata: {"resumedFrom":"${before}"}`,
     )
     expect(await caughtUp()).toBe(
-      `event: message\nid: ${t.lake.revision}\ndata: {"tags":["${publicTag}"]}`,
+      `event: message\nid: ${t.lake.revision}\ndata: {"tags":${JSON.stringify(postTags)}}`,
     )
 
     // Only a draft since: an anonymous resume has missed nothing.
@@ -168,7 +207,7 @@ describe('GET /v{version}/data/live/events/{dataset}', () => {
     )
     await t.owner.create({_id: 'live-4', _type: 'post'})
     expect(await quiet()).toBe(
-      `event: message\nid: ${t.lake.revision}\ndata: {"tags":["${publicTag}"]}`,
+      `event: message\nid: ${t.lake.revision}\ndata: {"tags":${JSON.stringify(postTags)}}`,
     )
     controller.abort()
     await caughtUp.cancel()

@@ -8,16 +8,11 @@ import {clientOf} from '../../http/clientAddress.ts'
 import {refusals, safe} from '../../http/log.ts'
 import type {ClientCounter} from './clientCaps.ts'
 import {OpenStreams} from './openStreams.ts'
+import {reconnectDelayMs} from './sse.ts'
 import {isInternal} from './internal.ts'
 import {storeOf} from '../lake.ts'
-
-/**
- * The tags a `message` carries (docs/studio-protocol.md, "Live events"). Query responses carry
- * no `syncTags`, so tags are coarse: "a public document changed", and for `includeDrafts`
- * listeners also "a draft or version changed". A client refetches what it shows on either.
- */
-export const publicTag = 's1:public'
-export const draftsTag = 's1:drafts'
+import {anyRefersTo, changeTags, draftsTag} from '../syncTags.ts'
+import type {CommittedTransaction, Doc} from '../types.ts'
 
 /**
  * A resuming client (Last-Event-ID) that missed more transactions than this gets `restart`
@@ -26,12 +21,6 @@ export const draftsTag = 's1:drafts'
  */
 export const maxResumeGap = 100
 
-/**
- * Sent as `retry:` first on every stream: EventSource waits this long before it reconnects by
- * itself (3 s by default), so a restart of the content process costs a site about half a second.
- */
-export const reconnectDelayMs = 500
-
 interface LiveEventsConfig {
   /** Interval of `: keepalive` comments, as on the listen stream (Sanity sends one per 15 s). */
   keepAliveMs?: number
@@ -39,30 +28,42 @@ interface LiveEventsConfig {
   held?: ClientCounter
 }
 
+type Change = {id: string; before: Doc | null; after: Doc | null}
+
 /**
- * The tags one commit means to a listener: a private id other than a draft or version (inbox.*:
- * contact messages) is never content, so it tags nothing, even for the owner.
+ * The tags one commit means to a listener (../syncTags.ts): its public documents' tags, and for
+ * `includeDrafts` listeners `s1:drafts` when a draft or version changed. A private id other than
+ * a draft or version (inbox.*: contact messages) is never content, so it tags nothing, even for
+ * the owner.
  */
-function tagsOf(ids: Iterable<string>, includeDrafts: boolean): string[] {
-  const tags = new Set<string>()
-  for (const id of ids) {
-    if (isPublicId(id)) tags.add(publicTag)
-    else if (includeDrafts && (isDraftId(id) || id.startsWith('versions.'))) tags.add(draftsTag)
-  }
+function tagsOf(lake: Lake, changes: Change[], includeDrafts: boolean): string[] {
+  const tags = new Set(
+    changeTags(
+      changes.filter((change) => isPublicId(change.id)),
+      (ids) => anyRefersTo(storeOf(lake).snapshot(), ids),
+    ),
+  )
+  if (includeDrafts && changes.some(({id}) => isDraftId(id) || id.startsWith('versions.')))
+    tags.add(draftsTag)
   return [...tags].sort()
 }
 
 /**
- * What a client resuming after `lastEventId` missed: the tags of the commits since, or
- * undefined when the lake cannot say (an id it never sent, or too far behind).
+ * What a client resuming after `lastEventId` missed: the tags of the commits since (each
+ * document's before read from the log), or undefined when the lake cannot say (an id it never
+ * sent, or too far behind).
  */
 function missedTags(lake: Lake, lastEventId: string, includeDrafts: boolean) {
   if (!/^\d{1,15}$/.test(lastEventId)) return undefined
   const seq = Number(lastEventId)
   if (seq > lake.revision || lake.revision - seq > maxResumeGap) return undefined
-  const missed = storeOf(lake).transactionsSince(seq, maxResumeGap)
+  const store = storeOf(lake)
+  const missed = store.transactionsSince(seq, maxResumeGap)
   return tagsOf(
-    missed.flatMap((tx) => tx.documents.map((doc) => doc.id)),
+    lake,
+    missed.flatMap((tx) =>
+      tx.documents.map(({id, after}) => ({id, after, before: store.documentAt(id, tx.seq - 1)})),
+    ),
     includeDrafts,
   )
 }
@@ -86,6 +87,15 @@ export function registerLiveEvents(
 ): {close(): void; readonly connections: number} {
   const keepAliveMs = config.keepAliveMs ?? 15_000
   const streams = new OpenStreams(lake, keepAliveMs, config.held)
+  // Every stream of a kind gets the same tags for a commit: worked out once (the reference scan
+  // reads every document).
+  let last: {seq: number; tags: Map<boolean, string[]>} = {seq: -1, tags: new Map()}
+  const commitTags = (tx: CommittedTransaction, includeDrafts: boolean) => {
+    if (last.seq !== tx.seq) last = {seq: tx.seq, tags: new Map()}
+    let tags = last.tags.get(includeDrafts)
+    if (!tags) last.tags.set(includeDrafts, (tags = tagsOf(lake, tx.changes, includeDrafts)))
+    return tags
+  }
 
   app.get('/:version/data/live/events/:dataset', (c) => {
     checkDataset(c, lake)
@@ -126,10 +136,7 @@ export function registerLiveEvents(
     stream.onClose(
       lake.onCommit((tx) => {
         if (!stillAllowed()) return stream.close()
-        const tags = tagsOf(
-          tx.changes.map((change) => change.id),
-          includeDrafts,
-        )
+        const tags = commitTags(tx, includeDrafts)
         if (tags.length > 0) stream.send('message', {tags}, `${tx.seq}`)
       }),
     )
@@ -140,6 +147,6 @@ export function registerLiveEvents(
     get connections() {
       return streams.size
     },
-    close: () => streams.close('end'),
+    close: () => streams.close(),
   }
 }

@@ -2,7 +2,7 @@ import {createHash} from 'node:crypto'
 import type {Context} from 'hono'
 import type {Lake} from '../lake.ts'
 import {ClientCounter, overCap} from './clientCaps.ts'
-import {SseStream} from './sse.ts'
+import {reconnectDelayMs, SseStream} from './sse.ts'
 import {authOf} from '../lake.ts'
 
 /**
@@ -17,9 +17,9 @@ export const maxOwnerStreams = 32
  * The long-lived streams of one endpoint (listen, live events): each holds a slot under its
  * caller's cap (the owner's per token, a visitor's per address; `held` may be shared between
  * endpoints so the caps bound them together), re-checks its token before each event and
- * keep-alive, ends at once when its session does, and at shutdown either says `disconnect` (the
- * client gives up for good) or just ends (`farewell: 'end'`: EventSource reconnects by itself,
- * with Last-Event-ID, to whichever process serves the lake next).
+ * keep-alive, ends at once when its session does, and at shutdown just ends: never `disconnect`,
+ * after which @sanity/client gives up for good (Sanity sends it only for permanent conditions);
+ * EventSource reconnects by itself, with Last-Event-ID, to whichever process serves the lake next.
  */
 export class OpenStreams {
   /** Open streams, each with the check that its caller may still listen. */
@@ -28,6 +28,7 @@ export class OpenStreams {
   private readonly lake: Lake
   private readonly keepAliveMs: number
   private readonly held: ClientCounter
+  private closing = false
 
   constructor(lake: Lake, keepAliveMs: number, held = new ClientCounter()) {
     this.lake = lake
@@ -62,6 +63,13 @@ export class OpenStreams {
       },
     })
     this.streams.set(stream, stillAllowed)
+    if (this.closing) {
+      // A reconnect that reached this process while it stops (a kept-alive connection): ended at
+      // once, as the others were, so EventSource tries again, soon, at whichever process serves
+      // the lake next; a `welcome` from here would be a stream that ends within seconds.
+      stream.retry(reconnectDelayMs)
+      stream.close()
+    }
     return {stream, stillAllowed}
   }
 
@@ -69,12 +77,9 @@ export class OpenStreams {
     return this.streams.size
   }
 
-  close(farewell: 'disconnect' | 'end' = 'disconnect'): void {
+  close(): void {
+    this.closing = true
     this.unsubscribe()
-    for (const stream of [...this.streams.keys()]) {
-      if (farewell === 'disconnect')
-        stream.send('disconnect', {reason: 'The server is shutting down'})
-      stream.close()
-    }
+    for (const stream of [...this.streams.keys()]) stream.close()
   }
 }

@@ -11,7 +11,8 @@ import {clientOf} from '../../http/clientAddress.ts'
 import {ClientCounter, overCap} from './clientCaps.ts'
 import {isInternal} from './internal.ts'
 import {CachedBody} from '../../http/cachedBody.ts'
-import {draftsTag, publicTag} from './liveEvents.ts'
+import {anyTag, draftsTag, queryTags, refTag} from '../syncTags.ts'
+import {parseQuery} from '../groq.ts'
 import {isRecord} from '../../util/isRecord.ts'
 
 function perspectiveOf(c: Context): Perspective {
@@ -24,6 +25,9 @@ function perspectiveOf(c: Context): Perspective {
     )
   return perspective
 }
+
+/** Queries (with their params) longer than this are not parsed for their tags on the main thread. */
+const maxTaggedQueryChars = 16_384
 
 /** Who asks, as known from the request's head, before its body is read. */
 interface Asker {
@@ -123,10 +127,16 @@ export function registerQuery(app: Hono, lake: Lake, cache: QueryCache): void {
       throw error
     }
     const ms = Math.round(performance.now() - started)
-    // The live-events tags this answer depends on (liveEvents.ts): coarse, so any change a
-    // reader of this perspective could see means refetch.
+    // The live-events tags this answer depends on (../syncTags.ts): what it reads, by type; a
+    // reader of drafts or versions also any change of those.
     const drafts = !anonymous && perspective !== 'published'
-    const syncTags = JSON.stringify(drafts ? [publicTag, draftsTag] : [publicTag])
+    // Parsed again here (groq.ts caches the tree) unless huge: a huge query's parse on the main
+    // thread would stall every request, so it gets the tags that fire on any change.
+    const tags =
+      query.length + JSON.stringify(params).length <= maxTaggedQueryChars
+        ? queryTags(parseQuery(query, params))
+        : [anyTag, refTag]
+    const syncTags = JSON.stringify(drafts ? [...tags, draftsTag].sort() : tags)
     const body = `{${returnQuery ? `"query":${JSON.stringify(query)},` : ''}"result":${result},"syncTags":${syncTags},"ms":${ms}}`
     // Valid until the next commit: the revision, and which request this answers.
     const etag = `"${lake.revision}-${createHash('sha1').update(key).digest('base64url').slice(0, 16)}"`

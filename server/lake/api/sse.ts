@@ -1,4 +1,10 @@
 /**
+ * Sent as `retry:` first on every stream: EventSource waits this long before it reconnects by
+ * itself (3 s by default), so a restart of the lake's process costs a listener about half a second.
+ */
+export const reconnectDelayMs = 500
+
+/**
  * One server-sent-events response (https://html.spec.whatwg.org/multipage/server-sent-events.html):
  * `event:`/`id:`/`data:` lines and a blank line per event, comments as keep-alives. Works on
  * HTTP/1.1 and HTTP/2 through @hono/node-server, which cancels the body when the client goes.
