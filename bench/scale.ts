@@ -130,7 +130,7 @@ export async function run(): Promise<Section> {
     `Backup target (docs/operations.md: backups run beside a serving server, the snapshot on a worker thread, gzip streamed): ` +
       `the event loop of the process taking it held up ≤ ${backupLoopDelayTargetMs} ms at every size, and every archive restores: ` +
       `${worstLoopDelay <= backupLoopDelayTargetMs ? 'MET' : 'MISSED'} (at most ${fmt(worstLoopDelay)} ms; ` +
-      `${backups.map((b) => `${b.posts} posts: ${kb(b.archiveBytes)} in ${fmt(b.backupMs / 1000, 1)} s, restored in ${fmt(b.restoreMs / 1000, 1)} s`).join('; ')}).`,
+      `${backups.map((b) => `${b.posts} posts: ${kb(b.archiveBytes)} in ${fmt(b.backupMs, 0)} ms, restored in ${fmt(b.restoreMs, 0)} ms`).join('; ')}).`,
   )
   const scaleOut = await measureScaleOut()
   notes.push(...scaleOut.notes)
