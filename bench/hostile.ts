@@ -16,6 +16,7 @@ import {join} from 'node:path'
 import sharp from 'sharp'
 import {postPageQuery} from '../web/queries.ts'
 import type {AttackReport, HonestReport, HostileConfig} from './hostile.child.ts'
+import {connectHeapProbe, freePort, inspectorOptions, type HeapFigures} from './inspector.ts'
 import {memoryOf, startServerProcess, type ServerProcess} from './serverProcess.ts'
 import {newestPostSlug, queryUrl} from './site.ts'
 import {fmt, percentile} from './stats.ts'
@@ -169,7 +170,9 @@ const aliveAfter = (pid: number) => {
 }
 
 export async function run(): Promise<Section> {
-  const server = await startServerProcess()
+  const port = await freePort()
+  const server = await startServerProcess({env: {NODE_OPTIONS: inspectorOptions(port)}})
+  const heap = await connectHeapProbe(port)
   const dir = mkdtempSync(join(tmpdir(), 'scriptorium-hostile-'))
   try {
     const slug = await newestPostSlug(server.url)
@@ -193,12 +196,15 @@ export async function run(): Promise<Section> {
 
     // Alone and attacked rounds alternate, so that a burst of someone else's work on this shared
     // machine lands on both sides of a comparison rather than on one run's attack alone.
-    const results: Array<{alone: Round; attacked: Round}> = []
+    const results: Array<{alone: Round; attacked: Round; heap: HeapFigures}> = []
     for (let i = 1; i <= runs; i++) {
       console.log(`  run ${i}/${runs}: alone, then under attack (${seconds} s each)`)
       const alone = await measure(server, config, dir, `alone-${i}`, false)
       const attacked = await measure(server, config, dir, `attacked-${i}`, true)
-      results.push({alone, attacked})
+      // The main thread's live heap after a full GC, once both RSS readings are taken (the GC
+      // can only lower the next run's starting RSS, never flatter this run's growth): live
+      // objects that pile up run after run are a leak; a larger RSS with a flat live heap is not.
+      results.push({alone, attacked, heap: await heap.afterGc()})
       console.log(
         `  run ${i}: honest p99 ${fmt(percentile(alone.honest.latencies, 99), 2)} ms alone, ` +
           `${fmt(percentile(attacked.honest.latencies, 99), 2)} ms under attack (load ${alone.load}, ${attacked.load})`,
@@ -208,12 +214,12 @@ export async function run(): Promise<Section> {
     const after = {rss: memoryOf(server.pid).rss, workers: workerThreads(server.pid)}
 
     const p = (r: Round, q: number) => percentile(r.honest.latencies, q)
-    const judged = results.map(({alone, attacked}, index) => {
+    const judged = results.map(({alone, attacked, heap: live}, index) => {
       const limit = Math.max(2 * p(alone, 99), 50)
       const growth = (attacked.rssEnd - alone.rssStart) / mib
       const met =
         p(attacked, 99) <= limit && attacked.honest.errors === 0 && growth <= rssGrowthLimitMiB
-      return {run: index + 1, alone, attacked, limit, growth, met}
+      return {run: index + 1, alone, attacked, limit, growth, met, live}
     })
     const metCount = judged.filter((r) => r.met).length
     const cumulative = (results[results.length - 1].attacked.rssEnd - warm.rss) / mib
@@ -228,6 +234,7 @@ export async function run(): Promise<Section> {
       `${r.alone.honest.errors} / ${r.attacked.honest.errors}`,
       `${fmt(r.alone.rssStart / mib, 0)} → ${fmt(r.attacked.rssEnd / mib, 0)} (peak ${fmt(r.attacked.rssPeak / mib, 0)})`,
       fmt(r.growth, 1),
+      `${fmt(r.live.heapUsed / mib, 1)} / ${fmt(r.live.heapTotal / mib, 0)}`,
       r.met ? 'MET' : 'MISSED',
     ])
     const statuses: Record<string, number> = {}
@@ -258,6 +265,7 @@ export async function run(): Promise<Section> {
             'errors alone / attacked',
             `RSS alone start → ${settleMs / 1000} s after attack`,
             'RSS growth',
+            'V8 heap live / reserved after the run',
             'target',
           ],
           rows,
@@ -270,8 +278,9 @@ export async function run(): Promise<Section> {
       ],
       notes: [
         `Target per run (issue #11, docs/security.md): honest p99 under attack ≤ max(2 × p99 alone in the same run, 50 ms), 0 honest errors, RSS growth ≤ ${rssGrowthLimitMiB} MiB. MET in ${metCount} of ${runs} runs (${metCount === runs ? 'MET' : 'MISSED'}); honest p99 under attack ${p99s} ms.`,
-        `RSS growth runs from the start of a run's quiet round to ${settleMs / 1000} s after its attack stopped (the anonymous query budget, 2 s, has ended any evaluation in flight); the peak under attack is in the table. Swings of tens of MiB either way are the query workers' heaps: a worker stopped over its budget is replaced by a fresh one (docs/security.md).`,
+        `RSS growth runs from the start of a run's quiet round to ${settleMs / 1000} s after its attack stopped (the anonymous query budget, 2 s, has ended any evaluation in flight); the peak under attack is in the table. RSS swings of tens of MiB either way lie outside the main thread's heap (next note but one); the query workers are the likely place, since a worker stopped over its budget is replaced by a fresh one (bench/README.md).`,
         `RSS over all ${runs} runs, from the first quiet round to ${settleMs / 1000} s after the last attack: ${fmt(cumulative, 1)} MiB (${cumulative <= rssGrowthLimitMiB ? 'MET' : 'MISSED'}, target ≤ ${rssGrowthLimitMiB}; a leak would add up here). RSS at the start of each quiet round: ${results.map(({alone}) => fmt(alone.rssStart / mib, 0)).join(', ')} MiB.`,
+        `The main thread's live V8 heap after a full GC, after each run: ${judged.map((r) => fmt(r.live.heapUsed / mib, 1)).join(', ')} MiB (V8's reserve: ${judged.map((r) => fmt(r.live.heapTotal / mib, 0)).join(', ')} MiB); the rest of the RSS is the query workers' heaps and native memory.`,
         `Before the runs a burst of 24 distinct list queries starts every query worker, as a busy hour does: RSS ${fmt(fresh.rss / mib, 0)} → ${fmt(warm.rss / mib, 0)} MiB, worker threads ${fresh.workers} → ${warm.workers}; ${after.workers} at the end.`,
         `Noise: the alone and attacked rounds alternate (the ${runs} p99 limits come from ${runs} alone rounds beside them), the attackers run at nice 19, and the load average is recorded per round; ${busy.length === 0 ? `no round began above ${cores} (the core count)` : `runs ${busy.map((r) => r.run).join(', ')} began above ${cores} (the core count): other work shared the cores`}. The target is never widened for it.`,
         `The server process ${alive ? 'survived' : 'DIED'} (pid ${server.pid} throughout).`,
@@ -285,6 +294,7 @@ export async function run(): Promise<Section> {
           limit: r.limit,
           growth: r.growth,
           met: r.met,
+          live: r.live,
           alone: {
             ...r.alone,
             honest: {...r.alone.honest, latencies: undefined},
@@ -299,6 +309,7 @@ export async function run(): Promise<Section> {
       },
     }
   } finally {
+    heap.close()
     await server.stop()
     rmSync(dir, {recursive: true, force: true})
   }
