@@ -78,6 +78,8 @@ function checkAndMigrate(dir: string, manifest: Manifest): void {
   }
   // The lake's own Store applies any newer migrations on open, as the server would.
   const store = new Store(dir)
+  // The text index is derived data: rebuilt from the restored documents, whatever the backup held.
+  store.rebuildTextIndex()
   const documents = store.size
   store.close()
   if (documents !== manifest.counts.documents)

@@ -4,6 +4,7 @@ import type {Doc} from './types.ts'
 import {messageOf} from '../util/messageOf.ts'
 import {isRecord} from '../util/isRecord.ts'
 import {rewriteTextQueries} from './textQuery/rewriteTextQuery.ts'
+import type {TextCandidates} from './textQuery/textIndexReader.ts'
 
 const parseCache = new Map<string, ExprNode>()
 
@@ -81,14 +82,21 @@ export async function evaluateJson(
   tree: ExprNode,
   docs: Doc[],
   params: Record<string, unknown>,
-  options: {maxResultBytes: number; sanity?: {projectId: string; dataset: string}},
+  options: {
+    maxResultBytes: number
+    sanity?: {projectId: string; dataset: string}
+    /** Narrows `text::query()` to the index's candidates (the query worker's reader). */
+    textIndex?: TextCandidates
+  },
 ): Promise<string> {
   let value: unknown
   try {
-    const runnable = hasTextQuery(tree)
-      ? rewriteTextQueries(tree, docs, {params, sanity: options.sanity})
-      : tree
-    value = await (await evaluate(runnable, {dataset: docs, params, sanity: options.sanity})).get()
+    const context = {dataset: docs, params, sanity: options.sanity}
+    if (hasTextQuery(tree)) {
+      const rewritten = rewriteTextQueries(tree, docs, context, options.textIndex)
+      const {dereference} = rewritten
+      value = await (await evaluate(rewritten.tree, {...context, dereference})).get()
+    } else value = await (await evaluate(tree, context)).get()
   } catch (error) {
     if (error instanceof LakeError) throw error
     // groq-js throws plain errors for unsupported functions and bad arguments at runtime.

@@ -12,6 +12,12 @@ import {
   type TransactionRow,
 } from './storeRows.ts'
 import type {CommittedTransaction, Doc, DocumentChange} from './types.ts'
+import {
+  indexedWords,
+  prepareTextIndexStatements,
+  rebuildTextIndex,
+  textIndexIsCurrent,
+} from './textQuery/textIndex.ts'
 
 /**
  * Versioned schema migrations, applied in order and recorded in `PRAGMA user_version`.
@@ -113,7 +119,7 @@ export class Store {
   private readonly docs = new Map<string, Doc>()
   private snapshotCache: Doc[] | null = null
   private seq = 0
-  private readonly statements: RowStatements
+  private statements: RowStatements
   private readonly selectRevision: StatementSync
 
   constructor(dataDir: string, file = 'lake.sqlite') {
@@ -128,7 +134,6 @@ export class Store {
     for (const suffix of ['', '-wal', '-shm']) tightenMode(`${path}${suffix}`, privateFileMode)
     this.migrate()
     this.db.exec('PRAGMA foreign_keys = ON;')
-    this.statements = prepareRowStatements(this.db)
     this.selectRevision = this.db.prepare(
       'SELECT rev, json FROM revisions WHERE doc_id = ? AND seq = ?',
     )
@@ -141,6 +146,15 @@ export class Store {
     }
     const last = this.db.prepare('SELECT MAX(seq) AS seq FROM transactions').get()
     this.seq = Number(last?.seq ?? 0)
+    // A database from before the index, of another index version, or written without it: rebuilt.
+    if (!textIndexIsCurrent(this.db, this.seq)) this.rebuildTextIndex()
+    this.statements = prepareRowStatements(this.db, prepareTextIndexStatements(this.db))
+  }
+
+  /** Refills the text index from the documents (restore calls it; open does when it is not current). */
+  rebuildTextIndex(): void {
+    rebuildTextIndex(this.db, this.docs.values(), this.seq)
+    this.statements = prepareRowStatements(this.db, prepareTextIndexStatements(this.db))
   }
 
   private migrate(): void {
@@ -221,6 +235,7 @@ export class Store {
         id,
         rev: after ? (after._rev ?? tx.id) : null,
         json: after ? JSON.stringify(after) : null,
+        words: after ? indexedWords(after) : null,
       })),
     }))
   }

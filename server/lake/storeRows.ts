@@ -1,6 +1,7 @@
 import type {DatabaseSync, StatementSync} from 'node:sqlite'
 import {isDoc, type Doc} from './types.ts'
 import {isRecord} from '../util/isRecord.ts'
+import {writeIndexedDoc, type TextIndexStatements} from './textQuery/textIndex.ts'
 
 /**
  * A revision's stored JSON. Only documents that passed validation are written, so anything else
@@ -34,7 +35,7 @@ export interface TransactionRow {
   /** JSON: per document, the mutations applied (`[{id, mutations}]`). */
   mutations: string
   /** Each touched document after the transaction; `json` null when it was deleted. */
-  docs: Array<{id: string; rev: string | null; json: string | null}>
+  docs: Array<{id: string; rev: string | null; json: string | null; words: string | null}>
 }
 
 export interface RowStatements {
@@ -42,10 +43,15 @@ export interface RowStatements {
   upsertDoc: StatementSync
   deleteDoc: StatementSync
   insertRevision: StatementSync
+  textIndex: TextIndexStatements
 }
 
-export function prepareRowStatements(db: DatabaseSync): RowStatements {
+export function prepareRowStatements(
+  db: DatabaseSync,
+  textIndex: TextIndexStatements,
+): RowStatements {
   return {
+    textIndex,
     insertTx: db.prepare(
       'INSERT INTO transactions (seq, id, time, author, mutations) VALUES (?, ?, ?, ?, ?)',
     ),
@@ -62,7 +68,9 @@ export function prepareRowStatements(db: DatabaseSync): RowStatements {
 
 /**
  * Writes `rows` in one SQLite transaction (group commit: one fsync for all of them), all or
- * none. Returns only after COMMIT, which with WAL and synchronous=FULL means durable.
+ * none, with the text index's rows for the same documents (textQuery/textIndex.ts), so the
+ * index is never behind the documents. Returns only after COMMIT, which with WAL and
+ * synchronous=FULL means durable.
  */
 export function writeRows(
   db: DatabaseSync,
@@ -77,8 +85,11 @@ export function writeRows(
         if (doc.json === null) statements.deleteDoc.run(doc.id)
         else statements.upsertDoc.run(doc.id, row.seq)
         statements.insertRevision.run(doc.id, row.seq, doc.rev, doc.json)
+        writeIndexedDoc(statements.textIndex, doc.id, doc.words)
       }
     }
+    const last = rows.at(-1)
+    if (last) statements.textIndex.setState.run(last.seq)
     db.exec('COMMIT')
   } catch (error) {
     if (db.isTransaction) db.exec('ROLLBACK')

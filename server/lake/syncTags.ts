@@ -138,15 +138,3 @@ export function changeTags(
   if (referenced(new Set(changes.map((change) => change.id)))) tags.add(refTag)
   return [...tags].sort()
 }
-
-/** Whether any of `docs` refers to one of `ids` (a `_ref` anywhere in it). */
-export function anyRefersTo(docs: Iterable<Doc>, ids: Set<string>): boolean {
-  const refersTo = (value: unknown): boolean => {
-    if (Array.isArray(value)) return value.some(refersTo)
-    if (!isRecord(value)) return false
-    if (typeof value._ref === 'string' && ids.has(value._ref)) return true
-    return Object.values(value).some(refersTo)
-  }
-  for (const doc of docs) if (refersTo(doc)) return true
-  return false
-}

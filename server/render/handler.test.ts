@@ -164,6 +164,15 @@ describe("the contact relay's one-time marker", () => {
     expect(await (await get('/contact')).text()).not.toContain(toast)
   })
 
+  it('the contact form carries the relay honeypot, hidden from people and out of the tab order', async () => {
+    const html = await (await get('/contact')).text()
+    const honeypot = html.match(
+      /<div hidden=""><label>Leave this empty(<input [^>]*>)<\/label><\/div>/,
+    )
+    expect(honeypot?.[1]).toContain('name="_honey"')
+    expect(honeypot?.[1]).toContain('tabindex="-1"')
+  })
+
   it('made-up markers render the plain page from the cache', async () => {
     await get('/contact')
     const before = handler.cached()

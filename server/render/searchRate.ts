@@ -9,8 +9,9 @@ export const searchWindowMs = 20_000
 const maxClients = 10_000
 
 /**
- * A per-client cap on `/search` (docs/search.md): each uncached search costs the lake a pass over
- * the posts, so one client gets `searchesPerWindow` per `searchWindowMs`, then a 429 page.
+ * A per-client cap on `/search` (docs/search.md): an uncached search for a common word still costs
+ * the lake a pass over the posts that contain it, so one client gets `searchesPerWindow` per
+ * `searchWindowMs`, then a 429 page.
  */
 export function searchRateLimit(now: () => number = Date.now) {
   const windows = new Map<string, {start: number; count: number}>()

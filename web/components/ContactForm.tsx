@@ -4,7 +4,7 @@ import styled from 'styled-components'
 import {contactAttribute} from '../boot/boot.ts'
 import {thankYou, toastMs} from '../contactToast.ts'
 import {useFlash} from './flashContext.ts'
-import {EmailField, Field, formFieldStyles} from './FormFields.tsx'
+import {EmailField, Field, formFieldStyles, Honeypot} from './FormFields.tsx'
 import {theme} from './theme.ts'
 import {Toast} from './Toast.tsx'
 import {useSiteConfig} from './useSiteConfig.ts'
@@ -86,6 +86,7 @@ export function ContactForm() {
     <>
       <Form method="POST" action={contactAction} onSubmit={onSubmit} {...{[contactAttribute]: ''}}>
         <input type="hidden" name="_next" value={next} />
+        <Honeypot />
         <Field label="Name" name="name" type="text" autoComplete="name" required />
         <EmailField label="Email" />
         <label>

@@ -11,7 +11,8 @@ import {OpenStreams} from './openStreams.ts'
 import {reconnectDelayMs} from './sse.ts'
 import {isInternal} from './internal.ts'
 import {storeOf} from '../lake.ts'
-import {anyRefersTo, changeTags, draftsTag} from '../syncTags.ts'
+import {changeTags, draftsTag} from '../syncTags.ts'
+import {ReferenceIndex} from '../referenceIndex.ts'
 import type {CommittedTransaction, Doc} from '../types.ts'
 
 /**
@@ -36,11 +37,11 @@ type Change = {id: string; before: Doc | null; after: Doc | null}
  * a draft or version (inbox.*: contact messages) is never content, so it tags nothing, even for
  * the owner.
  */
-function tagsOf(lake: Lake, changes: Change[], includeDrafts: boolean): string[] {
+function tagsOf(references: ReferenceIndex, changes: Change[], includeDrafts: boolean): string[] {
   const tags = new Set(
     changeTags(
       changes.filter((change) => isPublicId(change.id)),
-      (ids) => anyRefersTo(storeOf(lake).snapshot(), ids),
+      (ids) => references.referencesAny(ids),
     ),
   )
   if (includeDrafts && changes.some(({id}) => isDraftId(id) || id.startsWith('versions.')))
@@ -53,14 +54,19 @@ function tagsOf(lake: Lake, changes: Change[], includeDrafts: boolean): string[]
  * document's before read from the log), or undefined when the lake cannot say (an id it never
  * sent, or too far behind).
  */
-function missedTags(lake: Lake, lastEventId: string, includeDrafts: boolean) {
+function missedTags(
+  lake: Lake,
+  references: ReferenceIndex,
+  lastEventId: string,
+  includeDrafts: boolean,
+) {
   if (!/^\d{1,15}$/.test(lastEventId)) return undefined
   const seq = Number(lastEventId)
   if (seq > lake.revision || lake.revision - seq > maxResumeGap) return undefined
   const store = storeOf(lake)
   const missed = store.transactionsSince(seq, maxResumeGap)
   return tagsOf(
-    lake,
+    references,
     missed.flatMap((tx) =>
       tx.documents.map(({id, after}) => ({id, after, before: store.documentAt(id, tx.seq - 1)})),
     ),
@@ -87,13 +93,15 @@ export function registerLiveEvents(
 ): {close(): void; readonly connections: number} {
   const keepAliveMs = config.keepAliveMs ?? 15_000
   const streams = new OpenStreams(lake, keepAliveMs, config.held)
-  // Every stream of a kind gets the same tags for a commit: worked out once (the reference scan
-  // reads every document).
+  // Created before any stream subscribes, so its commit listener runs first and each stream
+  // reads it in step with the commit it is tagging.
+  const references = new ReferenceIndex(lake)
+  // Every stream of a kind gets the same tags for a commit: worked out once.
   let last: {seq: number; tags: Map<boolean, string[]>} = {seq: -1, tags: new Map()}
   const commitTags = (tx: CommittedTransaction, includeDrafts: boolean) => {
     if (last.seq !== tx.seq) last = {seq: tx.seq, tags: new Map()}
     let tags = last.tags.get(includeDrafts)
-    if (!tags) last.tags.set(includeDrafts, (tags = tagsOf(lake, tx.changes, includeDrafts)))
+    if (!tags) last.tags.set(includeDrafts, (tags = tagsOf(references, tx.changes, includeDrafts)))
     return tags
   }
 
@@ -122,7 +130,8 @@ export function registerLiveEvents(
     // One tick from here to the subscription: a commit is either counted in `missed` (up to
     // `revision`) or delivered live afterwards, never both and never neither.
     const revision = lake.revision
-    const missed = lastEventId === undefined ? [] : missedTags(lake, lastEventId, includeDrafts)
+    const missed =
+      lastEventId === undefined ? [] : missedTags(lake, references, lastEventId, includeDrafts)
     stream.retry(reconnectDelayMs)
     if (missed === undefined) stream.send('restart', {}, `${revision}`)
     else {

@@ -16,6 +16,7 @@ import {documentsFor, type Perspective, type Reader} from '../perspective.ts'
 import type {Doc} from '../types.ts'
 import {parseStoredDoc} from '../storeRows.ts'
 import {messageOf} from '../../util/messageOf.ts'
+import {TextIndexReader} from '../textQuery/textIndexReader.ts'
 
 type Sanity = {projectId: string; dataset: string}
 
@@ -65,6 +66,8 @@ export type WorkerReply =
 const docs = new Map<string, Doc>()
 /** The log position the replica reflects: changes at or before it are already in. */
 let loadedSeq = 0
+/** The text index, read beside the replica (textIndexReader.ts); none if it cannot be opened. */
+let textIndex: TextIndexReader | undefined
 /** Per perspective and access, the documents a query sees; rebuilt after each change. */
 const views = new Map<string, Doc[]>()
 
@@ -99,6 +102,14 @@ function load(database: string): void {
     db.close()
   }
   views.clear()
+  textIndex?.close()
+  try {
+    textIndex = new TextIndexReader(database, () => loadedSeq)
+  } catch (error) {
+    // Searches still answer, by checking every document; the index is an accelerator.
+    textIndex = undefined
+    console.error('[lake] the text index could not be opened; searches scan', error)
+  }
 }
 
 function truthy(data: unknown): boolean {
@@ -124,6 +135,7 @@ async function select(task: Extract<WorkerTask, {type: 'select'}>): Promise<stri
   const overlay = new Map(task.overlay)
   const working = view('raw', 'owner').filter((doc) => !overlay.has(doc._id))
   for (const doc of overlay.values()) if (doc) working.push(doc)
+  // No text index here: the overlay's pending changes are not in it yet.
   const json = await evaluateJson(parseQuery(task.query, task.params), working, task.params, {
     maxResultBytes: Number.MAX_SAFE_INTEGER,
     sanity: task.sanity,
@@ -142,7 +154,7 @@ async function perform(task: WorkerTask): Promise<WorkerResult> {
     case 'query': {
       const tree = parseQuery(task.query, task.params)
       const docsFor = view(task.perspective, task.reader)
-      return {json: await evaluateJson(tree, docsFor, task.params, task)}
+      return {json: await evaluateJson(tree, docsFor, task.params, {...task, textIndex})}
     }
     case 'match':
       try {

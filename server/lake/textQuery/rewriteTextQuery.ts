@@ -3,8 +3,10 @@ import {LakeError} from '../errors.ts'
 import type {Doc} from '../types.ts'
 import {isRecord} from '../../util/isRecord.ts'
 import {searchableStrings} from './searchableStrings.ts'
-import {scoreText, searchableText, type SearchableText} from './textMatch.ts'
+import {satisfies, searchableText, type FoldedText, type SearchableText} from './textMatch.ts'
+import {nativeDocuments, simpleValue} from './nativePipeline.ts'
 import {parseTextQuery} from '../../../shared/textQuerySyntax.ts'
+import type {TextCandidates} from './textIndexReader.ts'
 
 type Options = {params: Record<string, unknown>; sanity?: {projectId: string; dataset: string}}
 
@@ -23,14 +25,33 @@ function isTextQueryCall(node: unknown): node is {args: unknown[]} {
  * replica keeps its document objects until they change, so repeated searches fold each text once.
  */
 const readsOtherDocuments = /"type":"(Deref|Everything|Parent)"|"name":"now"/
-const foldedTexts = new WeakMap<Doc, Map<string, SearchableText>>()
+const foldedTexts = new WeakMap<Doc, Map<string, FoldedText>>()
+/**
+ * One string object per distinct path: a Map compares a key it holds by identity first, so the
+ * per-document lookups do not compare the path's JSON character by character. Bounded.
+ */
+const internedKeys = new Map<string, string>()
 
-function textOf(left: ExprNode, leftKey: string, doc: Doc, docs: Doc[], options: Options) {
+function internedKey(left: ExprNode): string {
+  const key = JSON.stringify(left)
+  const known = internedKeys.get(key)
+  if (known !== undefined) return known
+  if (internedKeys.size > 256) internedKeys.clear()
+  internedKeys.set(key, key)
+  return key
+}
+
+function textOf(
+  left: ExprNode,
+  leftKey: string,
+  doc: Doc,
+  docs: Doc[],
+  options: Options,
+): FoldedText {
   let byLeft = foldedTexts.get(doc)
   const known = byLeft?.get(leftKey)
   if (known) return known
-  const value = evaluateSync(left, {dataset: docs, root: doc, ...options})
-  const text = searchableText(searchableStrings('data' in value ? value.data : null))
+  const text: FoldedText = {texts: foldedTextsOf(left, doc, docs, options)}
   if (!byLeft) foldedTexts.set(doc, (byLeft = new Map()))
   // A few paths per document at most (the Studio's boosts, the site's fields); bounded anyway.
   // Only what depends on the document alone: a dereference, `*` or `^` reads others, `now()` the clock.
@@ -38,34 +59,216 @@ function textOf(left: ExprNode, leftKey: string, doc: Doc, docs: Doc[], options:
   return text
 }
 
-/** The ids of the documents whose `left` (evaluated with the document as `@`) satisfies the query. */
-function matchingIds(left: ExprNode, query: string, docs: Doc[], options: Options): string[] {
+/**
+ * The folded texts of `left` for `doc`. An array (`[title, excerpt, pt::text(body)]`) offers its
+ * elements' strings in order, so its texts are its elements' texts one after the other, each
+ * kept on its own (the Studio and the site search the same fields alone and together). Simple
+ * paths and `pt::text()` are read here; anything else is evaluated by groq-js.
+ */
+function foldedTextsOf(left: ExprNode, doc: Doc, docs: Doc[], options: Options): SearchableText {
+  if (left.type === 'Array') {
+    const texts: SearchableText = []
+    for (const element of left.elements) {
+      const value = exprNode(element.value)
+      texts.push(...textOf(value, internedKey(value), doc, docs, options).texts)
+    }
+    return texts
+  }
+  const simple = simpleValue(left, doc)
+  const value = simple
+    ? simple.value
+    : ((result) => ('data' in result ? result.data : null))(
+        evaluateSync(left, {dataset: docs, root: doc, ...options}),
+      )
+  return searchableText(searchableStrings(value))
+}
+
+/**
+ * Whether `left` can only yield strings of the document it is evaluated on (its fields, their
+ * elements, `pt::text` of them, filtered): then the text index, which holds every word of each
+ * stored document, finds every document it can match. Anything else (a dereference, `*`, `^`,
+ * a literal, a concatenation, another function) is checked over every document.
+ */
+function readsOnlyItsDocument(node: unknown, inFilter = false): boolean {
+  if (Array.isArray(node)) return node.every((item) => readsOnlyItsDocument(item, inFilter))
+  if (!isRecord(node)) return true
+  switch (node.type) {
+    case 'This':
+      return true
+    case 'Value':
+      // A literal in a filter's condition or a slice's bound yields no text; elsewhere it would.
+      return inFilter
+    case 'AccessAttribute':
+    case 'AccessElement':
+    case 'Slice':
+    case 'ArrayCoerce':
+    case 'ArrayElement':
+      return readsOnlyItsDocument(node.base ?? null, inFilter)
+    case 'Array':
+      return readsOnlyItsDocument(node.elements, inFilter)
+    case 'Filter':
+      // The condition only selects; it contributes no text, whatever it reads.
+      return readsOnlyItsDocument(node.base, inFilter)
+    case 'FuncCall':
+      return node.namespace === 'pt' && node.name === 'text' && readsOnlyItsDocument(node.args)
+    default:
+      return inFilter && ['OpCall', 'And', 'Or', 'Not'].includes(String(node.type))
+  }
+}
+
+/** The documents whose `left` (evaluated with the document as `@`) satisfies the query. */
+function matchingIds(
+  left: ExprNode,
+  query: string,
+  docs: Doc[],
+  options: Options,
+  index: TextCandidates | undefined,
+): Set<string> {
   // A lone `*` is what the Studio's default search sends for an empty search box (its document
   // lists, e.g. the structure's "All posts"): every document, as on hosted Sanity.
-  if (query.trim() === '*') return docs.map((doc) => doc._id)
+  if (query.trim() === '*') return new Set(docs.map((doc) => doc._id))
   const clauses = parseTextQuery(query)
-  if (clauses.length === 0) return []
-  const leftKey = JSON.stringify(left)
-  const ids: string[] = []
-  for (const doc of docs) {
-    if (scoreText(textOf(left, leftKey, doc, docs, options), clauses) > 0) ids.push(doc._id)
+  const ids = new Set<string>()
+  if (clauses.length === 0) return ids
+  const leftKey = internedKey(left)
+  // The index names stored documents; a perspective's view shows a draft under its published
+  // id with `_originalId`: either name makes it a candidate. Only documents of this view are
+  // checked, so a draft never reaches a reader who cannot see it.
+  // A word in most documents: the index would name them all; the scan reads cached word sets.
+  const limit = Math.max(64, Math.floor(docs.length / 4))
+  const candidates = readsOnlyItsDocument(left) ? index?.candidates(clauses, limit) : undefined
+  const aligned = alignedTexts(docs, leftKey)
+  // Few candidates: only their positions are visited (a document may be named by its stored id or,
+  // in a perspective's view, by the `_originalId` it came from).
+  const positions = candidates
+    ? [...candidates].flatMap((id) => positionsOf(docs).get(id) ?? [])
+    : docs.keys()
+  for (const i of positions) {
+    const doc = docs[i]
+    if (doc === undefined) continue
+    const slot = aligned?.[i]
+    // The slot is trusted only for the very document it was filled for.
+    let text = slot?.doc === doc ? slot.text : undefined
+    if (!text) {
+      text = textOf(left, leftKey, doc, docs, options)
+      if (aligned) aligned[i] = {doc, text}
+    }
+    if (satisfies(text, clauses)) ids.add(doc._id)
   }
   return ids
 }
 
 /**
+ * Per view (the worker's array of what one perspective shows, kept until the next change) and
+ * path, each document's texts by position: one lookup per query instead of one per document.
+ */
+/** Per view, each document's positions by its `_id` and its `_originalId` (a perspective's). */
+const positionsByView = new WeakMap<Doc[], Map<string, number[]>>()
+
+function positionsOf(docs: Doc[]): Map<string, number[]> {
+  let positions = positionsByView.get(docs)
+  if (positions) return positions
+  positions = new Map()
+  const add = (id: string, i: number) => {
+    const list = positions?.get(id)
+    if (list) list.push(i)
+    else positions?.set(id, [i])
+  }
+  for (const [i, doc] of docs.entries()) {
+    add(doc._id, i)
+    if (typeof doc._originalId === 'string' && doc._originalId !== doc._id) add(doc._originalId, i)
+  }
+  positionsByView.set(docs, positions)
+  return positions
+}
+
+type AlignedText = {doc: Doc; text: FoldedText}
+const alignedByView = new WeakMap<Doc[], Map<string, Array<AlignedText | undefined>>>()
+
+function alignedTexts(docs: Doc[], leftKey: string): Array<AlignedText | undefined> | undefined {
+  if (readsOtherDocuments.test(leftKey)) return undefined
+  let byLeft = alignedByView.get(docs)
+  if (!byLeft) alignedByView.set(docs, (byLeft = new Map()))
+  let aligned = byLeft.get(leftKey)
+  if (!aligned) {
+    if (byLeft.size >= 32) return undefined
+    byLeft.set(leftKey, (aligned = new Array<AlignedText | undefined>(docs.length)))
+  }
+  return aligned
+}
+
+/** What a rewritten query needs at evaluation: the matched sets, looked up by Deref. */
+export interface RewrittenQuery {
+  tree: ExprNode
+  /** groq-js's `dereference` option: answers the rewrite's membership tests, and plain `->`. */
+  dereference: (ref: {_ref: string}) => unknown
+}
+
+/** No document id holds a NUL: a `_ref` starting with it is one of the rewrite's lookups. */
+const lookupMark = '\u0000text::query\u0000'
+
+/**
  * groq-js parses `text::query()` but cannot evaluate it (its executor throws "not implemented"),
  * and offers no hook for a function of our own. So, before evaluation, every
- * `<left> match text::query(<string>)` becomes `_id in [<ids of the documents it matches>]`,
- * computed here over the same documents the query reads (so drafts only where the perspective
- * shows them). The result is the same as evaluating it document by document, as long as the
- * `match` runs with a dataset document as `@`: in a filter over `*` and in `score()`/`boost()`,
- * which is where Sanity's Studio and the site use it. `score()` counts such a match as 1, as it
- * counts any boolean, and `boost()` adds its weight.
+ * `<left> match text::query(<string>)` is computed here over the same documents the query reads
+ * (so drafts only where the perspective shows them), narrowed by the text index and decided by
+ * the exact check, and becomes `{"_ref": <mark n> + _id}-> == true`: groq-js hands that
+ * dereference to ours, which answers from the matched set in O(1) (an `_id in [...]` list cost
+ * O(ids) per document). A filter over `*` that requires such a match reads only the matched
+ * documents, in dataset order, and the common search pipeline (a filter, `score()`, `order()`) is
+ * computed in plain JavaScript when its shape allows (nativePipeline.ts). The result is the same as evaluating it document by document, as
+ * long as the `match` runs with a dataset document as `@`: in a filter over `*` and in
+ * `score()`/`boost()`, which is where Sanity's Studio and the site use it. `score()` counts such a
+ * match as 1, as it counts any boolean, and `boost()` adds its weight.
  */
-export function rewriteTextQueries(tree: ExprNode, docs: Doc[], options: Options): ExprNode {
+export function rewriteTextQueries(
+  tree: ExprNode,
+  docs: Doc[],
+  options: Options,
+  index?: TextCandidates,
+): RewrittenQuery {
   // The same match often appears twice (a page and its count): computed once per query.
-  const computed = new Map<string, string[]>()
+  const computed = new Map<string, number>()
+  const matched: Array<Set<string>> = []
+  const lookupOf = (node: Record<string, unknown>): number | undefined => {
+    if (node.type !== 'OpCall' || node.op !== 'match' || !isTextQueryCall(node.right))
+      return undefined
+    const [argument] = node.right.args
+    if (!isRecord(argument) || argument.type !== 'Value' || typeof argument.value !== 'string') {
+      throw new LakeError(
+        400,
+        'queryError',
+        'text::query() takes one string (a literal or a param)',
+      )
+    }
+    const key = JSON.stringify([node.left, argument.value])
+    let n = computed.get(key)
+    if (n === undefined) {
+      n = matched.push(matchingIds(exprNode(node.left), argument.value, docs, options, index)) - 1
+      computed.set(key, n)
+    }
+    return n
+  }
+  /** The sets a filter's condition requires (its `&&` conjuncts that are text matches). */
+  const required = (expr: unknown): number[] => {
+    if (!isRecord(expr)) return []
+    if (expr.type === 'And') return [...required(expr.left), ...required(expr.right)]
+    if (expr.type === 'Group') return required(expr.base)
+    const n = lookupOf(expr)
+    return n === undefined ? [] : [n]
+  }
+  const nativeContext = {
+    docs,
+    positionOf: (id: string) =>
+      positionsOf(docs)
+        .get(id)
+        ?.find((i) => docs[i]?._id === id),
+    filtered: new Map<string, Doc[]>(),
+    matchSet: (node: Record<string, unknown>) => {
+      const n = lookupOf(node)
+      return n === undefined ? undefined : matched[n]
+    },
+  }
   const rewrite = (node: unknown): unknown => {
     if (Array.isArray(node)) {
       let changed = false
@@ -77,26 +280,10 @@ export function rewriteTextQueries(tree: ExprNode, docs: Doc[], options: Options
       return changed ? next : node
     }
     if (!isRecord(node) || node.type === 'Value') return node
-    if (node.type === 'OpCall' && node.op === 'match' && isTextQueryCall(node.right)) {
-      const [argument] = node.right.args
-      if (!isRecord(argument) || argument.type !== 'Value' || typeof argument.value !== 'string') {
-        throw new LakeError(
-          400,
-          'queryError',
-          'text::query() takes one string (a literal or a param)',
-        )
-      }
-      const key = JSON.stringify([node.left, argument.value])
-      let ids = computed.get(key)
-      if (!ids)
-        computed.set(key, (ids = matchingIds(exprNode(node.left), argument.value, docs, options)))
-      return {
-        type: 'OpCall',
-        op: 'in',
-        left: {type: 'AccessAttribute', name: '_id'},
-        right: {type: 'Value', value: ids},
-      }
-    }
+    const n = lookupOf(node)
+    if (n !== undefined) return membership(n)
+    const native = nativeDocuments(node, nativeContext)
+    if (native) return {type: 'Value', value: native}
     let copy: Record<string, unknown> | undefined
     for (const [key, value] of Object.entries(node)) {
       const after = rewrite(value)
@@ -105,9 +292,62 @@ export function rewriteTextQueries(tree: ExprNode, docs: Doc[], options: Options
         copy[key] = after
       }
     }
+    if (node.type === 'Filter' && isRecord(node.base) && node.base.type === 'Everything') {
+      const sets = required(node.expr).map((i) => matched[i])
+      if (sets.length > 0) {
+        copy ??= {...node}
+        copy.base = {
+          type: 'Value',
+          value: docs.filter((doc) => sets.every((set) => set.has(doc._id))),
+        }
+      }
+    }
     return copy ?? node
   }
-  return exprNode(rewrite(tree))
+  const rewritten = exprNode(rewrite(tree))
+  let byId: Map<string, Doc> | undefined
+  const dereference = ({_ref: ref}: {_ref: string}): unknown => {
+    if (ref.startsWith(lookupMark)) {
+      const end = ref.indexOf('\u0000', lookupMark.length)
+      const set = matched[Number(ref.slice(lookupMark.length, end))]
+      return set?.has(ref.slice(end + 1)) ?? false
+    }
+    // As groq-js does without this option (the first document of the dataset with that id),
+    // through a map instead of a scan.
+    if (!byId) {
+      byId = new Map()
+      for (const doc of docs) if (!byId.has(doc._id)) byId.set(doc._id, doc)
+    }
+    return byId.get(ref) ?? null
+  }
+  return {tree: rewritten, dereference}
+}
+
+/** `{"_ref": <mark>n<NUL> + _id}-> == true`: whether `@`'s id is in matched set `n`. */
+function membership(n: number): unknown {
+  return {
+    type: 'OpCall',
+    op: '==',
+    left: {
+      type: 'Deref',
+      base: {
+        type: 'Object',
+        attributes: [
+          {
+            type: 'ObjectAttributeValue',
+            name: '_ref',
+            value: {
+              type: 'OpCall',
+              op: '+',
+              left: {type: 'Value', value: `${lookupMark}${n}\u0000`},
+              right: {type: 'AccessAttribute', name: '_id'},
+            },
+          },
+        ],
+      },
+    },
+    right: {type: 'Value', value: true},
+  }
 }
 
 /** A node of groq-js's tree: what the walk above returns is one, and so is any `left`. */

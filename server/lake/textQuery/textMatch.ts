@@ -17,7 +17,7 @@ function wordMatches(word: string, wanted: string, prefix: boolean): boolean {
 }
 
 /** How often the clause occurs in the texts (0 when it does not). */
-export function clauseCount(texts: SearchableText, clause: TextClause): number {
+function clauseCount(texts: SearchableText, clause: TextClause): number {
   const {words: wanted, prefix} = clause
   const last = wanted.length - 1
   let count = 0
@@ -33,23 +33,74 @@ export function clauseCount(texts: SearchableText, clause: TextClause): number {
   return count
 }
 
+/** A document's folded texts for one path, with its sorted word ids once a search needed them. */
+export interface FoldedText {
+  texts: SearchableText
+  ids?: Int32Array
+  generation?: number
+}
+
 /**
- * Whether the texts satisfy every clause, and a relevance: the sum over positive clauses of a
- * saturating term frequency (as groq-js scores `match`). A query without a positive clause matches
- * nothing: a search for only `-word` would otherwise return the whole dataset.
+ * Every folded word seen, numbered: a document's words become a small sorted array of numbers,
+ * searched by bisection (contiguous memory; thousands of per-document Sets were slower to probe).
+ * Past `maxWords` the numbering restarts and each document's array is rebuilt when next used.
  */
-export function scoreText(texts: SearchableText, clauses: TextClause[]): number {
-  let score = 0
+const wordIds = new Map<string, number>()
+const maxWords = 1_000_000
+let generation = 0
+
+function idsOf(folded: FoldedText): Int32Array {
+  if (folded.ids && folded.generation === generation) return folded.ids
+  if (wordIds.size > maxWords) {
+    wordIds.clear()
+    generation++
+  }
+  const ids = new Set<number>()
+  for (const words of folded.texts)
+    for (const word of words) {
+      let id = wordIds.get(word)
+      if (id === undefined) wordIds.set(word, (id = wordIds.size))
+      ids.add(id)
+    }
+  folded.ids = Int32Array.from(ids).sort()
+  folded.generation = generation
+  return folded.ids
+}
+
+function hasId(ids: Int32Array, id: number): boolean {
+  let low = 0
+  let high = ids.length - 1
+  while (low <= high) {
+    const middle = (low + high) >> 1
+    const value = ids[middle] ?? 0
+    if (value === id) return true
+    if (value < id) low = middle + 1
+    else high = middle - 1
+  }
+  return false
+}
+
+/**
+ * Whether the texts satisfy every clause: each positive one occurs, no negated one does. A query
+ * without a positive clause matches nothing: a search for only `-word` would otherwise return the
+ * whole dataset. A clause of one whole word is a lookup among the text's word ids.
+ */
+export function satisfies(folded: FoldedText, clauses: TextClause[]): boolean {
   let positive = false
   for (const clause of clauses) {
-    const count = clauseCount(texts, clause)
+    const only = clause.words[0]
+    let found: boolean
+    if (clause.words.length === 1 && !clause.prefix && only !== undefined) {
+      const ids = idsOf(folded)
+      const id = wordIds.get(only)
+      found = id !== undefined && hasId(ids, id)
+    } else found = clauseCount(folded.texts, clause) > 0
     if (clause.negated) {
-      if (count > 0) return 0
+      if (found) return false
       continue
     }
-    if (count === 0) return 0
+    if (!found) return false
     positive = true
-    score += (count * 2.2) / (count + 1.2)
   }
-  return positive ? score : 0
+  return positive
 }

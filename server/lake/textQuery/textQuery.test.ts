@@ -1,5 +1,8 @@
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
+import {join} from 'node:path'
 import {startLakeUnderTest, type LakeUnderTest} from '../../../test/support/lakeUnderTest.ts'
+import {parseTextQuery} from '../../../shared/textQuerySyntax.ts'
+import {TextIndexReader} from './textIndexReader.ts'
 
 /**
  * `text::query()` through the real @sanity/client against the lake, compared with a brute-force
@@ -206,43 +209,44 @@ async function search(
   return [...ids].sort()
 }
 
+const queries = [
+  'cafe',
+  'CAFÉ',
+  'café rose',
+  'garden*',
+  'gard*',
+  '"winter spring"',
+  '"the garden"',
+  'rose -winter',
+  '-"déjà vu" light',
+  '"deja vu"',
+  'strasse',
+  'straße',
+  'ωmega',
+  '東京',
+  'dont',
+  "don't",
+  'naive',
+  'über*',
+  '42',
+  'the',
+  'the a of',
+  '"unbalanced quote',
+  'a"b"c',
+  '-only',
+  '***',
+  '',
+  '(garden) [rose]',
+  '.*+?^${}',
+  'coop*',
+  'cooperate',
+  'noeud',
+  'file',
+  '"roses light"*',
+  'emigre -cafe -rose',
+]
+
 describe('text::query() equals a brute-force evaluation', () => {
-  const queries = [
-    'cafe',
-    'CAFÉ',
-    'café rose',
-    'garden*',
-    'gard*',
-    '"winter spring"',
-    '"the garden"',
-    'rose -winter',
-    '-"déjà vu" light',
-    '"deja vu"',
-    'strasse',
-    'straße',
-    'ωmega',
-    '東京',
-    'dont',
-    "don't",
-    'naive',
-    'über*',
-    '42',
-    'the',
-    'the a of',
-    '"unbalanced quote',
-    'a"b"c',
-    '-only',
-    '***',
-    '',
-    '(garden) [rose]',
-    '.*+?^${}',
-    'coop*',
-    'cooperate',
-    'noeud',
-    'file',
-    '"roses light"*',
-    'emigre -cafe -rose',
-  ]
   for (const query of queries) {
     it(`agrees on ${JSON.stringify(query)}`, async () => {
       expect(await search(query)).toEqual(reference(posts, query))
@@ -253,6 +257,68 @@ describe('text::query() equals a brute-force evaluation', () => {
     const found = queries.filter((query) => reference(posts, query).length > 0)
     expect(found.length).toBeGreaterThan(queries.length / 2)
   })
+})
+
+describe('the text index (the path the answers above took) narrows but never misses', () => {
+  it('holds every document the reference matches, for each query, and few others for rare words', () => {
+    const reader = new TextIndexReader(join(lake.dataDir, 'lake.sqlite'), () => lake.lake.revision)
+    try {
+      let narrowed = 0
+      for (const query of queries) {
+        const expected = reference(posts, query)
+        const candidates = reader.candidates(parseTextQuery(query), posts.length * 2)
+        expect(candidates, query).toBeDefined()
+        for (const id of expected) expect(candidates?.has(id), `${query}: ${id}`).toBe(true)
+        if ((candidates?.size ?? 0) < posts.length / 2) narrowed++
+      }
+      expect(narrowed).toBeGreaterThan(queries.length / 3)
+    } finally {
+      reader.close()
+    }
+  })
+})
+
+describe('the search pipeline computed outside groq-js equals groq-js', () => {
+  // Each query is asked twice: as written (filter, score() and order() computed by the lake,
+  // nativePipeline.ts) and with a `1 == 1` conjunct the lake does not take, so groq-js evaluates
+  // all of it. The answers must be identical, order and scores included.
+  const pipelines = [
+    `*[_type == "post" && [@, _id] match text::query($q)]
+      | score(boost(title match text::query($q), 4), boost(excerpt match text::query($q), 2), pt::text(body) match text::query($q))
+      | order(_score desc, title desc, _id asc) [0...12] {_id, _score}`,
+    `*[_type in ["post", "mix"] && defined(title) && [@, _id] match text::query($q)]
+      | score(boost(_type in ["post"] && title match text::query($q), 10), boost(excerpt match text::query($q) || _type == "mix", 3))
+      | order(_score desc) [_score > 0] [0...20] {_id, _type, _score}`,
+    `{"n": count(*[_type == "post" && (title match text::query($q))]),
+      "ids": *[title match text::query($q) && _type == "post"] | order(missing asc, excerpt desc, _id desc) [0...7]._id}`,
+    `*[_type == "mix" && [@, _id] match text::query($q)] | order(rank asc, _id asc) {_id, rank}`,
+    `*[_type == "mix" && [@, _id] match text::query($q)] | order(rank desc) {_id, rank}`,
+    `*[_type == "post" && [@, _id] match text::query($q)] | score(title match text::query($q)) | order(_score desc) [3..5] {_id, _score}`,
+    `*[_type in ["mix"] && title match text::query($q)] | order(rank desc) [0...100]._id`,
+    `*[_type == "post" && title match text::query($q)] | score(excerpt match text::query($q)) [1...4]._id`,
+  ]
+  beforeAll(async () => {
+    const ranks = [3, 'b', true, null, {x: 1}, 'a', 1.5, false, ['z'], -2, '', 'B']
+    const transaction = lake.owner.transaction()
+    ranks.forEach((rank, i) =>
+      transaction.createOrReplace({_id: `mix-${i}`, _type: 'mix', title: 'café mix', rank}),
+    )
+    transaction.createOrReplace({_id: 'mix-none', _type: 'mix', title: 'café mix', _score: 7})
+    await transaction.commit({visibility: 'sync'})
+  })
+  for (const q of ['cafe', 'garden*', 'the', 'rose -winter', '"winter spring"', 'mix']) {
+    it(`agrees on ${JSON.stringify(q)}`, async () => {
+      for (const query of pipelines) {
+        const viaGroqJs = query.replaceAll('*[', '*[1 == 1 && ')
+        expect(viaGroqJs).not.toBe(query)
+        const [native, reference] = await Promise.all([
+          lake.anon.fetch(query, {q}),
+          lake.anon.fetch(viaGroqJs, {q}),
+        ])
+        expect(native, query).toEqual(reference)
+      }
+    })
+  }
 })
 
 describe('text::query() syntax', () => {
@@ -338,6 +404,28 @@ describe('drafts', () => {
 })
 
 describe('bad input', () => {
+  it('hostile search strings get an answer or a 4xx, never a 500', async () => {
+    const hostile = [
+      'x'.repeat(10_000),
+      `"${'walnut '.repeat(3_000)}"`,
+      Array.from({length: 500}, (_, i) => `w${i}*`).join(' '),
+      '.*(a+)+$[',
+      '\u0000\u0001\u001b[31m',
+      '"unbalanced -"',
+      'NEAR(a b) OR "x" AND ^y:z',
+      '',
+    ]
+    for (const q of hostile) {
+      const answer = await lake.anon
+        .fetch<string[]>('*[[@, _id] match text::query($q)]._id', {q})
+        .then(
+          (ids) => ({statusCode: 200, ids}),
+          (error: {statusCode: number}) => ({statusCode: error.statusCode, ids: []}),
+        )
+      expect(answer.statusCode, q.slice(0, 20)).toBeLessThan(500)
+    }
+  })
+
   it('a text::query() of a non-constant gets a 400', async () => {
     await expect(lake.anon.fetch('*[title match text::query(title)]')).rejects.toMatchObject({
       statusCode: 400,
