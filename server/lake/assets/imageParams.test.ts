@@ -10,6 +10,18 @@ import {
 const source = {width: 1600, height: 1200}
 const bounded = (query: Record<string, string>) => boundedParams(parseImageParams(query), source)
 
+describe('auto=format', () => {
+  it('chooses AVIF, then WebP, from the Accept header; an explicit fm wins', () => {
+    const auto = (accept: string, fm?: string) =>
+      parseImageParams({w: '100', auto: 'format', ...(fm ? {fm} : {})}, accept).format
+    expect(auto('image/avif,image/webp,image/apng,*/*;q=0.8')).toBe('avif')
+    expect(auto('image/webp,*/*')).toBe('webp')
+    expect(auto('image/png,*/*')).toBeUndefined()
+    expect(auto('image/avif,*/*', 'jpg')).toBe('jpg')
+    expect(() => parseImageParams({fm: 'avif'})).toThrow('"fm" must be one of')
+  })
+})
+
 describe('boundedParams', () => {
   it('leaves requests within the caps as they are', () => {
     expect(bounded({w: '800', h: '600', fit: 'crop'})).toMatchObject({width: 800, height: 600})
