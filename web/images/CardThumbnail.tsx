@@ -16,17 +16,21 @@ const Img = styled(ResponsiveImg)`
 `
 
 /**
- * A post card's cover (every thumbnail has one shape, so cards in a row line up): lazy, cropped to 16:9 around the hotspot, sized by its attributes and
- * `aspect-ratio` so the card never shifts when it arrives. Placed first in the card by CSS
- * `order`, after the title in the document, so the title link stays the card's first content.
+ * A post card's cover (every thumbnail has one shape, so cards in a row line up): lazy, but
+ * for `priority` (the first card of /blog: on a phone the largest element of the first screen,
+ * which Lighthouse wants fetched at once, PostList.tsx); cropped to 16:9 around the hotspot,
+ * sized by its attributes and `aspect-ratio` so the card never shifts when it arrives. Placed
+ * first in the card by CSS `order`, after the title in the document, so the title link stays
+ * the card's first content.
  */
-export function CardThumbnail({image}: {image: ShownImage}) {
+export function CardThumbnail({image, priority}: {image: ShownImage; priority?: boolean}) {
   return (
     <Img
       image={image}
       sizes={cardSizes}
       defaultWidth={thumbnailDefaultWidth}
       aspect={thumbnailAspect}
+      priority={priority}
     />
   )
 }
