@@ -109,6 +109,8 @@ export function registerImages(
   const inFlight = new Map<string, Promise<Variant>>()
   const sizes = new Map<string, {width: number; height: number}>()
   let background = 0
+  /** Since the background work last began: how many renders were asked for, and when. */
+  let batch = {asked: 0, start: 0}
   let idleWaiters: Array<() => void> = []
 
   async function sourceSize(file: string, path: string) {
@@ -262,7 +264,9 @@ export function registerImages(
 
   return {
     warm(url, accept) {
+      if (background === 0) batch = {asked: 0, start: performance.now()}
       background++
+      batch.asked++
       warmOne(url, accept)
         .catch((error: unknown) =>
           console.warn(`[images] cannot pre-render ${safe(url)}: ${messageOf(error)}`),
@@ -270,6 +274,11 @@ export function registerImages(
         .finally(() => {
           background--
           if (background > 0) return
+          // One line per batch (a publish, an upload): operators and the bench see it is done.
+          const ms = Math.round(performance.now() - batch.start)
+          console.log(
+            `[images] pre-rendered ${batch.asked} variants (cached ones skipped) in ${ms} ms`,
+          )
           const waiters = idleWaiters
           idleWaiters = []
           for (const resolve of waiters) resolve()
