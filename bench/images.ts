@@ -105,11 +105,12 @@ async function upload(server: ServerProcess, bytes: Buffer): Promise<string> {
 async function timedImage(
   url: string,
   accept = readersAccept,
-): Promise<{ms: number; status: number; bytes: number}> {
+): Promise<{ms: number; status: number; bytes: number; type: string}> {
   const start = performance.now()
   const res = await fetch(url, {headers: {accept}})
   const body = await res.arrayBuffer()
-  return {ms: performance.now() - start, status: res.status, bytes: body.byteLength}
+  const type = (res.headers.get('content-type') ?? '').replace('image/', '')
+  return {ms: performance.now() - start, status: res.status, bytes: body.byteLength, type}
 }
 
 /** `count` GETs of /blog, 4 at a time, until done or `until` resolves; returns the times. */
@@ -147,22 +148,23 @@ export async function run(): Promise<Section> {
       notes.push('The upload’s pre-rendering was not seen to finish within 60 s.')
     const variant = (width: number, q: number) =>
       `${server.url}/${path}?w=${width}&q=${q}&fit=clip&auto=format`
-    const samples = new Map<string, {cold: number[]; warm: number[]; bytes: number}>()
-    const rowKey = (format: string, width: number) => `${width} px ${format}`
+    const samples = new Map<string, {cold: number[]; warm: number[]; bytes: number; type: string}>()
+    const rowKey = (format: string, width: number) => `${width} px, Accept ${format}`
     for (const width of widths) {
       for (const {name, accept} of formats) {
         const cold: number[] = []
         let bytes = 0
+        let type = ''
         for (const q of coldQualities) {
           const got = await timedImage(variant(width, q), accept)
           if (got.status !== 200) notes.push(`${name} w=${width} q=${q} answered ${got.status}.`)
           cold.push(got.ms)
-          if (q === 75) bytes = got.bytes
+          if (q === 75) ({bytes, type} = got)
         }
         const warm: number[] = []
         for (let i = 0; i < warmRepeats; i++)
           warm.push((await timedImage(variant(width, 75), accept)).ms)
-        samples.set(rowKey(name, width), {cold, warm, bytes})
+        samples.set(rowKey(name, width), {cold, warm, bytes, type})
       }
     }
     // The same variants after a restart: memory is empty, the disk cache is not.
@@ -176,9 +178,9 @@ export async function run(): Promise<Section> {
         afterRestart.set(rowKey(name, width), got.ms)
       }
     }
-    for (const [key, {cold, warm, bytes}] of samples) {
+    for (const [key, {cold, warm, bytes, type}] of samples) {
       transformRows.push([
-        key,
+        `${key} → ${type}`,
         `${fmt(median(cold), 0)} (${fmt(Math.min(...cold), 0)}–${fmt(Math.max(...cold), 0)})`,
         fmt(median(warm), 1),
         fmt(afterRestart.get(key) ?? Number.NaN, 1),
@@ -194,7 +196,7 @@ export async function run(): Promise<Section> {
       )
     }
     notes.push(
-      `AVIF (effort 0) against WebP (effort 2), cold median at 400/800 px: ${fmt(coldOf('AVIF', 400), 0)}/${fmt(coldOf('AVIF', 800), 0)} ms against ${fmt(coldOf('WebP', 400), 0)}/${fmt(coldOf('WebP', 800), 0)} ms; bytes at 800 px ${kb(samples.get(rowKey('AVIF', 800))?.bytes ?? 0)} against ${kb(samples.get(rowKey('WebP', 800))?.bytes ?? 0)}. auto=format serves AVIF where the browser takes it (docs/images.md, "AVIF").`,
+      `AVIF (effort 0) against WebP (effort 2), cold median at 400/800 px: ${fmt(coldOf('AVIF', 400), 0)}/${fmt(coldOf('AVIF', 800), 0)} ms against ${fmt(coldOf('WebP', 400), 0)}/${fmt(coldOf('WebP', 800), 0)} ms; bytes at 800 px ${kb(samples.get(rowKey('AVIF', 800))?.bytes ?? 0)} against ${kb(samples.get(rowKey('WebP', 800))?.bytes ?? 0)}. auto=format serves AVIF where the browser takes it, up to 1280 × 800 output pixels, WebP past that (docs/images.md, "AVIF").`,
     )
     data.transforms = {
       samples: Object.fromEntries(samples),
@@ -298,7 +300,7 @@ export async function run(): Promise<Section> {
       {
         title: `Variants of a 12 MP JPEG (${kb(photo.length)}), fit=clip: ms to the last byte`,
         columns: [
-          'width, format',
+          'width, browser → served',
           'cold median (min–max)',
           'warm (memory)',
           'after restart (disk)',

@@ -1,6 +1,7 @@
 import {describe, expect, it} from 'vitest'
 import {
   boundedParams,
+  cheapFormat,
   maxOutputPixels,
   maxOutputSide,
   parseImageParams,
@@ -19,6 +20,15 @@ describe('auto=format', () => {
     expect(auto('image/png,*/*')).toBeUndefined()
     expect(auto('image/avif,*/*', 'jpg')).toBe('jpg')
     expect(() => parseImageParams({fm: 'avif'})).toThrow('"fm" must be one of')
+  })
+
+  it('serves AVIF up to 1280 × 800 output pixels, WebP past it', () => {
+    const cover = {width: 1600, height: 1000}
+    const format = (w: string) =>
+      cheapFormat(boundedParams(parseImageParams({w, auto: 'format'}, 'image/avif'), cover), cover)
+    expect(format('1280')).toBe('avif')
+    expect(format('1600')).toBe('webp')
+    expect(cheapFormat(parseImageParams({w: '1600', fm: 'png'}), source)).toBe('png')
   })
 })
 

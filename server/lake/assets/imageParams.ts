@@ -169,6 +169,24 @@ function outputSize(
 }
 
 /**
+ * AVIF only up to this many output pixels (a 1280 × 800 cover): its encode at effort 0 grows
+ * faster with size than WebP's; a cold 1600-px AVIF from a 12 MP photo took 0.4–2.7 s at load 15
+ * against WebP's 0.26 s (bench/images.ts). Larger outputs of `auto=format` are WebP, which every
+ * browser that takes AVIF also takes.
+ */
+export const maxAvifPixels = 1280 * 800
+
+/** The format a transform of bounded `params` outputs: AVIF only where it is cheap. */
+export function cheapFormat(
+  params: ImageParams,
+  source: {width: number; height: number},
+): Format | undefined {
+  if (params.format !== 'avif') return params.format
+  const out = outputSizeOf(params, source)
+  return Math.round(out.width) * Math.round(out.height) <= maxAvifPixels ? 'avif' : 'webp'
+}
+
+/**
  * The size a transform of `params` (bounded) outputs from a source of `source` size, upright,
  * before rounding: what `rect` keeps, fitted to `w`/`h` as sharp fits it.
  */

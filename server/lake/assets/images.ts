@@ -8,6 +8,7 @@ import type {Lake} from '../lake.ts'
 import {imageFilePattern, mimeTypes, type AssetStore} from './assetStore.ts'
 import {
   boundedParams,
+  cheapFormat,
   isTransform,
   parseImageParams,
   variantKey,
@@ -17,7 +18,12 @@ import {
 import {outputMime, transform} from './transform.ts'
 import {ColdTransformBudget} from './coldBudget.ts'
 import {VariantDiskCache} from './variantDiskCache.ts'
-import {QueueFullError, TransformQueue, transformRetryAfterSeconds} from './transformQueue.ts'
+import {
+  maxBackgroundTransforms,
+  QueueFullError,
+  TransformQueue,
+  transformRetryAfterSeconds,
+} from './transformQueue.ts'
 import {VariantCache, type Variant} from './variantCache.ts'
 import {messageOf} from '../../util/messageOf.ts'
 
@@ -208,12 +214,14 @@ export function registerImages(
       })
     }
     let bounded: ImageParams
+    let size: {width: number; height: number}
     try {
-      bounded = boundedParams(params, await sourceSize(asset.name, source.path))
+      size = await sourceSize(asset.name, source.path)
+      bounded = boundedParams(params, size)
     } catch (error) {
       throw badRequest(`Bad image parameter: ${messageOf(error)}`)
     }
-    const format = bounded.format ?? sourceFormat(asset.ext)
+    const format = cheapFormat(bounded, size) ?? sourceFormat(asset.ext)
     const key = variantKey(asset.name, bounded, format)
     const {variant, source: from} = await variantFor(
       c,
@@ -242,8 +250,9 @@ export function registerImages(
     if (!source) return
     const params = parseImageParams(Object.fromEntries(address.searchParams), accept)
     if (!isTransform(params)) return
-    const bounded = boundedParams(params, await sourceSize(asset.name, source.path))
-    const format = bounded.format ?? sourceFormat(asset.ext)
+    const size = await sourceSize(asset.name, source.path)
+    const bounded = boundedParams(params, size)
+    const format = cheapFormat(bounded, size) ?? sourceFormat(asset.ext)
     const key = variantKey(asset.name, bounded, format)
     const cached = () => cache.get(key) || inFlight.has(key) || disk.has(key, outputMime[format])
     if (cached()) return
@@ -264,6 +273,9 @@ export function registerImages(
 
   return {
     warm(url, accept) {
+      // Past the background queue's bound nothing more would run: not even its lookups start
+      // (a commit of a thousand posts with images must not read a thousand file headers at once).
+      if (background >= maxBackgroundTransforms) return
       if (background === 0) batch = {asked: 0, start: performance.now()}
       background++
       batch.asked++
