@@ -42,6 +42,10 @@ export default defineConfig({
   releases: {enabled: true},
   scheduledDrafts: {enabled: true},
   scheduledPublishing: {enabled: false},
+  // A release's Activity panel reads the lake's release events (GET
+  // /data/history/{dataset}/events/releases/{id}, docs/studio-protocol.md §h); sanity.io serves
+  // the same endpoint. Document history keeps its default.
+  beta: {eventsAPI: {releases: true}},
   // A single-owner studio: switch off what serves teams (docs/studio-protocol.md §g.4).
   tasks: {enabled: false},
   mediaLibrary: {enabled: false},

@@ -1,10 +1,10 @@
-import {spawn, type ChildProcess} from 'node:child_process'
 import {mkdtempSync, rmSync} from 'node:fs'
 import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 import {afterAll, expect, it} from 'vitest'
 import {inboxMessages, waitForMessage} from '../server/contact/testing/inboxWait.ts'
 import {SmtpSink} from '../server/contact/testing/smtpSink.ts'
+import {startChildServer} from '../test/support/childServer.ts'
 import {startTestServer} from '../test/support/server.ts'
 
 // The one window docs/contact.md admits: the server is killed (SIGKILL) after the mail server
@@ -17,34 +17,14 @@ afterAll(async () => {
   rmSync(dataDir, {recursive: true, force: true})
 })
 
-/** The real server (server/main.ts) in a child process we can kill; resolves with its site URL. */
-function startChild(env: Record<string, string>): Promise<{child: ChildProcess; url: string}> {
-  const child = spawn(process.execPath, ['server/main.ts'], {
-    env: {...process.env, PORT: '0', HTTPS_PORT: '0', SEED: '0', DATA_DIR: dataDir, ...env},
-    stdio: ['ignore', 'pipe', 'inherit'],
-  })
-  cleanup.push(() => void child.kill('SIGKILL'))
-  return new Promise((resolve, reject) => {
-    let out = ''
-    child.once('exit', (code) => reject(new Error(`server exited early (${code}): ${out}`)))
-    child.stdout?.on('data', (chunk: Buffer) => {
-      out += chunk.toString()
-      const url = out.match(/Site:\s+(http:\/\/\S+)/)?.[1]
-      if (url) resolve({child, url})
-    })
-  })
-}
-
 it('a crash between the SMTP accept and `sent` resends that message once, and only it', async () => {
   const sink = await new SmtpSink().listen()
   cleanup.push(() => sink.close())
   const env = {SMTP_URL: `smtp://127.0.0.1:${sink.port}`, CONTACT_TO: 'owner@writer.example'}
-  const {child, url} = await startChild(env)
-  const exited = new Promise((resolve) => child.once('exit', resolve))
-  sink.beforeAccept = async () => {
-    child.kill('SIGKILL')
-    await exited
-  }
+  const child = await startChildServer({...env, DATA_DIR: dataDir})
+  cleanup.push(() => child.kill())
+  const {url, exited} = child
+  sink.beforeAccept = () => child.kill()
   const res = await fetch(`${url}/api/contact`, {
     method: 'POST',
     body: new URLSearchParams({name: 'Ada', email: 'ada@example.com', message: 'Crash test.'}),

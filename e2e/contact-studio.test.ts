@@ -4,6 +4,7 @@ import {inboxMessages, waitForMessage} from '../server/contact/testing/inboxWait
 import {SmtpSink} from '../server/contact/testing/smtpSink.ts'
 import {launchBrowser} from '../scripts/browser.ts'
 import {startTestServer} from '../test/support/server.ts'
+import {logIn} from './studio-driver.ts'
 
 // The owner's side of issue #5: the Studio's Inbox lists the relay's messages newest first,
 // each row showing who wrote and the delivery status, and opens them read-only.
@@ -49,10 +50,7 @@ afterAll(async () => {
 it('lists the inbox newest first with each status, and opens a message read-only', async () => {
   const context = await browser.newContext({ignoreHTTPSErrors: true})
   const page = await context.newPage()
-  await page.goto(`${server.httpsUrl}/studio`)
-  await page.getByText('Owner password').click()
-  await page.locator('#password').fill(server.lake!.token)
-  await page.getByRole('button', {name: 'Log in'}).click()
+  await logIn(page, server.httpsUrl, server.lake!.token)
 
   await page.getByText('Inbox', {exact: true}).first().click()
   const firstRow = page.getByText('Grace Failed <grace@example.com>')

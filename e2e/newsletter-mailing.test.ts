@@ -1,8 +1,9 @@
+import sharp from 'sharp'
 import {afterAll, beforeAll, describe, expect, it, vi} from 'vitest'
 import type {Lake} from '../server/lake/index.ts'
 import {SmtpSink} from '../server/contact/testing/smtpSink.ts'
 import {mailingId} from '../server/newsletter/mailing.ts'
-import {decodedRaw, linkIn} from '../server/newsletter/testing/mailLinks.ts'
+import {decodedRaw, linkIn, mailParts} from '../server/newsletter/testing/mailLinks.ts'
 import {mailTo, onServer, subscribeThroughMail} from '../server/newsletter/testing/subscribeFlow.ts'
 import {startTestServer} from '../test/support/server.ts'
 
@@ -128,5 +129,58 @@ describe('new-post mail', () => {
     await publish('after-leave')
     await expect.poll(() => mailing('after-leave')?.status, {timeout: 15_000}).toBe('sent')
     expect(newPostMails('after-leave').map((m) => m.envelopeTo[0])).toEqual(['active1@example.com'])
+  })
+
+  it('a post with a cover shows it in the HTML part (absolute, with alt text), readable with images off', async () => {
+    const png = await sharp({create: {width: 40, height: 30, channels: 3, background: '#c33'}})
+      .png()
+      .toBuffer()
+    const upload = await fetch(
+      `${server.url}/v2026-05-04/assets/images/production?filename=cover.png`,
+      {
+        method: 'POST',
+        headers: {'content-type': 'image/png', authorization: `Bearer ${lake.token}`},
+        body: new Uint8Array(png),
+      },
+    )
+    expect(upload.status).toBe(200)
+    const asset = ((await upload.json()) as {document: {_id: string}}).document
+    await publish('covered', {
+      mainImage: {
+        _type: 'image',
+        asset: {_type: 'reference', _ref: asset._id},
+        alt: 'A red square on the desk',
+      },
+    })
+    await expect.poll(() => mailing('covered')?.status, {timeout: 15_000}).toBe('sent')
+    const [mail] = newPostMails('covered')
+    const {text, html} = mailParts(mail)
+
+    // The HTML part: one image, the cover, at an absolute address on the site, with its alt text.
+    const images = [...html.matchAll(/<img\b[^>]*>/g)].map((m) => m[0])
+    expect(images).toHaveLength(1)
+    const src = /\ssrc="([^"]+)"/.exec(images[0])?.[1] ?? ''
+    expect(src.startsWith(`${server.config.siteUrl}/images/`)).toBe(true)
+    // Sized for the mail (shared/imageUrl.ts), not the upload's full size.
+    expect(new URL(src).searchParams.get('w')).toBe('1120')
+    expect(images[0]).toContain('alt="A red square on the desk"')
+    const image = await fetch(onServer(src, server.config.siteUrl, server.url))
+    expect(image.status).toBe(200)
+    expect(image.headers.get('content-type')).toBe('image/png')
+    // Images off: what is left is the alt text, the title, the excerpt and the link, as text.
+    const imagesOff = html
+      .replace(/<img\b[^>]*\balt="([^"]*)"[^>]*>/g, '$1')
+      .replace(/<[^>]+>/g, ' ')
+      .replace(/\s+/g, ' ')
+    expect(imagesOff).toContain('Title of covered A red square on the desk Excerpt of covered.')
+    expect(html).toContain(`<a href="${server.config.siteUrl}/blog/covered">Read the post</a>`)
+
+    // The text part: the post without markup or image addresses.
+    expect(
+      text.startsWith(
+        `Title of covered\n\nExcerpt of covered.\n\nRead it: ${server.config.siteUrl}/blog/covered\n`,
+      ),
+    ).toBe(true)
+    expect(text).not.toMatch(/<|\/images\//)
   })
 })

@@ -1,12 +1,14 @@
 import type {Browser} from 'playwright-core'
 import {afterAll, beforeAll, expect, it} from 'vitest'
 import {SmtpSink} from '../server/contact/testing/smtpSink.ts'
-import {subscribeThroughMail} from '../server/newsletter/testing/subscribeFlow.ts'
+import {linkIn} from '../server/newsletter/testing/mailLinks.ts'
+import {onServer, subscribeThroughMail} from '../server/newsletter/testing/subscribeFlow.ts'
 import {launchBrowser} from '../scripts/browser.ts'
 import {startTestServer} from '../test/support/server.ts'
+import {logIn} from './studio-driver.ts'
 
-// The owner's side of issue #26: the Studio's Newsletter lists subscribers with their status,
-// read-only, and the new-post mailings with their counts.
+// The owner's side of issue #26: the Studio's Newsletter shows how many subscribers are in each
+// state, kept live, lists them with their status, read-only, and the new-post mailings.
 let browser: Browser
 let server: Awaited<ReturnType<typeof startTestServer>>
 let sink: SmtpSink
@@ -20,6 +22,14 @@ beforeAll(async () => {
   })
   await subscribeThroughMail(server, sink, 'active@example.com')
   await subscribeThroughMail(server, sink, 'waiting@example.com', false)
+  const leaving = await subscribeThroughMail(server, sink, 'leaving@example.com')
+  const unsubscribe = onServer(
+    linkIn(leaving, '/api/unsubscribe'),
+    server.config.siteUrl,
+    server.url,
+  )
+  const res = await fetch(unsubscribe, {method: 'POST', body: 'List-Unsubscribe=One-Click'})
+  expect(res.status).toBe(200)
   browser = await launchBrowser()
 })
 afterAll(async () => {
@@ -28,21 +38,31 @@ afterAll(async () => {
   await sink?.close()
 })
 
-it('lists subscribers with their status and opens one read-only', async () => {
+it('counts subscribers by status, live, and lists them read-only', async () => {
   const context = await browser.newContext({ignoreHTTPSErrors: true})
   const page = await context.newPage()
-  await page.goto(`${server.httpsUrl}/studio`)
-  await page.getByText('Owner password').click()
-  await page.locator('#password').fill(server.lake!.token)
-  await page.getByRole('button', {name: 'Log in'}).click()
+  await logIn(page, server.httpsUrl, server.lake!.token)
 
   await page.getByText('Newsletter', {exact: true}).first().click()
-  await page.getByText('All subscribers', {exact: true}).first().click()
+  for (const title of ['All subscribers (2)', 'Active (1)', 'Pending (1)', 'Unsubscribed (1)'])
+    await page.getByText(title, {exact: true}).waitFor({timeout: 60_000})
+  // Counts follow the data while the Studio is open: one more pending address.
+  await subscribeThroughMail(server, sink, 'later@example.com', false)
+  await page.getByText('Pending (2)', {exact: true}).waitFor({timeout: 30_000})
+  await page.getByText('All subscribers (3)', {exact: true}).waitFor()
+  expect(await page.getByText('Active (1)', {exact: true}).count()).toBe(1)
+
+  await page.getByText('Unsubscribed (1)', {exact: true}).click()
+  await page.getByText('Only a salted hash of it is kept').waitFor({timeout: 30_000})
+  expect(await page.getByText('leaving@example.com').count()).toBe(0)
+
+  await page.getByText('All subscribers (3)', {exact: true}).click()
   const row = page.getByText('waiting@example.com', {exact: true})
   await row.waitFor({timeout: 60_000})
   const text = await page.locator('[data-testid="document-list-pane"]').innerText()
   expect(text).toMatch(/waiting@example\.com\s+Pending – not confirmed · /)
   expect(text).toMatch(/active@example\.com\s+Active · /)
+  expect(text).not.toContain('leaving@example.com')
 
   await row.click()
   const email = page.locator('input[value="waiting@example.com"]')

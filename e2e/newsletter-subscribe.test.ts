@@ -7,6 +7,7 @@ import {addressHash} from '../server/newsletter/address.ts'
 import {secretFileName} from '../server/newsletter/secret.ts'
 import {subscriberId, unsubscribedId} from '../server/newsletter/subscribers.ts'
 import {decodedRaw, linkIn} from '../server/newsletter/testing/mailLinks.ts'
+import {mailTo} from '../server/newsletter/testing/subscribeFlow.ts'
 import {signToken} from '../server/newsletter/tokens.ts'
 import {startTestServer} from '../test/support/server.ts'
 
@@ -64,15 +65,6 @@ const postTo = (url: string, body = 'List-Unsubscribe=One-Click') =>
     },
   })
 
-/** Waits for the mail to `address` (the n-th such one, 1-based). */
-async function mailTo(address: string, nth = 1) {
-  for (;;) {
-    const mails = sink.mails.filter((m) => m.envelopeTo.includes(address))
-    if (mails.length >= nth) return mails[nth - 1]
-    await sink.waitFor(sink.mails.length + 1)
-  }
-}
-
 const stored = (email: string) => lake.getDocument(subscriberId(addressHash(secret, email)))
 const subscriberCount = () =>
   lake.query<number>('count(*[_type == "subscriber"])', {}, {authenticated: true})
@@ -113,7 +105,7 @@ describe('subscribing with double opt-in', () => {
 
   it('subscribing again the same day: the same answer, no second mail, whatever the state', async () => {
     await subscribe('twice@example.com')
-    await mailTo('twice@example.com')
+    await mailTo(sink, 'twice@example.com')
     const count = sink.mails.length
     const first = await subscribe('twice@example.com')
     const active = await subscribe('reader@example.com')
@@ -122,7 +114,7 @@ describe('subscribing with double opt-in', () => {
     expect([first.status, active.status, fresh.status]).toEqual([200, 200, 200])
     expect(new Set(bodies).size).toBe(1)
     // Only the fresh address was mailed (its mail arrives after the answer, as would others).
-    await mailTo('fresh@example.com')
+    await mailTo(sink, 'fresh@example.com')
     expect(sink.mails.slice(count).map((m) => m.envelopeTo[0])).toEqual(['fresh@example.com'])
   })
 

@@ -4,7 +4,16 @@ import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 import {defaultDataset, localProjectId} from '../shared/constants.ts'
 import {launchBrowser} from '../scripts/browser.ts'
 import {startTestServer} from '../test/support/server.ts'
-import {goInStudio, logIn, studioContext, waitForTitle, watchContext} from './studio-driver.ts'
+import {
+  createFromMenu,
+  fillPostFields,
+  goInStudio,
+  logIn,
+  setPerspective,
+  studioContext,
+  waitForTitle,
+  watchContext,
+} from './studio-driver.ts'
 
 type Server = Awaited<ReturnType<typeof startTestServer>>
 
@@ -17,6 +26,8 @@ let context: BrowserContext
 let page: Page
 let watch: ReturnType<typeof watchContext>
 let owner: SanityClient
+/** The status of each answer to the Studio's release Activity requests. */
+const activityAnswers: number[] = []
 
 const before = 'A post before its release'
 const after = 'A post rewritten by its release'
@@ -105,6 +116,9 @@ describe('Content Releases in the Studio', () => {
     context = await studioContext(browser)
     watch = watchContext(context)
     page = await context.newPage()
+    page.on('response', (response) => {
+      if (response.url().includes('/events/releases/')) activityAnswers.push(response.status())
+    })
   })
 
   afterAll(async () => {
@@ -120,31 +134,49 @@ describe('Content Releases in the Studio', () => {
     await page.getByTestId('submit-release-button').click()
     const releaseId = await releaseTitled('Spring issue')
 
-    // The post goes into the release from its page ("Add document"), then its edit.
-    await page.getByRole('button', {name: 'Add document'}).first().click()
-    await page.keyboard.type('before its release')
-    await page.getByText(before).first().click()
-    await until(() => server.lake!.getDocument(`versions.${releaseId}.release-post`) !== undefined)
-    await owner.action({
-      actionType: 'sanity.action.document.edit',
-      draftId: `versions.${releaseId}.release-post`,
-      publishedId: 'release-post',
-      patch: {set: {title: after}},
+    // The owner picks the release as the Studio's perspective, opens the post, adds it to the
+    // release from the document's banner and retypes its title there.
+    // (Creating it opened the release's page with the release as the perspective; the owner
+    // goes back to drafts first, so that the picker is what selects it.)
+    await page.waitForURL(new RegExp(`/studio/releases/${releaseId}`))
+    await setPerspective(page, 'drafts')
+    await goInStudio(page, '/studio/structure/posts;release-post')
+    await waitForTitle(page, before)
+    await page.getByTestId('global-perspective-menu-button').click()
+    await page.getByRole('menuitem', {name: /Spring issue/}).click()
+    await page.waitForURL(new RegExp(`perspective=${releaseId}`))
+    await page.getByRole('button', {name: 'Add to release'}).click()
+    const versionId = `versions.${releaseId}.release-post`
+    await until(() => server.lake!.getDocument(versionId) !== undefined)
+    const title = page.getByTestId('field-title').locator('input')
+    await title.click()
+    await page.keyboard.press('Control+A')
+    await page.keyboard.type(after)
+    await until(() => server.lake!.getDocument(versionId)?.title === after)
+    expect(server.lake!.getDocument('release-post')?.title).toBe(before)
+
+    // And a new post, in the release only: the create menu makes it there.
+    const {id} = await createFromMenu(page, 'Post')
+    await fillPostFields(page, {
+      title: newPost,
+      date: '2026-01-07',
+      excerpt: 'A post that exists only in a release until it is published.',
+      category: 'General',
     })
-    // And a new post, in the release only.
-    await owner.createVersion({
-      document: {
-        _id: `versions.${releaseId}.release-new-post`,
-        _type: 'post',
-        title: newPost,
-        slug: {_type: 'slug', current: 'release-new-post'},
-        date: '2026-01-07',
-        excerpt: 'A post that exists only in a release until it is published.',
-        category: 'General',
-      },
-      publishedId: 'release-new-post',
-      releaseId,
-    })
+    await until(
+      () =>
+        server.lake!.getDocument(`versions.${releaseId}.${id}`)?.category === 'General' &&
+        server.lake!.getDocument(`drafts.${id}`) === undefined,
+    )
+    expect(server.lake!.getDocument(id)).toBeUndefined()
+
+    // The release's page lists both, and its Activity panel shows them added.
+    await goInStudio(page, `/studio/releases/${releaseId}`)
+    await page.getByText(after).first().waitFor()
+    await page.getByText(newPost).first().waitFor()
+    await page.getByRole('button', {name: 'Activity'}).click()
+    await expect.poll(() => page.getByText('Added a document version').count()).toBe(2)
+    await page.getByText('Created the Spring issue release').first().waitFor()
     // Scheduled, the release's page says so and offers to unschedule; the owner does, and the
     // lake has it active again.
     await owner.releases.schedule({
@@ -159,8 +191,9 @@ describe('Content Releases in the Studio', () => {
     await page.getByRole('dialog').getByRole('button', {name: 'Unschedule release'}).click()
     await until(() => server.lake!.getDocument(`_.releases.${releaseId}`)?.state === 'active')
 
-    // The owner sets the release's time 20 s ahead (as the release's page does) and schedules
-    // it from the dialog, which offers that time.
+    // The release's time 20 s ahead, written as the page's time picker writes it
+    // (`metadata.intendedPublishAt`; the picker itself takes whole minutes, too coarse for 20 s),
+    // then scheduled from the Studio's dialog, which offers that time.
     const publishAt = Date.now() + 20_000
     await owner.releases.edit({
       releaseId,
@@ -175,6 +208,9 @@ describe('Content Releases in the Studio', () => {
     await page.getByTestId('schedule-button').click()
     await page.getByRole('dialog').getByRole('button', {name: 'Yes, schedule'}).click()
     await until(() => server.lake!.getDocument(`_.releases.${releaseId}`)?.state === 'scheduled')
+    // The Activity panel, still open, follows: scheduled, unscheduled, scheduled again.
+    await expect.poll(() => page.getByText('Marked as scheduled').count()).toBe(2)
+    await page.getByText('Marked as unscheduled').first().waitFor()
     expect(server.lake!.getDocument(`_.releases.${releaseId}`)?.publishAt).toBe(
       new Date(publishAt).toISOString(),
     )
@@ -189,6 +225,9 @@ describe('Content Releases in the Studio', () => {
 
     expect(watch.consoleErrors).toEqual([])
     expect(watch.foreignRequests).toEqual([])
+    // The Activity came from the lake's release events, every answer a 200.
+    expect(activityAnswers.length).toBeGreaterThan(0)
+    expect(new Set(activityAnswers)).toEqual(new Set([200]))
   })
 
   it('schedules a single post from its publish menu (a scheduled draft), published on time', async () => {

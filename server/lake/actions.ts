@@ -6,9 +6,11 @@ import {
   type ActionContext,
   type ActionHandler,
 } from './actionContext.ts'
+import {discardExisting, requireNew, requirePublished} from './actionGuards.ts'
 import {badRequest} from './errors.ts'
 import type {PatchBody} from './types.ts'
 import {releaseActions} from './releases/releaseActions.ts'
+import {parseVersionId} from './releases/releaseIds.ts'
 import {requireEditableVersion} from './releases/releaseState.ts'
 import {versionActions} from './releases/versionActions.ts'
 import {isRecord} from '../util/isRecord.ts'
@@ -24,15 +26,20 @@ const handlers: Record<string, ActionHandler> = {
     if (!isRecord(attributes)) throw badRequest(`Action at index ${index} needs "attributes"`)
     const attrs = attributes
     const id = typeof attrs._id === 'string' ? attrs._id : `drafts.${publishedId}`
-    if (id !== publishedId && id !== `drafts.${publishedId}`) {
+    // In a release's perspective the Studio creates a new document as its version there.
+    const version = parseVersionId(id)
+    if (
+      id !== publishedId &&
+      id !== `drafts.${publishedId}` &&
+      version?.publishedId !== publishedId
+    ) {
       throw badRequest(
-        `Action at index ${index}: attributes._id must be "${publishedId}" or "drafts.${publishedId}"`,
+        `Action at index ${index}: attributes._id must be "${publishedId}", "drafts.${publishedId}" or "versions.<releaseId>.${publishedId}"`,
       )
     }
-    if (tx.get(id)) {
-      if (action.ifExists === 'ignore') return
-      throw actionError(index, `Document "${id}" already exists`, 409, 'documentAlreadyExistsError')
-    }
+    requireEditableVersion(tx, id, index)
+    if (tx.get(id) && action.ifExists === 'ignore') return
+    requireNew(tx, id, index)
     const {_rev: _r, ...doc} = attrs
     await run(tx, {create: {...doc, _id: id}}, index)
   },
@@ -100,14 +107,7 @@ const handlers: Record<string, ActionHandler> = {
   'sanity.action.document.unpublish': async ({tx}, action, index) => {
     const draftId = requireString(action, 'draftId', index)
     const publishedId = requireString(action, 'publishedId', index)
-    const published = tx.get(publishedId)
-    if (!published)
-      throw actionError(
-        index,
-        `Cannot unpublish "${publishedId}": it is not published`,
-        409,
-        'documentNotFoundError',
-      )
+    const published = requirePublished(tx, publishedId, index)
     if (!tx.get(draftId))
       await run(tx, {createIfNotExists: withoutSystem(published, draftId)}, index)
     await run(tx, {delete: {id: publishedId}}, index)
@@ -115,14 +115,7 @@ const handlers: Record<string, ActionHandler> = {
 
   'sanity.action.document.discard': async ({tx}, action, index) => {
     const draftId = requireString(action, 'draftId', index)
-    if (!tx.get(draftId))
-      throw actionError(
-        index,
-        `Cannot discard "${draftId}": there is no draft`,
-        409,
-        'documentNotFoundError',
-      )
-    await run(tx, {delete: {id: draftId}}, index)
+    await discardExisting(tx, draftId, index, 'there is no draft')
   },
 
   'sanity.action.document.delete': async ({tx}, action, index) => {

@@ -30,6 +30,28 @@ export function historySeqs(db: DatabaseSync, docIds: string[], bounds: SeqBound
 }
 
 /**
+ * Positions of the transactions that touched `docId` or any id starting with `prefix` (a
+ * release's document and its versions), newest first. The prefix is a range on the primary key
+ * (`prefix` up to `prefix` with its last character incremented), so SQLite reads only those rows.
+ */
+export function prefixSeqs(
+  db: DatabaseSync,
+  docId: string,
+  prefix: string,
+  bounds: {toSeq: number; limit: number},
+): number[] {
+  const end = prefix.slice(0, -1) + String.fromCharCode(prefix.charCodeAt(prefix.length - 1) + 1)
+  const rows = db
+    .prepare(
+      `SELECT DISTINCT seq FROM revisions
+       WHERE (doc_id = ? OR (doc_id >= ? AND doc_id < ?)) AND seq <= ?
+       ORDER BY seq DESC LIMIT ?`,
+    )
+    .all(docId, prefix, end, bounds.toSeq, bounds.limit)
+  return rows.map((row) => Number(row.seq))
+}
+
+/**
  * The log position of a transaction id, or of a revision of one of `docIds` (imported
  * documents keep the `_rev` they were exported with, which is no transaction id here), or else
  * of any document: the Studio asks for a new draft's history from its published document's

@@ -1,6 +1,7 @@
 import {isMut} from './mutations.ts'
 import {documentEffects, type Effects} from './effects.ts'
 import type {Store, StoredTransaction} from './store.ts'
+import type {PerspectiveStack} from './perspective.ts'
 import {isPublicId, type CommittedTransaction, type Doc} from './types.ts'
 
 /** What one listener asked for, as @sanity/client encodes it in the listen URL. */
@@ -13,6 +14,11 @@ export interface ListenOptions {
   effects: boolean
   /** Anonymous listeners never see ids with a dot (drafts.*, inbox.*, ...). */
   authenticated: boolean
+  /**
+   * `perspective=…` (listenPerspective.ts): events for documents as this stack shows them, under
+   * their published ids. Undefined: every id as it is (raw).
+   */
+  perspective?: PerspectiveStack
 }
 
 export interface MutationEvent {

@@ -90,7 +90,10 @@ export function documentsFor(all: Doc[], perspective: Perspective, reader: Reade
 }
 
 /** Which layer of a stack a document lies in: its index, the stack's length for published. */
-function layerOf(id: string, stack: PerspectiveStack): {base: string; rank: number} | undefined {
+export function layerOf(
+  id: string,
+  stack: PerspectiveStack,
+): {base: string; rank: number} | undefined {
   if (id.startsWith('drafts.')) {
     const base = id.slice('drafts.'.length)
     const rank = stack.indexOf('drafts')
@@ -103,6 +106,14 @@ function layerOf(id: string, stack: PerspectiveStack): {base: string; rank: numb
     return rank < 0 || base === '' || isVariantId(base) ? undefined : {base, rank}
   }
   return {base: id, rank: stack.length}
+}
+
+/** The ids a stack reads for `base`, highest layer first, ending with the published id. */
+export function layerIds(base: string, stack: PerspectiveStack): string[] {
+  return [
+    ...stack.map((layer) => (layer === 'drafts' ? `drafts.${base}` : `versions.${layer}.${base}`)),
+    base,
+  ]
 }
 
 /**

@@ -1,6 +1,14 @@
 import {backoffDelay, type BackoffOptions, defaultBackoff} from '../contact/outbox.ts'
 import type {Lake} from '../lake/index.ts'
 import {excerptLength} from '../../shared/constants.ts'
+import {
+  altOf,
+  imageBuilder,
+  isShown,
+  type PostImage,
+  type ShownImage,
+} from '../../shared/imageUrl.ts'
+import {resolveSiteConfig} from '../../shared/siteConfig.ts'
 import type {SendMail} from './mailer.ts'
 import {newPostMail, type PostForMail} from './messages.ts'
 import type {Subscriber} from './subscribers.ts'
@@ -13,11 +21,19 @@ import {unsubscribeUrl, type LinkSettings} from './subscriptionMails.ts'
  * delivery document per active subscriber is written in one transaction (the durable outbox),
  * then each is sent at NEWSLETTER_SEND_PER_MINUTE at most:
  *
- *   queued → sending (committed) → SMTP → sent (committed, with the mailing's count)
+ *   queued → sending (committed) → SMTP, until the server's 250 after DATA → sent (committed)
  *
- * At most once: a delivery found `sending` after a crash is never sent again (it is marked
- * `unknown` and shown in the Studio); a refused or failed SMTP send (nothing accepted) is
- * `failed` and retried with backoff until it goes through.
+ * No one is lost: a delivery found `sending` after a crash is sent again, with the same
+ * `Message-ID`. A crash before the end of DATA means the mail server never had the mail (SMTP
+ * hands a message over only at the 250 that follows), so the resend is its one copy. The one
+ * ambiguous window
+ * is from the end of DATA to the durable `sent` commit: the server may have taken the mail
+ * while this process never recorded it (it died, or never heard the 250). Only a delivery
+ * caught in that window is mailed twice, as the same message (same `Message-ID`, which
+ * receiving mailboxes use to drop the copy); sends are one at a time, so a crash leaves at most
+ * one such delivery. The window is kept short: `sent` is committed on the 250 itself, with
+ * nothing awaited in between (server/lake/groupCommit.ts writes it in that event-loop turn).
+ * A refused or failed SMTP send is `failed` and retried with backoff until it goes through.
  */
 export type MailingStatus = 'existing' | 'scheduled' | 'cancelled' | 'off' | 'sending' | 'sent'
 
@@ -35,7 +51,7 @@ export interface Mailing {
   lastError?: string
 }
 
-type DeliveryStatus = 'queued' | 'sending' | 'sent' | 'failed' | 'skipped' | 'unknown'
+type DeliveryStatus = 'queued' | 'sending' | 'sent' | 'failed' | 'skipped'
 
 interface Delivery {
   _id: string
@@ -63,6 +79,8 @@ function isActiveSubscriber(doc: unknown): doc is Subscriber {
 }
 
 const author = 'newsletter'
+/** The cover's width in the mail: twice its 560 px box in messages.ts, for sharp high-density screens. */
+const coverWidth = 1120
 /** Deliveries read per query while sending. */
 const batchSize = 100
 const stateId = 'newsletter.state'
@@ -208,7 +226,7 @@ export class Mailings {
       {now: now.toISOString()},
     )
     for (const mailing of due) await this.begin(mailing)
-    await this.settleCrashed()
+    await this.requeueInterrupted()
     for (;;) {
       if (this.abort.signal.aborted) return
       // A batch at a time: one query for many sends, the post read once per mailing.
@@ -261,10 +279,14 @@ export class Mailings {
     console.info(`[newsletter] mailing ${mailing.postId} to ${subscribers.length} subscribers`)
   }
 
-  /** After a crash: a delivery left `sending` may have gone out; at most once, so it never goes again. */
-  private async settleCrashed(): Promise<void> {
-    // Deliveries are sent one at a time and awaited, so between two sends none is `sending`
-    // unless a crash (or a lost commit after the send) left it so.
+  /**
+   * After a crash: a delivery left `sending` is queued again, so no one is lost. It keeps its id,
+   * hence its `Message-ID`: if the mail server did take the first copy (the window after DATA,
+   * see above), the resend is recognisably the same message.
+   */
+  private async requeueInterrupted(): Promise<void> {
+    // Deliveries are sent one at a time and awaited, and passes never overlap, so at the start
+    // of a pass none is `sending` unless a crash (or a failed `sent` commit) left it so.
     const stuck = await this.query<Delivery[]>(
       '*[_type == "newsletterDelivery" && status == "sending"]',
     )
@@ -274,14 +296,17 @@ export class Mailings {
         patch: {
           id: d._id,
           set: {
-            status: 'unknown',
-            lastError: 'The server stopped while this mail was being sent; it is not sent again.',
+            status: 'queued',
+            lastError:
+              'The server stopped while this mail was being sent; it is sent again with the same Message-ID.',
           },
         },
       })),
       {author},
     )
-    console.warn(`[newsletter] ${stuck.length} mail(s) interrupted by a stop: not sent again`)
+    console.warn(
+      `[newsletter] ${stuck.length} mail(s) interrupted by a stop: sent again with the same Message-ID`,
+    )
   }
 
   private async deliver(
@@ -342,6 +367,8 @@ export class Mailings {
       await this.countFailures(delivery.mailing)
       return
     }
+    // The 250 is in: `sent` is committed now, before anything else is awaited (the ambiguous
+    // window above ends when this commit is durable).
     await this.lake.mutate(
       [
         {patch: {id: delivery._id, set: {status: 'sent'}, unset: ['lastError', 'nextAttemptAt']}},
@@ -375,23 +402,34 @@ export class Mailings {
       title: string | null
       slug: string | null
       excerpt: string | null
-      cover: {alt: string | null; url: string | null} | null
+      cover: PostImage | null
     } | null>(
       `${publishedPosts}[_id == $id][0]{
         title, "slug": slug.current,
         "excerpt": coalesce(excerpt, array::join(string::split(pt::text(body), "")[0...${excerptLength}], "")),
-        "cover": mainImage{alt, "url": asset->url}
+        "cover": mainImage{"asset": asset->{_id}, crop, hotspot, alt, decorative}
       }`,
       {id: postId},
     )
     if (!post?.slug) return undefined
     const url = `${this.links.siteUrl}/blog/${encodeURIComponent(post.slug)}`
+    const cover = isShown(post.cover) ? post.cover : undefined
     return {
       title: post.title ?? post.slug,
       excerpt: post.excerpt ?? '',
       url,
-      ...(post.cover?.url ? {cover: {url: post.cover.url, alt: post.cover.alt ?? ''}} : {}),
+      ...(cover ? {cover: {url: this.coverUrl(cover), alt: altOf(cover)}} : {}),
     }
+  }
+
+  /**
+   * The cover as the mail shows it: absolute (a mail has no base address), through the site's one
+   * image-URL builder (shared/imageUrl.ts: the Studio's crop applies), at most `coverWidth`
+   * pixels wide, in the upload's own format (no `auto=format`: mail clients do not all take WebP).
+   */
+  private coverUrl(cover: ShownImage): string {
+    const site = resolveSiteConfig({siteUrl: this.links.siteUrl})
+    return imageBuilder(site, true).image(cover).width(coverWidth).fit('max').url()
   }
 
   /** The next scheduled mailing or failed delivery wakes the worker. */

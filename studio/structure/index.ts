@@ -32,7 +32,7 @@ function categoryList(S: StructureBuilder, category: string) {
 }
 
 /** The desk: posts (all, then per category), then the contact Inbox and the Newsletter. */
-export const structure: StructureResolver = (S) =>
+export const structure: StructureResolver = (S, context) =>
   S.list()
     .title('Content')
     .items([
@@ -41,5 +41,5 @@ export const structure: StructureResolver = (S) =>
       ...postCategories.map((category) => categoryList(S, category)),
       S.divider(),
       inboxListItem(S),
-      subscribersListItem(S),
+      subscribersListItem(S, context),
     ])

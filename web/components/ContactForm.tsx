@@ -4,6 +4,7 @@ import styled from 'styled-components'
 import {contactAttribute} from '../boot/boot.ts'
 import {thankYou, toastMs} from '../contactToast.ts'
 import {useFlash} from './flashContext.ts'
+import {EmailField, Field, formFieldStyles} from './FormFields.tsx'
 import {theme} from './theme.ts'
 import {Toast} from './Toast.tsx'
 import {useSiteConfig} from './useSiteConfig.ts'
@@ -12,32 +13,15 @@ const Form = styled.form`
   display: grid;
   gap: 1rem;
   max-width: 34rem;
-  label {
-    display: grid;
-    gap: 0.3rem;
-    font-weight: 600;
-  }
+  ${formFieldStyles}
   input,
   textarea {
     padding: 0.65rem 0.75rem;
-    border: 1px solid ${theme.field};
-    border-radius: 6px;
     background: ${theme.card};
-    color: ${theme.ink};
-    font: inherit;
-    font-weight: 400;
   }
   button {
     justify-self: start;
-    min-height: 44px;
     padding: 0.7rem 1.8rem;
-    border: 0;
-    border-radius: 999px;
-    background: ${theme.accent};
-    color: ${theme.onAccent};
-    font: inherit;
-    font-weight: 600;
-    cursor: pointer;
   }
 `
 
@@ -102,14 +86,8 @@ export function ContactForm() {
     <>
       <Form method="POST" action={contactAction} onSubmit={onSubmit} {...{[contactAttribute]: ''}}>
         <input type="hidden" name="_next" value={next} />
-        <label>
-          Name
-          <input name="name" type="text" autoComplete="name" required />
-        </label>
-        <label>
-          Email
-          <input name="email" type="email" autoComplete="email" required />
-        </label>
+        <Field label="Name" name="name" type="text" autoComplete="name" required />
+        <EmailField label="Email" />
         <label>
           Message
           <textarea name="message" rows={4} required />

@@ -1,4 +1,5 @@
 import styled from 'styled-components'
+import {EmailField, formFieldStyles, Honeypot} from '../components/FormFields.tsx'
 import {theme} from '../components/theme.ts'
 import {useSiteConfig} from '../components/useSiteConfig.ts'
 
@@ -23,32 +24,17 @@ const Box = styled.section`
     align-items: end;
     gap: 0.75rem;
   }
+  ${formFieldStyles}
   label {
-    display: grid;
     flex: 1 1 14rem;
-    gap: 0.3rem;
-    font-weight: 600;
   }
   input {
     min-height: 44px;
     padding: 0.6rem 0.75rem;
-    border: 1px solid ${theme.field};
-    border-radius: 6px;
     background: ${theme.paper};
-    color: ${theme.ink};
-    font: inherit;
-    font-weight: 400;
   }
   button {
-    min-height: 44px;
     padding: 0.6rem 1.5rem;
-    border: 0;
-    border-radius: 999px;
-    background: ${theme.accent};
-    color: ${theme.onAccent};
-    font: inherit;
-    font-weight: 600;
-    cursor: pointer;
   }
   button:hover {
     background: ${theme.accentDark};
@@ -68,17 +54,8 @@ export function SubscribeForm() {
       <h2 id="subscribe-title">Get new posts by email</h2>
       <p>One mail per new post, nothing else. Unsubscribe with one click from any mail.</p>
       <form method="POST" action={subscribeAction}>
-        <label>
-          Email address
-          <input name="email" type="email" autoComplete="email" required maxLength={254} />
-        </label>
-        {/* A honeypot for bots: hidden from people and assistive technology alike. */}
-        <div hidden>
-          <label>
-            Leave this empty
-            <input name="_honey" type="text" tabIndex={-1} autoComplete="off" />
-          </label>
-        </div>
+        <EmailField label="Email address" maxLength={254} />
+        <Honeypot />
         <button type="submit">Subscribe</button>
       </form>
     </Box>

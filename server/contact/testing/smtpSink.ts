@@ -67,8 +67,16 @@ export class SmtpSink {
   private readonly server: SMTPServer
   private waiters: Array<() => void> = []
   port = 0
-  /** Runs after a mail is received and before the server answers 250 (fault injection). */
+  /**
+   * Runs after a mail is received and before the server answers 250 (fault injection): the
+   * mail is already in `mails`, as a real server has taken it once DATA is complete.
+   */
   beforeAccept: ((mail: ReceivedMail) => Promise<void>) | undefined
+  /**
+   * Runs at each `RCPT TO`, before the server answers it (fault injection): a client that dies
+   * here has handed nothing over.
+   */
+  beforeRecipient: ((address: string) => Promise<void>) | undefined
 
   constructor() {
     this.server = new SMTPServer({
@@ -77,6 +85,9 @@ export class SmtpSink {
       disabledCommands: ['STARTTLS'],
       logger: false,
       onAuth: (auth, _session, callback) => callback(null, {user: auth.username}),
+      onRcptTo: (address, _session, callback) => {
+        void (this.beforeRecipient?.(address.address) ?? Promise.resolve()).then(() => callback())
+      },
       onData: (stream, session, callback) => {
         const chunks: Buffer[] = []
         stream.on('data', (chunk: Buffer) => chunks.push(chunk))

@@ -10,6 +10,8 @@ import {
   seqOf,
 } from '../historyLog.ts'
 import {documentEvents} from '../historyEvents.ts'
+import {releaseIdPattern} from '../perspective.ts'
+import {releaseEvents} from '../releases/releaseEvents.ts'
 import {checkDataset, flag, requireIdentity} from './http.ts'
 import type {Lake} from '../lake.ts'
 import type {StoredTransaction} from '../store.ts'
@@ -182,5 +184,20 @@ export function registerHistory(app: Hono, lake: Lake): void {
       c.req.query('nextCursor') || undefined,
     )
     return c.json({events: {[id]: events}, nextCursor}, 200, {'cache-control': 'private, no-store'})
+  })
+
+  // A release's Activity panel (sanity.config.ts turns on `beta.eventsAPI.releases`).
+  app.get('/:version/data/history/:dataset/events/releases/:releaseId', (c) => {
+    checkDataset(c, lake)
+    requireIdentity(c, lake)
+    const releaseId = decoded(c.req.param('releaseId'))
+    if (!releaseIdPattern.test(releaseId))
+      throw badRequest('The release id must be 1-64 letters, digits, "_" or "-"')
+    const cursor = c.req.query('nextCursor') || undefined
+    if (cursor !== undefined && !/^\d{1,15}(?::\d{1,6})?$/.test(cursor))
+      throw badRequest('"nextCursor" must be a cursor this endpoint returned')
+    const limit = Math.min(limitParam(c), 1000)
+    const page = releaseEvents(storeOf(lake), releaseId, limit, cursor)
+    return c.json(page, 200, {'cache-control': 'private, no-store'})
   })
 }

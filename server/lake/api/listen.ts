@@ -5,6 +5,7 @@ import {badRequest, LakeError} from '../errors.ts'
 import {checkDataset, flag, identify, queryParams} from './http.ts'
 import type {Lake} from '../lake.ts'
 import type {Filter, ListenOptions} from '../listenEvents.ts'
+import {listenPerspective} from '../listenPerspective.ts'
 import {listenFilterTimeoutMs, type Lane} from '../queryPool/queryBudgets.ts'
 import {clientOf} from '../../http/clientAddress.ts'
 import type {ClientCounter} from './clientCaps.ts'
@@ -57,7 +58,14 @@ async function probe(lake: Lake, filter: Filter, lane: Lane, client: string): Pr
 }
 
 function listenOptions(c: Context, authenticated: boolean): ListenOptions {
+  const perspective = listenPerspective(c.req.query('perspective'))
+  if (!perspective.ok)
+    throw badRequest(
+      '"perspective" must be raw, published, drafts, or a comma list of release ids and drafts',
+    )
   return {
+    // Only the owner reads drafts and versions: anyone else listens to the published documents.
+    perspective: authenticated || !perspective.stack ? perspective.stack : [],
     includeResult: flag(c, 'includeResult'),
     includePreviousRevision: flag(c, 'includePreviousRevision'),
     includeMutations: flag(c, 'includeMutations', true),
@@ -92,6 +100,7 @@ export function registerListen(
     const query = c.req.query('query')
     if (!query || query.trim() === '') throw badRequest('Missing "query" parameter')
     const filter: Filter = {query, params: queryParams(c)}
+    const options = listenOptions(c, authenticated)
     const client = clientOf(c).key
     const lane: Lane = authenticated ? 'trusted' : 'anonymous'
     const release = streams.reserve(c, client, token, 'listen-cap', 'listen streams')
@@ -105,7 +114,7 @@ export function registerListen(
     const delivery = new ListenDelivery(lake, {
       stream,
       filter,
-      options: listenOptions(c, authenticated),
+      options,
       lane,
       client,
       filterTimeoutMs: listenFilterTimeoutMs[lane],

@@ -6,6 +6,7 @@ import {
   type Filter,
   type ListenOptions,
 } from '../listenEvents.ts'
+import {viewThrough} from '../listenPerspective.ts'
 import type {Lane} from '../queryPool/queryBudgets.ts'
 import type {CommittedTransaction} from '../types.ts'
 import type {SseStream} from './sse.ts'
@@ -102,8 +103,13 @@ export class ListenDelivery {
   }
 
   /** Evaluates the filter for `txs` in one pool task, then sends their events in order. */
-  private async deliver(txs: CommittedTransaction[], skipFirst: number): Promise<void> {
+  private async deliver(committed: CommittedTransaction[], skipFirst: number): Promise<void> {
     const {stream, filter, options} = this.listener
+    const stack = options.perspective
+    const store = storeOf(this.lake)
+    const txs = stack
+      ? committed.map((tx) => viewThrough(tx, stack, (id, seq) => store.documentAt(id, seq)))
+      : committed
     const docs = txs.map((tx) => documentsToMatch(tx, options))
     const all = docs.flat()
     const verdicts =

@@ -179,6 +179,41 @@ describe('versions', () => {
   })
 })
 
+describe('a new document in a release', () => {
+  const create = (releaseId: string, publishedId = 'rel-born', id = publishedId) =>
+    owner.action({
+      actionType: 'sanity.action.document.create',
+      publishedId,
+      ifExists: 'fail',
+      attributes: {_id: `versions.${releaseId}.${id}`, _type: 'post', title: 'Born in a release'},
+    })
+
+  it('document.create with a version id makes the document in the release only, as the Studio does in its perspective', async () => {
+    await owner.releases.create({releaseId: 'rBorn', metadata: {title: 'Born'}})
+    await create('rBorn', 'rel-born')
+    expect(await raw('versions.rBorn.rel-born')).toMatchObject({title: 'Born in a release'})
+    expect(await raw('rel-born')).toBeUndefined()
+    expect(await raw('drafts.rel-born')).toBeUndefined()
+  })
+
+  it('is refused into a missing or scheduled release, or under another published id', async () => {
+    expect(await refusal(create('rNowhere'))).toEqual({
+      status: 404,
+      type: 'releaseNotFoundError',
+    })
+    expect(await refusal(create('rBorn', 'rel-x', 'rel-y'))).toMatchObject({status: 400})
+    await owner.releases.create({releaseId: 'rBornLate', metadata: {title: 'Late'}})
+    await owner.releases.schedule({
+      releaseId: 'rBornLate',
+      publishAt: new Date(Date.now() + 3_600_000).toISOString(),
+    })
+    expect(await refusal(create('rBornLate'))).toEqual({status: 409, type: 'releaseLockedError'})
+    expect(await raw('versions.rNowhere.rel-born')).toBeUndefined()
+    expect(await raw('versions.rBornLate.rel-born')).toBeUndefined()
+    expect(await raw('versions.rBorn.rel-y')).toBeUndefined()
+  })
+})
+
 describe('perspectives', () => {
   const titles = '*[_id in ["rel-a", "rel-new"]] | order(_id asc) {_id, title, _originalId}'
 

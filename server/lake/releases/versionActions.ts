@@ -5,6 +5,7 @@ import {
   withoutSystem,
   type ActionHandler,
 } from '../actionContext.ts'
+import {discardExisting, requireNew, requirePublished} from '../actionGuards.ts'
 import {badRequest} from '../errors.ts'
 import {isRecord} from '../../util/isRecord.ts'
 import {parseVersionId} from './releaseIds.ts'
@@ -33,14 +34,7 @@ export const versionActions: Record<string, ActionHandler> = {
   'sanity.action.document.version.discard': async ({tx}, action, index) => {
     const versionId = requireVersionId(action, index)
     requireEditableVersion(tx, versionId, index)
-    if (!tx.get(versionId))
-      throw actionError(
-        index,
-        `Cannot discard "${versionId}": it does not exist`,
-        409,
-        'documentNotFoundError',
-      )
-    await run(tx, {delete: {id: versionId}}, index)
+    await discardExisting(tx, versionId, index, 'it does not exist')
   },
 
   'sanity.action.document.version.create': async ({tx}, action, index) => {
@@ -78,8 +72,7 @@ export const versionActions: Record<string, ActionHandler> = {
         `Action at index ${index}: document._id must be a version of "${publishedId}"`,
       )
     requireEditableVersion(tx, id, index)
-    if (tx.get(id))
-      throw actionError(index, `Document "${id}" already exists`, 409, 'documentAlreadyExistsError')
+    requireNew(tx, id, index)
     await run(tx, {create: doc}, index)
   },
 
@@ -111,14 +104,7 @@ export const versionActions: Record<string, ActionHandler> = {
         `Action at index ${index}: "versionId" must be a release version of "${publishedId}"`,
       )
     requireEditableVersion(tx, versionId, index)
-    const published = tx.get(publishedId)
-    if (!published)
-      throw actionError(
-        index,
-        `Cannot unpublish "${publishedId}": it is not published`,
-        409,
-        'documentNotFoundError',
-      )
+    const published = requirePublished(tx, publishedId, index)
     const version = tx.get(versionId) ?? withoutSystem(published, versionId)
     const {_rev: _r, _updatedAt: _u, ...content} = version
     await run(tx, {createOrReplace: {...content, _system: {delete: true}}}, index)

@@ -1,4 +1,4 @@
-import type {ReceivedMail} from '../../contact/testing/smtpSink.ts'
+import {parseMail, type ReceivedMail} from '../../contact/testing/smtpSink.ts'
 
 /** The raw mail with quoted-printable soft breaks and escapes undone (both parts, as sent). */
 export function decodedRaw(mail: ReceivedMail): string {
@@ -15,4 +15,21 @@ export function linkIn(mail: ReceivedMail, path: string): string {
   )
   if (!match) throw new Error(`no ${path} link in the mail:\n${mail.raw}`)
   return match[0]
+}
+
+/** The text and HTML parts of a multipart/alternative mail, each decoded (what a reader sees). */
+export function mailParts(mail: ReceivedMail): {text: string; html: string} {
+  const boundary = /boundary="?([^";]+)"?/.exec(mail.headers.get('content-type') ?? '')?.[1]
+  if (!boundary) throw new Error(`not a multipart mail:\n${mail.raw}`)
+  const body = mail.raw.slice(mail.raw.indexOf('\r\n\r\n') + 4)
+  const parts = body
+    .split(`--${boundary}`)
+    .slice(1, -1)
+    .map((part) => parseMail(part.replace(/^\r\n/, '').replace(/\r\n$/, ''), '', []))
+  const of = (type: string) => {
+    const part = parts.find((p) => p.headers.get('content-type')?.startsWith(type))
+    if (!part) throw new Error(`no ${type} part in the mail:\n${mail.raw}`)
+    return part.text
+  }
+  return {text: of('text/plain'), html: of('text/html')}
 }
