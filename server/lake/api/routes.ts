@@ -45,6 +45,7 @@ export function registerLakeRoutes(app: Hono, lake: Lake, config: LakeRoutesConf
     images,
     close: () => {
       stopPrerender()
+      images.close()
       dataApi.close()
       presence.close()
     },

@@ -84,6 +84,8 @@ export interface ImageVariants {
   warm(url: string, accept: string): void
   /** Resolves once no background render is pending (tests, the bench). */
   idle(): Promise<void>
+  /** Starts no more background renders (the server is stopping); one running finishes. */
+  close(): void
 }
 
 /** The asset file an `/images/{projectId}/{dataset}/{file}[/{vanity}]` path names, if ours. */
@@ -115,6 +117,7 @@ export function registerImages(
   const inFlight = new Map<string, Promise<Variant>>()
   const sizes = new Map<string, {width: number; height: number}>()
   let background = 0
+  let closed = false
   /** Since the background work last began: how many renders were asked for, and when. */
   let batch = {asked: 0, start: 0}
   let idleWaiters: Array<() => void> = []
@@ -260,7 +263,7 @@ export function registerImages(
       // Looked at again when its turn comes: a reader may have asked for it meanwhile. Only a
       // render that has started is shared with readers (inFlight): one still waiting might be
       // dropped, and a reader must never wait on that.
-      if (cached()) return
+      if (closed || cached()) return
       const pending = render(key, source.path, bounded, format, asset.name)
       inFlight.set(key, pending)
       try {
@@ -275,7 +278,7 @@ export function registerImages(
     warm(url, accept) {
       // Past the background queue's bound nothing more would run: not even its lookups start
       // (a commit of a thousand posts with images must not read a thousand file headers at once).
-      if (background >= maxBackgroundTransforms) return
+      if (closed || background >= maxBackgroundTransforms) return
       if (background === 0) batch = {asked: 0, start: performance.now()}
       background++
       batch.asked++
@@ -298,6 +301,9 @@ export function registerImages(
     },
     idle: () =>
       background === 0 ? Promise.resolve() : new Promise((resolve) => idleWaiters.push(resolve)),
+    close: () => {
+      closed = true
+    },
   }
 }
 
