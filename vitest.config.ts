@@ -6,7 +6,7 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['{server,web,schemas,studio,scripts,content,test}/**/*.test.{ts,tsx}'],
+          include: ['{server,web,schemas,studio,scripts,content,test,bench}/**/*.test.{ts,tsx}'],
           environment: 'node',
           testTimeout: 30_000,
         },

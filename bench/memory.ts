@@ -1,17 +1,24 @@
 /**
  * Memory benchmark: the server's resident memory (VmRSS) and peak (VmHWM) from /proc, idle, while
- * it runs the server benchmark's load (without nginx), and after it — three times over, so that a
- * leak shows as memory that keeps climbing from one round to the next.
+ * it runs the server benchmark's load (without nginx), and after it — ten times over, so that a
+ * leak shows as memory that keeps climbing from one round to the next. After each round the
+ * server's own V8 heap is read after a full GC (bench/inspector.ts): live objects that keep
+ * growing are a leak; a heap V8 has enlarged and keeps is not.
  */
+import {connectHeapProbe, freePort, inspectorOptions, type HeapFigures} from './inspector.ts'
 import {measure} from './server.ts'
 import {memoryOf, startServerProcess} from './serverProcess.ts'
 import {fetchPage, newestPostSlug} from './site.ts'
 import {fmt} from './stats.ts'
 import type {Section} from './types.ts'
 
-const rounds = 3
+const rounds = Number(process.env.BENCH_MEMORY_ROUNDS || 10)
 const roundSeconds = Number(process.env.BENCH_MEMORY_SECONDS || 3)
-/** Growth between the first and last round's settled RSS that we call a leak (GC noise is smaller). */
+/**
+ * How far the highest settled RSS of the later half of the rounds may lie above that of the
+ * earlier half for memory to count as levelled off: V8 resizes its heap by tens of MiB from round
+ * to round, so one round against the next says little; a leak raises every later round.
+ */
 const growthLimitMiB = 10
 
 const mib = (bytes: number) => bytes / 2 ** 20
@@ -35,7 +42,9 @@ async function settled(pid: number): Promise<{rss: number; hwm: number}> {
 }
 
 export async function run(): Promise<Section> {
-  const server = await startServerProcess()
+  const port = await freePort()
+  const server = await startServerProcess({env: {NODE_OPTIONS: inspectorOptions(port)}})
+  const heap = await connectHeapProbe(port)
   try {
     const slug = await newestPostSlug(server.url)
     const routes = ['/', '/blog', `/blog/${slug}`]
@@ -43,36 +52,52 @@ export async function run(): Promise<Section> {
     for (const route of routes) await fetchPage(server.url + route)
     const idle = await settled(server.pid)
     const rows: (string | number)[][] = [
-      ['just started', '–', fmt(mib(start.rss)), '–', fmt(mib(start.hwm))],
-      ['idle (each route served once)', '–', fmt(mib(idle.rss)), '–', fmt(mib(idle.hwm))],
+      ['just started', '–', fmt(mib(start.rss)), '–', fmt(mib(start.hwm)), '–', '–'],
+      ['idle (each route served once)', '–', fmt(mib(idle.rss)), '–', fmt(mib(idle.hwm)), '–', '–'],
     ]
     const afters: number[] = []
     const peaks: number[] = []
+    const heaps: HeapFigures[] = []
     for (let round = 1; round <= rounds; round++) {
       console.log(`  round ${round}/${rounds}`)
       const peak = await peakDuring(server.pid, () =>
         measure(server, routes, undefined, roundSeconds),
       )
       const after = await settled(server.pid)
+      // Read after RSS: the forced GC is ours, not the server's, and must not flatter the RSS.
+      const live = await heap.afterGc()
       afters.push(after.rss)
       peaks.push(peak)
+      heaps.push(live)
       rows.push([
         `round ${round}`,
         fmt(mib(peak)),
         fmt(mib(after.rss)),
         fmt(mib(after.rss - idle.rss)),
         fmt(mib(after.hwm)),
+        `${fmt(mib(live.heapUsed))} / ${fmt(mib(live.heapTotal))}`,
+        fmt(mib(after.rss - (live.heapTotal - live.heapUsed))),
       ])
     }
-    const growth = mib(afters[afters.length - 1] - afters[0])
-    // V8 grows its heap to a plateau over the first rounds; a leak keeps climbing in every round.
-    const lastStep = mib(afters[afters.length - 1] - afters[afters.length - 2])
+    const half = Math.floor(rounds / 2)
+    /** How much the later half's highest value lies above the earlier half's, in MiB. */
+    const riseOf = (values: number[]) =>
+      mib(Math.max(...values.slice(half)) - Math.max(...values.slice(0, half)))
+    // What the process uses: RSS less the heap V8 holds free for later allocations (heapTotal −
+    // heapUsed after a GC). V8 enlarges that reserve in steps as the load's allocation rate
+    // asks and keeps it; a leak, in JS or native memory, grows what is in use.
+    const inUse = afters.map((rss, i) => rss - (heaps[i].heapTotal - heaps[i].heapUsed))
+    const rise = riseOf(inUse)
+    const rssRise = riseOf(afters)
+    const levelsOff = rise <= growthLimitMiB
+    const heapRise = mib(heaps[heaps.length - 1].heapUsed - heaps[0].heapUsed)
     const sign = (value: number) => `${value >= 0 ? '+' : ''}${fmt(value)} MiB`
     const notes = [
-      `Settled RSS from round 1 to round ${rounds}: ${sign(growth)}; last round alone: ${sign(lastStep)} ` +
-        `(${lastStep <= growthLimitMiB ? `plateau: no growth beyond ${growthLimitMiB} MiB of GC noise in the last round` : 'STILL GROWING: look for a leak'}); ` +
-        `peak under load ${fmt(mib(Math.min(...peaks)))}–${fmt(mib(Math.max(...peaks)))} MiB.`,
-      `Each round is the server benchmark's load without nginx (${routes.length} routes × 1/16/64 connections, ${roundSeconds} s per cell).`,
+      `${levelsOff ? `Levels off at ${fmt(mib(Math.max(...afters)))} MiB RSS` : 'STILL GROWING'}: memory in use (settled RSS less V8's free heap) in rounds ${half + 1}–${rounds} peaks ${sign(rise)} against rounds 1–${half} (limit ${growthLimitMiB} MiB; it ranged ${fmt(mib(Math.min(...inUse)))}–${fmt(mib(Math.max(...inUse)))} MiB). Target (issue #7, no growth across repeated runs): ${levelsOff ? 'MET' : 'MISSED'}.`,
+      `Plain settled RSS: ${sign(rssRise)} from the earlier half's highest to the later half's (${afters.map((rss) => fmt(mib(rss), 0)).join(', ')} MiB); V8's heap reserve (heapTotal after GC) went ${fmt(mib(heaps[0].heapTotal), 0)} → ${fmt(mib(heaps[heaps.length - 1].heapTotal), 0)} MiB.`,
+      `Live V8 heap after a full GC: ${fmt(mib(heaps[0].heapUsed))} MiB after round 1, ${fmt(mib(heaps[heaps.length - 1].heapUsed))} after round ${rounds} (${sign(heapRise)}): no live objects pile up.`,
+      `Peak under load ${fmt(mib(Math.min(...peaks)))}–${fmt(mib(Math.max(...peaks)))} MiB.`,
+      `Each round is the server benchmark's load without nginx (${routes.length} routes × 1/16/64 connections, ${roundSeconds} s per cell), then 1 s idle.`,
     ]
     return {
       name: 'memory',
@@ -86,14 +111,17 @@ export async function run(): Promise<Section> {
             'RSS after (1 s idle)',
             'growth vs idle',
             'VmHWM (peak so far)',
+            'V8 heap used / total after GC',
+            'in use (RSS less free V8 heap)',
           ],
           rows,
         },
       ],
       notes,
-      data: {start, idle, afters, peaks, roundSeconds},
+      data: {start, idle, afters, peaks, heaps, roundSeconds},
     }
   } finally {
+    heap.close()
     await server.stop()
   }
 }

@@ -91,6 +91,7 @@ export async function run(): Promise<Omit<Section, 'name'>> {
     const seconds = (performance.now() - start) / 1000
     sending = false
     const busy = await during
+    const limit = Math.max(2 * percentile(rest, 99), 50)
     return {
       title: 'Newsletter: a new post to 1,000 subscribers',
       tables: [
@@ -117,6 +118,7 @@ export async function run(): Promise<Omit<Section, 'name'>> {
         },
       ],
       notes: [
+        `Target (the hostile section's rule: sending must not steal a reader's time): /blog p99 while sending ≤ max(2 × at rest, 50 ms) = ${fmt(limit)} ms: ${percentile(busy, 99) <= limit ? 'MET' : 'MISSED'} (${fmt(percentile(busy, 99))} ms).`,
         'The time runs from the publish commit to the 1,000th mail accepted by the SMTP server (grace 0).',
         'Each mail is two durable commits (sending, then sent) in the lake: bench/newsletter.ts.',
       ],

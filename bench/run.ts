@@ -5,24 +5,10 @@
  * A benchmark reports numbers; it never fails on one. It exits 1 only when a benchmark crashed.
  */
 import {existsSync} from 'node:fs'
+import {benches} from './benches.ts'
 import {describeMachine, machineLine} from './machine.ts'
 import {sectionMarkdown, writeResults} from './report.ts'
 import type {BenchModule, SectionResult} from './types.ts'
-
-/** In the order `npm run bench` runs them: each is bench/<name>.ts exporting run(). */
-const benches = [
-  'lake',
-  'web',
-  'images',
-  'studio',
-  'server',
-  'scale',
-  'memory',
-  'hostile',
-  'start',
-  'newsletter',
-  'search',
-]
 
 function isBenchModule(value: unknown): value is BenchModule {
   return (

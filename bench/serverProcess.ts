@@ -8,6 +8,8 @@ export interface ServerProcess {
   url: string
   pid: number
   dataDir: string
+  /** The last 8,000 characters the process wrote to stdout (its log lines). */
+  output(): string
   /** Stops the process (SIGTERM, then SIGKILL after 10 s) and removes a data dir it created. */
   stop(): Promise<void>
 }
@@ -51,12 +53,14 @@ export async function startServerProcess(
   })
   let log = ''
   child.stderr.setEncoding('utf8').on('data', (chunk: string) => (log = (log + chunk).slice(-4000)))
+  let out = ''
+  child.stdout.setEncoding('utf8').on('data', (chunk: string) => (out = (out + chunk).slice(-8000)))
   const url = await siteUrl(child, () => log)
   const stop = async () => {
     await terminate(child)
     if (!options.dataDir) rmSync(dataDir, {recursive: true, force: true})
   }
-  return {url, pid: child.pid ?? 0, dataDir, stop}
+  return {url, pid: child.pid ?? 0, dataDir, output: () => out, stop}
 }
 
 /** Reads the "Site: http://…" line server/main.ts prints once it listens. */

@@ -5,7 +5,7 @@
  */
 import {ensureChromium} from '../scripts/chromium.ts'
 import {firstLoadJsGzip, publicChunks, studioLeaks, type Chunk} from './chunks.ts'
-import {firstTapTable, measureFirstTaps, type FirstTapResult} from './firstTap.ts'
+import {firstTapNote, firstTapTable, measureFirstTaps, type FirstTapResult} from './firstTap.ts'
 import {lighthouse, type LighthouseRun, type Preset} from './lighthouse.ts'
 import {startServerProcess} from './serverProcess.ts'
 import {fetchPage, newestPostSlug, publicRoutes} from './site.ts'
@@ -206,6 +206,11 @@ export async function run(): Promise<Section> {
     await server.stop()
   }
   notes.unshift(...targetNotes(results, chunks, firstLoad))
+  notes.push(
+    firstTaps && firstTaps.length > 0
+      ? firstTapNote(firstTaps)
+      : 'First tap target (issue #12) not measured: no row ran.',
+  )
   notes.push(
     'First tap: Chromium turns prerendering off while DevTools emulates the network ' +
       '(PrerenderingDisabledByDevTools), so the tab row measures the speculation rules’ fallback, a prefetch; ' +

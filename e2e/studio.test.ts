@@ -266,7 +266,8 @@ describe('the embedded Studio on the local lake', () => {
         height: 630,
       })
       await site.goto(`${server.url}/blog?category=Mountaineering`)
-      await expect(site.locator('article img[loading="lazy"]').count()).resolves.toBe(1)
+      // The thumbnail (the list's first card: fetched eagerly, web/components/PostList.tsx).
+      await expect(site.locator('article img[width="480"][height="270"]').count()).resolves.toBe(1)
       await site.close()
       const rss = await (await fetch(`${server.url}/rss.xml`)).text()
       const item = rss.split('<item>').find((part) => part.includes(slugOf(title))) ?? ''

@@ -34,8 +34,14 @@ export const isShown = (image: PostImage | null | undefined): image is ShownImag
 export function imageBuilder(site: SiteConfig, absolute = false): ImageUrlBuilder {
   const base = {projectId: site.projectId, dataset: site.dataset}
   if (site.mode === 'hosted') return createImageUrlBuilder(base)
+  if (!absolute) return localImageBuilder(base)
+  return createImageUrlBuilder({...base, baseUrl: site.siteUrl})
+}
+
+/** Root-relative `/images/…` addresses on the local lake, as the site's pages use them. */
+export function localImageBuilder(base: {projectId: string; dataset: string}): ImageUrlBuilder {
   // image-url strips trailing slashes, so '/' yields root-relative `/images/…`.
-  return createImageUrlBuilder({...base, baseUrl: absolute ? site.siteUrl : '/'})
+  return createImageUrlBuilder({...base, baseUrl: '/'})
 }
 
 /** Width and height of the asset, upright, from its id (`image-<sha1>-<w>x<h>-<ext>`). */
@@ -60,12 +66,20 @@ export function croppedSize(image: ShownImage): {width: number; height: number} 
 /** The `alt` text to write: empty for a decorative image, the owner's text otherwise. */
 export const altOf = (image: PostImage): string => (image.decorative ? '' : (image.alt ?? ''))
 
+/** The shape of every card's thumbnail (web/images/CardThumbnail.tsx). */
+export const thumbnailAspect = 16 / 9
+/** The `src` width (for browsers without `srcset`) of images in the post column, and of thumbnails. */
+export const columnDefaultWidth = 720
+export const thumbnailDefaultWidth = 480
+
 /** At most this many `srcset` candidates: enough for phones to desktops at 1–3× density. */
 const candidateWidths = [480, 720, 960, 1280, 1600]
 
 export interface ResponsiveImage {
   src: string
   srcSet: string
+  /** Every candidate's address, narrowest first (`src` is one of them). */
+  candidates: string[]
   width: number
   height: number
 }
@@ -98,6 +112,7 @@ export function responsiveImage(
   return {
     src: url(fallback),
     srcSet: widths.map((width) => `${url(width)} ${width}w`).join(', '),
+    candidates: widths.map(url),
     width: fallback,
     height: Math.round(fallback / aspect),
   }
@@ -113,12 +128,35 @@ export const shareSize = {width: 1200, height: 630}
  * enclosure link does, in the feed package).
  */
 export function shareImageUrl(site: SiteConfig, image: ShownImage, vanityName?: string): string {
-  const builder = imageBuilder(site, true).image(image)
-  return (vanityName ? builder.vanityName(vanityName) : builder)
+  return shareImage(imageBuilder(site, true), image, vanityName)
+}
+
+function shareImage(builder: ImageUrlBuilder, image: ShownImage, vanityName?: string): string {
+  const built = builder.image(image)
+  return (vanityName ? built.vanityName(vanityName) : built)
     .width(shareSize.width)
     .height(shareSize.height)
     .fit('crop')
     .format('jpg')
     .quality(80)
     .url()
+}
+
+/**
+ * Every variant the site asks for, for one image: in a post's body, its column `srcset`; as a
+ * post's cover, that, its card's thumbnail `srcset` and its share card. The lake renders these
+ * ahead of the first reader (server/lake/assets/prerender.ts); `builder` is the one the pages use.
+ */
+export function siteVariantUrls(
+  builder: ImageUrlBuilder,
+  image: ShownImage,
+  role: 'cover' | 'body',
+): string[] {
+  const column = responsiveImage(builder, image, {defaultWidth: columnDefaultWidth})
+  if (role === 'body') return column.candidates
+  const card = responsiveImage(builder, image, {
+    aspect: thumbnailAspect,
+    defaultWidth: thumbnailDefaultWidth,
+  })
+  return [...column.candidates, ...card.candidates, shareImage(builder, image)]
 }

@@ -61,9 +61,6 @@ const lakeTestsOfTheWholeApp = new Set([
   'server/lake/files/diskFull.test.ts',
   // Due releases are published when the process starts (server/start.ts starts the scheduler).
   'server/lake/releases/scheduler.restart.test.ts',
-  // The image pipeline through the whole app, restarts included; it could start the lake alone
-  // (test/support/lakeUnderTest.ts takes a data dir): a follow-up of issue 21.
-  'server/lake/assets/pipeline.test.ts',
 ])
 
 /** Every TypeScript file of the repository, as repository paths. */

@@ -27,6 +27,8 @@ export interface LakeUnderTest {
   anon: SanityClient
   /** A client for another API version or token, same server. */
   client(options?: {apiVersion?: string; token?: string; useCdn?: boolean}): SanityClient
+  /** Resolves once the lake has no image variant left to pre-render (server/lake/assets/prerender.ts). */
+  imagesIdle(): Promise<void>
   /** Raw HTTP against the server, for inputs @sanity/client would refuse to send. */
   fetch(path: string, init?: RequestInit & {token?: string}): Promise<Response>
   stop(): Promise<void>
@@ -123,6 +125,7 @@ export async function startLakeUnderTest(
     owner: client({token: lake.token}),
     anon: client({useCdn: true}),
     client,
+    imagesIdle: () => routes.images.idle(),
     fetch(path, init = {}) {
       const {token, ...rest} = init
       const headers = new Headers(rest.headers)

@@ -46,10 +46,18 @@ export interface PostCardProps {
   newTab?: boolean
   /** An id for the title link: 'Load More' without JavaScript moves focus to it (PostList). */
   linkId?: string
+  /** The list's first card: its thumbnail is likely the page's largest element (the LCP). */
+  first?: boolean
 }
 
 /** A post in a list: cover thumbnail (if any), title linking to the post, date and reading time, excerpt. */
-export function PostCard({post, headingLevel = 2, newTab = true, linkId}: PostCardProps) {
+export function PostCard({
+  post,
+  headingLevel = 2,
+  newTab = true,
+  linkId,
+  first = false,
+}: PostCardProps) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3'
   // The list queries keep only posts with a slug (defined(slug.current)); TypeGen cannot narrow that.
   const slug = post.slug ?? ''
@@ -69,7 +77,7 @@ export function PostCard({post, headingLevel = 2, newTab = true, linkId}: PostCa
           </Link>
         )}
       </Heading>
-      {isShown(post.mainImage) && <CardThumbnail image={post.mainImage} />}
+      {isShown(post.mainImage) && <CardThumbnail image={post.mainImage} priority={first} />}
       <CardMeta date={post.date} words={post.words} />
       {post.excerpt && <p {...node(post._id, 'excerpt')}>{post.excerpt}</p>}
     </Card>

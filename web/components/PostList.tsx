@@ -119,7 +119,7 @@ export function PostList({tab, first}: {tab: BlogTab; first: PostPageQueryResult
     <>
       <Grid>
         {posts.map((post, index) => (
-          <PostCard key={post.slug} post={post} linkId={cardId(index + 1)} />
+          <PostCard key={post.slug} post={post} linkId={cardId(index + 1)} first={index === 0} />
         ))}
       </Grid>
       {shown < total && (

@@ -1,7 +1,7 @@
 import styled from 'styled-components'
 import {theme} from '../components/theme.ts'
 import {ResponsiveImg} from './ResponsiveImg.tsx'
-import type {ShownImage} from '../../shared/imageUrl.ts'
+import {columnDefaultWidth, type ShownImage} from '../../shared/imageUrl.ts'
 
 /** The post column: 42rem, less the page's side padding on narrow screens (Frame.tsx). */
 export const columnSizes = '(max-width: 44.5rem) calc(100vw - 2.5rem), 42rem'
@@ -25,7 +25,7 @@ const Figure = styled.figure`
 export function BodyFigure({image}: {image: ShownImage}) {
   return (
     <Figure>
-      <ResponsiveImg image={image} sizes={columnSizes} defaultWidth={720} />
+      <ResponsiveImg image={image} sizes={columnSizes} defaultWidth={columnDefaultWidth} />
       {image.caption ? <figcaption>{image.caption}</figcaption> : null}
     </Figure>
   )

@@ -1,12 +1,9 @@
 import styled from 'styled-components'
 import {ResponsiveImg} from './ResponsiveImg.tsx'
-import type {ShownImage} from '../../shared/imageUrl.ts'
+import {thumbnailAspect, thumbnailDefaultWidth, type ShownImage} from '../../shared/imageUrl.ts'
 
 /** Cards are one column on phones and at most about 20rem wide in the grids (PostList, Home). */
 const cardSizes = '(max-width: 36rem) calc(100vw - 5rem), 20rem'
-
-/** Every thumbnail has this shape, so cards in a row line up whatever the covers' shapes. */
-const thumbnailAspect = 16 / 9
 
 const Img = styled(ResponsiveImg)`
   display: block;
@@ -19,10 +16,21 @@ const Img = styled(ResponsiveImg)`
 `
 
 /**
- * A post card's cover: lazy, cropped to 16:9 around the hotspot, sized by its attributes and
- * `aspect-ratio` so the card never shifts when it arrives. Placed first in the card by CSS
- * `order`, after the title in the document, so the title link stays the card's first content.
+ * A post card's cover (every thumbnail has one shape, so cards in a row line up): lazy, but
+ * for `priority` (the first card of /blog: on a phone the largest element of the first screen,
+ * which Lighthouse wants fetched at once, PostList.tsx); cropped to 16:9 around the hotspot,
+ * sized by its attributes and `aspect-ratio` so the card never shifts when it arrives. Placed
+ * first in the card by CSS `order`, after the title in the document, so the title link stays
+ * the card's first content.
  */
-export function CardThumbnail({image}: {image: ShownImage}) {
-  return <Img image={image} sizes={cardSizes} defaultWidth={480} aspect={thumbnailAspect} />
+export function CardThumbnail({image, priority}: {image: ShownImage; priority?: boolean}) {
+  return (
+    <Img
+      image={image}
+      sizes={cardSizes}
+      defaultWidth={thumbnailDefaultWidth}
+      aspect={thumbnailAspect}
+      priority={priority}
+    />
+  )
 }

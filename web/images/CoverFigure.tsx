@@ -3,7 +3,7 @@ import {theme} from '../components/theme.ts'
 import type {SanityNodeProps} from '../preview/useSanityNode.ts'
 import {columnSizes} from './BodyFigure.tsx'
 import {ResponsiveImg} from './ResponsiveImg.tsx'
-import type {ShownImage} from '../../shared/imageUrl.ts'
+import {columnDefaultWidth, type ShownImage} from '../../shared/imageUrl.ts'
 
 const Figure = styled.figure`
   margin: 0 0 1.5rem;
@@ -27,7 +27,7 @@ const Figure = styled.figure`
 export function CoverFigure({image, ...node}: {image: ShownImage} & SanityNodeProps) {
   return (
     <Figure {...node}>
-      <ResponsiveImg image={image} sizes={columnSizes} defaultWidth={720} priority />
+      <ResponsiveImg image={image} sizes={columnSizes} defaultWidth={columnDefaultWidth} priority />
       {image.caption ? <figcaption>{image.caption}</figcaption> : null}
     </Figure>
   )

@@ -2,6 +2,7 @@ import type {Hono} from 'hono'
 import type {Lake} from '../lake.ts'
 import {AssetStore} from '../assets/assetStore.ts'
 import {registerImages} from '../assets/images.ts'
+import {prerenderOnPublish} from '../assets/prerender.ts'
 import {registerAssetUpload} from '../assets/upload.ts'
 import {registerAccount} from '../sessions/account.ts'
 import {registerLogin} from '../sessions/login.ts'
@@ -33,14 +34,18 @@ export function registerLakeRoutes(app: Hono, lake: Lake, config: LakeRoutesConf
   registerReferences(app, lake)
   const assets = new AssetStore(config.dataDir)
   registerAssetUpload(app, lake, config.siteUrl, assets)
-  registerImages(app, lake, assets, {dataDir: config.dataDir})
+  const images = registerImages(app, lake, assets, {dataDir: config.dataDir})
+  const stopPrerender = prerenderOnPublish(lake, images)
   registerHostedOnlyAnswers(app)
   const presence = new PresenceHub(lake, {
     allowOrigin: (origin) => config.isStudioOrigin(origin),
     trustProxy: config.trustProxy,
   })
   return {
+    images,
     close: () => {
+      stopPrerender()
+      images.close()
       dataApi.close()
       presence.close()
     },

@@ -1,6 +1,7 @@
 import type {IncomingMessage} from 'node:http'
 import type {Duplex} from 'node:stream'
 import type {TrustProxy} from '../../http/clientAddress.ts'
+import type {ImageVariants} from '../assets/images.ts'
 
 /**
  * What the lake's routes need from the server, handed down by the wiring (server/app.ts) so that
@@ -26,6 +27,8 @@ export interface LakeRoutesConfig {
 
 /** How the server stops the lake's routes and hands them WebSocket upgrades. */
 export interface LakeRoutes {
+  /** Image variants: pre-rendering, and when it is done (tests and the bench wait for it). */
+  images: ImageVariants
   close(): void
   /** Takes a WebSocket upgrade request; returns false if the path is not presence's. */
   upgrade(request: IncomingMessage, socket: Duplex, head: Buffer): boolean

@@ -1,6 +1,7 @@
 import {describe, expect, it} from 'vitest'
 import {
   boundedParams,
+  cheapFormat,
   maxOutputPixels,
   maxOutputSide,
   parseImageParams,
@@ -9,6 +10,27 @@ import {
 
 const source = {width: 1600, height: 1200}
 const bounded = (query: Record<string, string>) => boundedParams(parseImageParams(query), source)
+
+describe('auto=format', () => {
+  it('chooses AVIF, then WebP, from the Accept header; an explicit fm wins', () => {
+    const auto = (accept: string, fm?: string) =>
+      parseImageParams({w: '100', auto: 'format', ...(fm ? {fm} : {})}, accept).format
+    expect(auto('image/avif,image/webp,image/apng,*/*;q=0.8')).toBe('avif')
+    expect(auto('image/webp,*/*')).toBe('webp')
+    expect(auto('image/png,*/*')).toBeUndefined()
+    expect(auto('image/avif,*/*', 'jpg')).toBe('jpg')
+    expect(() => parseImageParams({fm: 'avif'})).toThrow('"fm" must be one of')
+  })
+
+  it('serves AVIF up to 1280 × 800 output pixels, WebP past it', () => {
+    const cover = {width: 1600, height: 1000}
+    const format = (w: string) =>
+      cheapFormat(boundedParams(parseImageParams({w, auto: 'format'}, 'image/avif'), cover), cover)
+    expect(format('1280')).toBe('avif')
+    expect(format('1600')).toBe('webp')
+    expect(cheapFormat(parseImageParams({w: '1600', fm: 'png'}), source)).toBe('png')
+  })
+})
 
 describe('boundedParams', () => {
   it('leaves requests within the caps as they are', () => {

@@ -8,38 +8,24 @@ import type {Lake} from '../lake.ts'
 import {imageFilePattern, mimeTypes, type AssetStore} from './assetStore.ts'
 import {
   boundedParams,
+  cheapFormat,
   isTransform,
   parseImageParams,
-  sharpFit,
   variantKey,
-  type CropMode,
   type ImageFormat,
   type ImageParams,
 } from './imageParams.ts'
+import {outputMime, transform} from './transform.ts'
 import {ColdTransformBudget} from './coldBudget.ts'
 import {VariantDiskCache} from './variantDiskCache.ts'
-import {QueueFullError, TransformQueue, transformRetryAfterSeconds} from './transformQueue.ts'
+import {
+  maxBackgroundTransforms,
+  QueueFullError,
+  TransformQueue,
+  transformRetryAfterSeconds,
+} from './transformQueue.ts'
 import {VariantCache, type Variant} from './variantCache.ts'
 import {messageOf} from '../../util/messageOf.ts'
-
-// One transform at a time (transformQueue.ts) must also mean one core: libvips otherwise runs
-// a thread per core, taking the second core from pages and queries. Its operation cache is kept
-// small: variants are cached by us (variantCache.ts), in bytes we count.
-sharp.concurrency(1)
-sharp.cache({memory: 16, files: 0, items: 20})
-
-const outputMime = {
-  jpg: 'image/jpeg',
-  pjpg: 'image/jpeg',
-  png: 'image/png',
-  webp: 'image/webp',
-} as const
-
-/**
- * A backstop for one transform (sharp's own timeout): the output caps keep honest ones far
- * under a second, so anything near this is a pathological source.
- */
-const transformTimeoutSeconds = 10
 
 /** Source sizes remembered (read from the file header once per file); cleared when full. */
 const maxKnownSizes = 1000
@@ -50,45 +36,6 @@ async function orientedSize(path: string): Promise<{width: number; height: numbe
   const width = meta.width ?? 1
   const height = meta.height ?? 1
   return (meta.orientation ?? 1) >= 5 ? {width: height, height: width} : {width, height}
-}
-
-/** Where `fit=crop` takes its region from, for Sanity's `crop` modes (focalpoint is a rect). */
-const cropPositions: Record<CropMode, string | number> = {
-  top: 'top',
-  bottom: 'bottom',
-  left: 'left',
-  right: 'right',
-  center: 'centre',
-  focalpoint: 'centre',
-  entropy: sharp.strategy.entropy,
-}
-
-/**
- * Sharp reads the source file itself, in its thread pool: no 25 MB buffer per request. The
- * source is turned upright first (EXIF orientation), so `rect` and every size are in the same
- * upright space as the asset's recorded dimensions (assetStore.ts).
- */
-async function transform(path: string, params: ImageParams, format: ImageFormat) {
-  let image = sharp(path, {animated: false}).timeout({seconds: transformTimeoutSeconds}).rotate()
-  if (params.rect) image = image.extract(params.rect)
-  if (params.width || params.height) {
-    const {fit, withoutEnlargement} = sharpFit[params.fit]
-    image = image.resize({
-      width: params.width,
-      height: params.height,
-      fit,
-      withoutEnlargement,
-      position: cropPositions[params.crop ?? 'center'],
-      background: {r: 255, g: 255, b: 255, alpha: 0},
-    })
-  }
-  if (format === 'jpg' || format === 'pjpg')
-    image = image
-      .flatten({background: '#ffffff'})
-      .jpeg({quality: params.quality, progressive: format === 'pjpg'})
-  else if (format === 'webp') image = image.webp({quality: params.quality})
-  else image = image.png()
-  return {bytes: await image.toBuffer(), type: outputMime[format]}
 }
 
 /** 429 for a client over its share of the queue, 503 when the queue is full: both with Retry-After. */
@@ -124,6 +71,30 @@ export interface ImageRouteOptions {
   coldTransformsPerMinute?: number
 }
 
+/** Where a variant came from: `X-Cache` on the response (memory, disk, or transformed now). */
+type Source = 'hit' | 'disk' | 'miss'
+
+/** What the lake's other parts may ask of the image route: pre-rendering (prerender.ts). */
+export interface ImageVariants {
+  /**
+   * Renders the variant `url` (`/images/…?…`) names for a browser sending `accept`, in the
+   * background (transformQueue.ts `runInBackground`), unless it is cached or being rendered.
+   * Never throws: a variant it could not render is one rendered on first request.
+   */
+  warm(url: string, accept: string): void
+  /** Resolves once no background render is pending (tests, the bench). */
+  idle(): Promise<void>
+  /** Starts no more background renders (the server is stopping); one running finishes. */
+  close(): void
+}
+
+/** The asset file an `/images/{projectId}/{dataset}/{file}[/{vanity}]` path names, if ours. */
+function fileOf(lake: Lake, projectId?: string, dataset?: string, file?: string) {
+  const match = imageFilePattern.exec(file ?? '')
+  if (projectId !== lake.projectId || dataset !== lake.dataset || !match) return undefined
+  return {name: match[0], ext: match[4]}
+}
+
 /**
  * GET /images/{projectId}/{dataset}/{sha1}-{w}x{h}.{ext}[/{vanity name}]: uploaded images as
  * Sanity's CDN serves them, resized with `w`, `h`, `fit`, `fm`, `q`, `dpr`, `rect`, `crop`,
@@ -131,20 +102,25 @@ export interface ImageRouteOptions {
  * it changes nothing. SVGs are served as stored, never transformed. Transforms are bounded
  * (imageParams.ts: output size; transformQueue.ts: CPU; coldBudget.ts: new variants per client;
  * variantCache.ts: memory; variantDiskCache.ts: disk), and the same transform asked for again
- * while it runs shares it.
+ * while it runs shares it. Returns what pre-rendering needs (`ImageVariants`).
  */
 export function registerImages(
   app: Hono,
   lake: Lake,
   store: AssetStore,
   options: ImageRouteOptions,
-): void {
+): ImageVariants {
   const cache = new VariantCache()
   const disk = new VariantDiskCache(options.dataDir, options.diskCacheBytes)
   const queue = new TransformQueue()
   const budget = new ColdTransformBudget(options.coldTransformsPerMinute)
   const inFlight = new Map<string, Promise<Variant>>()
   const sizes = new Map<string, {width: number; height: number}>()
+  let background = 0
+  let closed = false
+  /** Since the background work last began: how many renders were asked for, and when. */
+  let batch = {asked: 0, start: 0}
+  let idleWaiters: Array<() => void> = []
 
   async function sourceSize(file: string, path: string) {
     const known = sizes.get(file)
@@ -155,6 +131,21 @@ export function registerImages(
     return size
   }
 
+  /** A transform, kept in memory and on disk before anyone is answered. */
+  async function render(
+    key: string,
+    path: string,
+    params: ImageParams,
+    format: ImageFormat,
+    file: string,
+  ): Promise<Variant> {
+    // disk.set never throws; a failed write only costs the cache.
+    const done = await transform(path, params, format, await sourceSize(file, path))
+    cache.set(key, done)
+    await disk.set(key, done)
+    return done
+  }
+
   /** The variant from memory, disk, a transform already running, or a new one (budgeted). */
   async function variantFor(
     c: Context,
@@ -162,15 +153,16 @@ export function registerImages(
     path: string,
     params: ImageParams,
     format: ImageFormat,
-  ): Promise<Variant> {
+    file: string,
+  ): Promise<{variant: Variant; source: Source}> {
     const hot = cache.get(key)
-    if (hot) return hot
+    if (hot) return {variant: hot, source: 'hit'}
     let pending = inFlight.get(key)
     if (!pending) {
       const stored = await disk.get(key, outputMime[format])
       if (stored) {
         cache.set(key, stored)
-        return stored
+        return {variant: stored, source: 'disk'}
       }
       pending = inFlight.get(key)
     }
@@ -178,19 +170,13 @@ export function registerImages(
       const client = clientOf(c).key
       const wait = budget.take(client)
       if (wait > 0) throw budgetRefusal(c, wait)
-      // Kept in memory and on disk before anyone is answered: a variant that was served is
-      // one a restart finds (disk.set never throws; a failed write only costs the cache).
-      pending = queue.run(client, async () => {
-        const done = await transform(path, params, format)
-        cache.set(key, done)
-        await disk.set(key, done)
-        return done
-      })
+      // A variant that was served is one a restart finds.
+      pending = queue.run(client, () => render(key, path, params, format, file))
       inFlight.set(key, pending)
       void pending.finally(() => inFlight.delete(key)).catch(() => undefined)
     }
     try {
-      return await pending
+      return {variant: await pending, source: 'miss'}
     } catch (error) {
       if (error instanceof QueueFullError) throw queueRefusal(c, error)
       // sharp's messages can name the file's path: the log gets it, the client does not.
@@ -201,12 +187,10 @@ export function registerImages(
 
   const serve = async (c: Context) => {
     const {projectId, dataset, file} = c.req.param()
-    const match = imageFilePattern.exec(file ?? '')
-    if (projectId !== lake.projectId || dataset !== lake.dataset || !match)
-      throw notFound('Image not found')
-    const source = await store.locate(match[0])
+    const asset = fileOf(lake, projectId, dataset, file)
+    if (!asset) throw notFound('Image not found')
+    const source = await store.locate(asset.name)
     if (!source) throw notFound('Image not found')
-    const sourceExt = match[4]
     let params: ImageParams
     try {
       params = parseImageParams(c.req.query(), c.req.header('accept') ?? '')
@@ -222,32 +206,107 @@ export function registerImages(
     }
     // An SVG is never transformed (as on Sanity's CDN): rasterising one is librsvg's work on
     // whatever the file says, for no reader of this site.
-    if (!isTransform(params) || sourceExt === 'svg') {
+    if (!isTransform(params) || asset.ext === 'svg') {
       // A file-backed Blob, streamed from disk: an original (up to 25 MB) is never held whole.
       return new Response(await openAsBlob(source.path), {
         headers: {
           ...headers,
-          'content-type': mimeTypes[sourceExt],
+          'content-type': mimeTypes[asset.ext],
           'content-length': String(source.size),
         },
       })
     }
     let bounded: ImageParams
+    let size: {width: number; height: number}
     try {
-      bounded = boundedParams(params, await sourceSize(match[0], source.path))
+      size = await sourceSize(asset.name, source.path)
+      bounded = boundedParams(params, size)
     } catch (error) {
       throw badRequest(`Bad image parameter: ${messageOf(error)}`)
     }
-    const format =
-      bounded.format ?? (sourceExt === 'jpg' ? 'jpg' : sourceExt === 'webp' ? 'webp' : 'png')
-    const key = variantKey(match[0], bounded, format)
-    const variant = await variantFor(c, key, source.path, bounded, format)
+    const format = cheapFormat(bounded, size) ?? sourceFormat(asset.ext)
+    const key = variantKey(asset.name, bounded, format)
+    const {variant, source: from} = await variantFor(
+      c,
+      key,
+      source.path,
+      bounded,
+      format,
+      asset.name,
+    )
     return new Response(new Uint8Array(variant.bytes), {
-      headers: {...headers, 'content-type': variant.type},
+      headers: {...headers, 'content-type': variant.type, 'x-cache': from},
     })
   }
 
   app.get('/images/:projectId/:dataset/:file', serve)
   // The vanity file name @sanity/image-url appends (`…/abc-400x300.jpg/my-photo.jpg`).
   app.get('/images/:projectId/:dataset/:file/:vanity', serve)
+
+  /** Renders one variant in the background, unless it is cached, being rendered, or dropped. */
+  async function warmOne(url: string, accept: string): Promise<void> {
+    const address = new URL(url, 'http://lake.invalid')
+    const [, , projectId, dataset, file] = address.pathname.split('/')
+    const asset = fileOf(lake, projectId, dataset, file)
+    if (!asset || asset.ext === 'svg') return
+    const source = await store.locate(asset.name)
+    if (!source) return
+    const params = parseImageParams(Object.fromEntries(address.searchParams), accept)
+    if (!isTransform(params)) return
+    const size = await sourceSize(asset.name, source.path)
+    const bounded = boundedParams(params, size)
+    const format = cheapFormat(bounded, size) ?? sourceFormat(asset.ext)
+    const key = variantKey(asset.name, bounded, format)
+    const cached = () => cache.get(key) || inFlight.has(key) || disk.has(key, outputMime[format])
+    if (cached()) return
+    await queue.runInBackground(async () => {
+      // Looked at again when its turn comes: a reader may have asked for it meanwhile. Only a
+      // render that has started is shared with readers (inFlight): one still waiting might be
+      // dropped, and a reader must never wait on that.
+      if (closed || cached()) return
+      const pending = render(key, source.path, bounded, format, asset.name)
+      inFlight.set(key, pending)
+      try {
+        await pending
+      } finally {
+        inFlight.delete(key)
+      }
+    })
+  }
+
+  return {
+    warm(url, accept) {
+      // Past the background queue's bound nothing more would run: not even its lookups start
+      // (a commit of a thousand posts with images must not read a thousand file headers at once).
+      if (closed || background >= maxBackgroundTransforms) return
+      if (background === 0) batch = {asked: 0, start: performance.now()}
+      background++
+      batch.asked++
+      warmOne(url, accept)
+        .catch((error: unknown) =>
+          console.warn(`[images] cannot pre-render ${safe(url)}: ${messageOf(error)}`),
+        )
+        .finally(() => {
+          background--
+          if (background > 0) return
+          // One line per batch (a publish, an upload): operators and the bench see it is done.
+          const ms = Math.round(performance.now() - batch.start)
+          console.log(
+            `[images] pre-rendered ${batch.asked} variants (cached ones skipped) in ${ms} ms`,
+          )
+          const waiters = idleWaiters
+          idleWaiters = []
+          for (const resolve of waiters) resolve()
+        })
+    },
+    idle: () =>
+      background === 0 ? Promise.resolve() : new Promise((resolve) => idleWaiters.push(resolve)),
+    close: () => {
+      closed = true
+    },
+  }
 }
+
+/** The format of a variant that asks for none: the source's own (PNG for anything else). */
+const sourceFormat = (ext: string): ImageFormat =>
+  ext === 'jpg' ? 'jpg' : ext === 'webp' ? 'webp' : 'png'

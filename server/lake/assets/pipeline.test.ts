@@ -2,13 +2,11 @@ import {mkdtempSync, readdirSync, rmSync, writeFileSync} from 'node:fs'
 import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 import {deflateSync} from 'node:zlib'
-import {createClient, type SanityClient} from '@sanity/client'
+import type {SanityClient} from '@sanity/client'
 import sharp from 'sharp'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
-import {startTestServer} from '../../../test/support/server.ts'
+import {startLakeUnderTest, type LakeUnderTest} from '../../../test/support/lakeUnderTest.ts'
 import {coldTransformsPerMinute} from './coldBudget.ts'
-
-type Server = Awaited<ReturnType<typeof startTestServer>>
 
 /** A picture whose top half is red and bottom half blue when upright. */
 async function redOverBlue(width: number, height: number): Promise<Buffer> {
@@ -82,7 +80,7 @@ interface Asset {
 const lqipBytes = (lqip: string) => Buffer.from(lqip.replace(/^data:[^,]+,/, ''), 'base64')
 
 describe('the lake’s image pipeline (real sharp, real lake, @sanity/client)', () => {
-  let server: Server
+  let server: LakeUnderTest
   let owner: SanityClient
   const get = (path: string, accept = 'image/avif,image/webp,*/*') =>
     fetch(`${server.url}/${path}`, {headers: {accept}})
@@ -91,16 +89,8 @@ describe('the lake’s image pipeline (real sharp, real lake, @sanity/client)', 
     (await owner.assets.upload('image', bytes, {filename})) as unknown as Asset
 
   beforeAll(async () => {
-    server = await startTestServer({SEED: '0'})
-    owner = createClient({
-      projectId: server.lake!.projectId,
-      dataset: server.lake!.dataset,
-      apiVersion: '2025-02-19',
-      apiHost: server.url,
-      useProjectHostname: false,
-      useCdn: false,
-      token: server.lake!.token,
-    })
+    server = await startLakeUnderTest()
+    owner = server.owner
   })
   afterAll(() => server.stop())
 
@@ -171,11 +161,14 @@ describe('the lake’s image pipeline (real sharp, real lake, @sanity/client)', 
     expect((await bytesOf(vanity)).equals(await bytesOf(plain))).toBe(true)
   })
 
-  it('auto=format serves WebP to a browser that takes it, the source format otherwise', async () => {
+  it('auto=format serves AVIF, else WebP, to a browser that takes it, the source format otherwise', async () => {
     const asset = await upload(await orientation6(300, 100), 'auto.jpg')
-    const webp = await get(`${asset.path}?w=50&auto=format`)
+    const avif = await get(`${asset.path}?w=50&auto=format`)
+    expect(avif.headers.get('content-type')).toBe('image/avif')
+    expect(avif.headers.get('vary')).toBe('Accept')
+    expect(await sharp(await bytesOf(avif)).metadata()).toMatchObject({width: 50, height: 150})
+    const webp = await get(`${asset.path}?w=50&auto=format`, 'image/webp,*/*')
     expect(webp.headers.get('content-type')).toBe('image/webp')
-    expect(webp.headers.get('vary')).toBe('Accept')
     const jpeg = await get(`${asset.path}?w=50&auto=format`, 'image/jpeg,*/*')
     expect(jpeg.headers.get('content-type')).toBe('image/jpeg')
   })
@@ -197,9 +190,7 @@ describe('the lake’s image pipeline (real sharp, real lake, @sanity/client)', 
     expect(assets.map((asset) => asset.originalFilename)).toEqual(
       expect.arrayContaining(['phone.jpg', 'clear.png', 'vanity.png']),
     )
-    const thumbnail = await fetch(
-      `${assets[0].url.replace(server.config.siteUrl, server.url)}?h=400&fit=max`,
-    )
+    const thumbnail = await fetch(`${assets[0].url}?h=400&fit=max`)
     expect(thumbnail.status).toBe(200)
   })
 
@@ -268,18 +259,18 @@ describe('the lake’s image pipeline (real sharp, real lake, @sanity/client)', 
     ]
     for (const [name, make, type, message] of cases) {
       it(name, async () => {
-        const revision = server.lake!.revision
+        const revision = server.lake.revision
         const files = readdirSync(join(server.dataDir, 'assets', 'images')).length
         const res = await fetch(`${server.url}/v2025-02-19/assets/images/production`, {
           method: 'POST',
-          headers: {'content-type': type, authorization: `Bearer ${server.lake!.token}`},
+          headers: {'content-type': type, authorization: `Bearer ${server.token}`},
           body: new Uint8Array(await make()),
         })
         expect(res.status).toBe(400)
         expect(await res.json()).toMatchObject({
           error: {description: expect.stringMatching(message)},
         })
-        expect(server.lake!.revision).toBe(revision)
+        expect(server.lake.revision).toBe(revision)
         expect(readdirSync(join(server.dataDir, 'assets', 'images'))).toHaveLength(files)
       })
     }
@@ -290,31 +281,24 @@ describe('variants survive a restart (the disk cache)', () => {
   it('a restarted server answers a variant from DATA_DIR/cache/images', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'images-restart-'))
     try {
-      let server = await startTestServer({SEED: '0', DATA_DIR: dataDir})
-      const client = createClient({
-        projectId: 'scriptorium',
-        dataset: 'production',
-        apiVersion: '2025-02-19',
-        apiHost: server.url,
-        useProjectHostname: false,
-        useCdn: false,
-        token: server.lake!.token,
-      })
-      const asset = (await client.assets.upload('image', await redOverBlue(80, 80), {
+      let server = await startLakeUnderTest({dataDir})
+      const asset = (await server.owner.assets.upload('image', await redOverBlue(80, 80), {
         filename: 'warm.png',
       })) as unknown as Asset
       const variantPath = `${asset.path}?w=40&fm=png`
       expect((await fetch(`${server.url}/${variantPath}`)).status).toBe(200)
+      await server.imagesIdle()
       await server.stop()
       const cacheDir = join(dataDir, 'cache', 'images')
-      const cached = readdirSync(cacheDir)
+      // Beside it, the AVIF the upload pre-rendered for the site's pages (prerender.ts).
+      const cached = readdirSync(cacheDir).filter((name) => name.endsWith('.png'))
       expect(cached).toHaveLength(1)
       // Marks the cached file, so an answer with the mark can only have come from the disk.
       const marked = await sharp({create: {width: 3, height: 3, channels: 3, background: '#0f0'}})
         .png()
         .toBuffer()
       writeFileSync(join(cacheDir, cached[0]), marked)
-      server = await startTestServer({SEED: '0', DATA_DIR: dataDir})
+      server = await startLakeUnderTest({dataDir})
       const again = Buffer.from(await (await fetch(`${server.url}/${variantPath}`)).arrayBuffer())
       expect(again.equals(marked)).toBe(true)
       await server.stop()

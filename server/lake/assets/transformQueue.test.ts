@@ -20,13 +20,13 @@ describe('TransformQueue', () => {
       queue.run('b', () => Promise.resolve('b')),
       queue.run('c', () => Promise.resolve('c')),
     ]
-    expect(queue.load).toEqual({running: 1, waiting: 2})
+    expect(queue.load).toEqual({running: 1, waiting: 2, background: 0})
     await expect(queue.run('d', () => Promise.resolve('d'))).rejects.toSatisfy(
       (error) => scopeOf(error) === 'server',
     )
     first.open()
     expect(await Promise.all([running, ...queued])).toEqual(['done', 'b', 'c'])
-    expect(queue.load).toEqual({running: 0, waiting: 0})
+    expect(queue.load).toEqual({running: 0, waiting: 0, background: 0})
   })
 
   it("caps one client's share (429) while others still get in", async () => {
@@ -42,6 +42,23 @@ describe('TransformQueue', () => {
     // The share is released with the tasks, failed ones included.
     await expect(queue.run('a', () => Promise.reject(new Error('bad')))).rejects.toThrow('bad')
     expect(await queue.run('a', () => Promise.resolve('again'))).toBe('again')
+  })
+
+  it('runs background tasks only when no visitor’s task runs or waits', async () => {
+    const queue = new TransformQueue({concurrency: 1, waiting: 10, perClient: 10})
+    const order: string[] = []
+    const first = gate()
+    const visitor = queue.run('a', () => first.task().then(() => order.push('visitor 1')))
+    const background = [1, 2].map((n) =>
+      queue.runInBackground(() => Promise.resolve(order.push(`background ${n}`))),
+    )
+    const later = queue.run('b', () => Promise.resolve(order.push('visitor 2')))
+    expect(queue.load).toEqual({running: 1, waiting: 1, background: 2})
+    first.open()
+    await Promise.all([visitor, later, ...background])
+    // The visitor who came after the background tasks still went before them.
+    expect(order).toEqual(['visitor 1', 'visitor 2', 'background 1', 'background 2'])
+    expect(queue.load).toEqual({running: 0, waiting: 0, background: 0})
   })
 })
 

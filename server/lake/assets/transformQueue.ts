@@ -19,6 +19,12 @@ export const maxWaitingTransforms = 32
  * hold half the queue, never all of it.
  */
 export const maxTransformsPerClient = 16
+/**
+ * Background transforms waiting (pre-rendering a published post's variants, prerender.ts). They
+ * run only when no visitor's transform runs or waits; past this many waiting, more are dropped:
+ * a dropped one is only a variant rendered on first request instead.
+ */
+export const maxBackgroundTransforms = 256
 /** What a refused client is told to wait (Retry-After): about what the queue takes to drain. */
 export const transformRetryAfterSeconds = 2
 
@@ -46,6 +52,7 @@ export class TransformQueue {
   private readonly limits: QueueLimits
   private running = 0
   private readonly waiting: Array<() => void> = []
+  private readonly background: Array<() => void> = []
   private readonly perClient = new Map<string, number>()
 
   constructor(
@@ -58,9 +65,34 @@ export class TransformQueue {
     this.limits = limits
   }
 
-  /** Tasks running now, and waiting. */
-  get load(): {running: number; waiting: number} {
-    return {running: this.running, waiting: this.waiting.length}
+  /** Tasks running now, waiting, and waiting in the background. */
+  get load(): {running: number; waiting: number; background: number} {
+    return {running: this.running, waiting: this.waiting.length, background: this.background.length}
+  }
+
+  /** Hands the slot to the next visitor's task, else the next background one, else frees it. */
+  private release(): void {
+    // The slot passes straight to the next waiter, so `running` never drops in between.
+    const next = this.waiting.shift() ?? this.background.shift()
+    if (next) next()
+    else this.running--
+  }
+
+  /**
+   * Runs `task` at low priority: only when no visitor's task is running or waiting, so a page's
+   * images never wait behind it for more than the one background task already running. Returns
+   * undefined without running it when the background backlog is full.
+   */
+  async runInBackground<T>(task: () => Promise<T>): Promise<T | undefined> {
+    if (this.running >= this.limits.concurrency || this.waiting.length > 0) {
+      if (this.background.length >= maxBackgroundTransforms) return undefined
+      await new Promise<void>((resolve) => this.background.push(resolve))
+    } else this.running++
+    try {
+      return await task()
+    } finally {
+      this.release()
+    }
   }
 
   /** Runs `task` when a slot is free; throws QueueFullError at once if it may not wait. */
@@ -76,10 +108,7 @@ export class TransformQueue {
       try {
         return await task()
       } finally {
-        // The slot passes straight to the next waiter, so `running` never drops in between.
-        const next = this.waiting.shift()
-        if (next) next()
-        else this.running--
+        this.release()
       }
     } finally {
       const left = (this.perClient.get(client) ?? 1) - 1

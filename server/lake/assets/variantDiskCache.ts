@@ -12,11 +12,16 @@ import {maxVariantBytes, type Variant} from './variantCache.ts'
 export const maxVariantDiskBytes = 256 * 1024 * 1024
 
 /** The content type of a variant by its file extension, and back. */
-const types: Record<string, string> = {jpg: 'image/jpeg', png: 'image/png', webp: 'image/webp'}
+const types: Record<string, string> = {
+  jpg: 'image/jpeg',
+  png: 'image/png',
+  webp: 'image/webp',
+  avif: 'image/avif',
+}
 const extensionOf = (type: string) =>
   Object.entries(types).find(([, t]) => t === type)?.[0] ?? 'bin'
 
-const variantName = /^[0-9a-f]{64}\.(jpg|png|webp)$/
+const variantName = /^[0-9a-f]{64}\.(jpg|png|webp|avif)$/
 
 interface Entry {
   size: number
@@ -67,6 +72,11 @@ export class VariantDiskCache {
 
   private nameOf(key: string, type: string): string {
     return `${createHash('sha256').update(key).digest('hex')}.${extensionOf(type)}`
+  }
+
+  /** Whether a variant is stored for `key` (of content `type`), without reading it. */
+  has(key: string, type: string): boolean {
+    return this.entries.has(this.nameOf(key, type))
   }
 
   /** The variant stored for `key` (of content `type`), or undefined. */
