@@ -55,14 +55,23 @@ export function idsOf(folded: FoldedText): Int32Array {
     wordIds.clear()
     generation++
   }
-  const ids = new Set<number>()
+  let count = 0
+  for (const words of folded.texts) count += words.length
+  // Numbered into a typed array, sorted, then deduplicated in place (a Set per document cost
+  // most of a worker's warm-up in allocations and collections).
+  const all = new Int32Array(count)
+  let n = 0
   for (const words of folded.texts)
     for (const word of words) {
       let id = wordIds.get(word)
       if (id === undefined) wordIds.set(word, (id = wordIds.size))
-      ids.add(id)
+      all[n++] = id
     }
-  folded.ids = Int32Array.from(ids).sort()
+  all.sort()
+  let unique = 0
+  for (let i = 0; i < all.length; i++)
+    if (i === 0 || all[i] !== all[i - 1]) all[unique++] = all[i] as number
+  folded.ids = all.slice(0, unique)
   folded.generation = generation
   return folded.ids
 }
