@@ -157,7 +157,12 @@ export class QueryPool {
       if ('ready' in reply) {
         target.ready = true
         this.failuresInRow = 0
+        this.warmWaiting.push(worker)
+        this.nextWarm()
         this.pump()
+      } else if ('warmed' in reply) {
+        if (this.warmingWorker === worker) this.warmingWorker = undefined
+        this.nextWarm()
       } else this.settle(target, reply)
     })
     worker.on('error', (error) => this.failed(target, worker, error))
@@ -165,7 +170,28 @@ export class QueryPool {
     worker.postMessage({type: 'load', database: this.database()} satisfies WorkerRequest)
   }
 
-  private settle(slot: Slot, reply: Exclude<WorkerReply, {ready: true}>): void {
+  /**
+   * Workers warm up the site's search (queryWorker.ts `warmSearch`) one at a time: each costs
+   * about a second of CPU at 10k posts, and all of them at once on two cores left the first
+   * searches waiting seconds. A worker that ends while warming never answers; the next ready
+   * worker's turn comes anyway.
+   */
+  private warmingWorker: Worker | undefined
+  private readonly warmWaiting: Worker[] = []
+
+  private nextWarm(): void {
+    const alive = (worker: Worker) => this.slots.some((slot) => slot.worker === worker)
+    if (this.warmingWorker && alive(this.warmingWorker)) return
+    this.warmingWorker = undefined
+    for (let worker = this.warmWaiting.shift(); worker; worker = this.warmWaiting.shift()) {
+      if (!alive(worker)) continue
+      this.warmingWorker = worker
+      worker.postMessage({type: 'warm'} satisfies WorkerRequest)
+      return
+    }
+  }
+
+  private settle(slot: Slot, reply: Exclude<WorkerReply, {ready: true} | {warmed: true}>): void {
     const job = slot.job
     if (!job || job.id !== reply.id) return
     slot.job = undefined

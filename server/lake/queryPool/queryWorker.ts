@@ -53,6 +53,8 @@ export type WorkerTask =
 
 export type WorkerRequest =
   | {type: 'load'; database: string}
+  /** Prepare the site's search (warmSearch below); the pool asks one worker at a time. */
+  | {type: 'warm'}
   | {type: 'apply'; seq: number; changes: Array<{id: string; after: Doc | null}>}
   | {type: 'task'; id: number; task: WorkerTask}
 
@@ -60,6 +62,8 @@ export type WorkerResult = {json: string} | {matches: boolean[]} | {ids: string[
 
 export type WorkerReply =
   | {ready: true}
+  /** The warm-up the pool asked for is done. */
+  | {warmed: true}
   | {id: number; result: WorkerResult}
   | {
       id: number
@@ -125,6 +129,8 @@ const siteView = (): Doc[] => view(defaultPerspective(apiVersion), 'anonymous')
 /** Documents folded per turn of the warm-up: ~5–20 ms, so a query waits at most that long. */
 const warmChunk = 100
 let warming = false
+/** Set once the pool has asked for the warm-up: from then on each change is warmed too. */
+let warmAllowed = false
 
 /**
  * After a load or a change, folds the texts the site's search reads (shared/siteQueries.ts
@@ -150,7 +156,11 @@ function warmSearch(): void {
     }
     from += warmChunk
     if (!done) setImmediate(step)
-    else if (!warmedCode) void rehearse(3).finally(() => (warming = false))
+    else if (!warmedCode)
+      void rehearse(3).finally(() => {
+        warming = false
+        parentPort?.postMessage({warmed: true} satisfies WorkerReply)
+      })
     else warming = false
   }
   setImmediate(step)
@@ -258,6 +268,9 @@ parentPort?.on('message', (request: WorkerRequest) => {
       load(request.database)
       // Budgets start from here: booting and loading the replica is not the task's fault.
       parentPort?.postMessage({ready: true} satisfies WorkerReply)
+      return
+    case 'warm':
+      warmAllowed = true
       warmSearch()
       return
     case 'apply':
@@ -269,7 +282,7 @@ parentPort?.on('message', (request: WorkerRequest) => {
       }
       loadedSeq = request.seq
       views.clear()
-      warmSearch()
+      if (warmAllowed) warmSearch()
       return
     case 'task':
       void answer(request.id, request.task).then((reply) => parentPort?.postMessage(reply))
