@@ -159,7 +159,7 @@ export async function run(): Promise<Section> {
     )
   } else if (lighthouseError) notes.push(`Lighthouse on /search failed: ${lighthouseError}`)
   notes.push(
-    `Each query worker folds the site's search texts in chunks after it loads (and keeps each document's until it changes), then inverts them into per-view postings; the figures are after 8 warm-up searches. The first search right after the server started: ${firstSearches.join('; ')}.`,
+    `Query workers, one at a time, fold the site's search texts in chunks after they load (each document's kept until it changes) and invert them into per-view postings (docs/search.md); the figures are after 8 warm-up searches. The first search right after the server started: ${firstSearches.join('; ')}.`,
   )
   if (failed > 0)
     notes.push(`${failed} measured requests answered 400 (over the anonymous 2 s budget).`)
