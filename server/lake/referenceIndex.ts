@@ -45,7 +45,9 @@ export class ReferenceIndex {
   }
 
   private current(): Map<string, number> {
-    if (this.counts === undefined || this.seq !== this.lake.revision) {
+    // Built once; from then on each commit's listener keeps it in step. (Not compared with the
+    // lake's revision: a group commit notifies its transactions after all of them are stored.)
+    if (this.counts === undefined) {
       const counts = new Map<string, number>()
       for (const doc of storeOf(this.lake).snapshot()) countRefs(doc, counts, 1)
       this.counts = counts
@@ -55,8 +57,13 @@ export class ReferenceIndex {
   }
 
   private apply(tx: CommittedTransaction): void {
-    // Not built yet, or out of step (a commit it never saw): the next read rebuilds it.
-    if (this.counts === undefined || tx.seq !== this.seq + 1) return
+    // Not built yet, or built from a snapshot that already holds this commit.
+    if (this.counts === undefined || tx.seq <= this.seq) return
+    // Out of step (a commit it never saw): the next read rebuilds it.
+    if (tx.seq !== this.seq + 1) {
+      this.counts = undefined
+      return
+    }
     for (const {before, after} of tx.changes) {
       countRefs(before, this.counts, -1)
       countRefs(after, this.counts, 1)

@@ -166,6 +166,21 @@ function warmSearch(): void {
   setImmediate(step)
 }
 
+/**
+ * How long the replica must go without a change before it warms the search again. Each warm-up
+ * rebuilds the site's view and patches the postings: done per commit in every worker, a burst of
+ * writes cost ~8 ms of CPU per mutation (bench/lakeWrites.ts). Once the burst is over is enough;
+ * a search meanwhile folds what it needs itself.
+ */
+const warmQuietMs = 250
+let warmTimer: ReturnType<typeof setTimeout> | undefined
+
+function warmAfterChanges(): void {
+  clearTimeout(warmTimer)
+  warmTimer = setTimeout(warmSearch, warmQuietMs)
+  warmTimer.unref()
+}
+
 let warmedCode = false
 
 /**
@@ -282,7 +297,7 @@ parentPort?.on('message', (request: WorkerRequest) => {
       }
       loadedSeq = request.seq
       views.clear()
-      if (warmAllowed) warmSearch()
+      if (warmAllowed) warmAfterChanges()
       return
     case 'task':
       void answer(request.id, request.task).then((reply) => parentPort?.postMessage(reply))
