@@ -209,7 +209,10 @@ describe('Content Releases in the Studio', () => {
     await page.getByRole('dialog').getByRole('button', {name: 'Yes, schedule'}).click()
     await until(() => server.lake!.getDocument(`_.releases.${releaseId}`)?.state === 'scheduled')
     // The Activity panel, still open, follows: scheduled, unscheduled, scheduled again.
-    await expect.poll(() => page.getByText('Marked as scheduled').count()).toBe(2)
+    // The panel refetches the events after the change: give it longer than poll's default 1 s.
+    await expect
+      .poll(() => page.getByText('Marked as scheduled').count(), {timeout: 15_000})
+      .toBe(2)
     await page.getByText('Marked as unscheduled').first().waitFor()
     expect(server.lake!.getDocument(`_.releases.${releaseId}`)?.publishAt).toBe(
       new Date(publishAt).toISOString(),
