@@ -20,8 +20,24 @@ export class MatchedDocs {
     this.bits = bits
     this.byPosition = uniqueIds
     let size = 0
-    for (const bit of bits) size += bit
+    for (let i = 0; i < bits.length; i++) size += bits[i] as number
     this.size = size
+  }
+
+  private byIdBits: Uint8Array | undefined
+
+  /**
+   * Whether each position of the view matched by id (a document there whose `_id` matched at
+   * any position): the bits themselves when ids are unique, else computed once.
+   */
+  positionBits(): Uint8Array {
+    if (this.byPosition) return this.bits
+    if (!this.byIdBits) {
+      const bits = new Uint8Array(this.docs.length)
+      for (let i = 0; i < bits.length; i++) if (this.has((this.docs[i] as Doc)._id)) bits[i] = 1
+      this.byIdBits = bits
+    }
+    return this.byIdBits
   }
 
   has(id: string): boolean {

@@ -20,6 +20,11 @@ import type {MatchedDocs} from './matchedDocs.ts'
  * - `<that>[a...b]` with literal bounds of 0 or more: over an `order()`, only its first b are
  *   selected (a page of 6 out of 10k posts is not a sort of 10k).
  *
+ * Over a filter of `*`, rows are positions in the view: each atom is a byte per position (a
+ * match's set, or, for an atom that reads only the document, bits kept per view), scores are a
+ * typed array, and an `order()` whose keys read only the documents compares each view's rank
+ * of the documents by those keys (computed once per view) instead of their values.
+ *
  * A `<path>` is a chain of attributes from `@`. Values are compared as groq-js's `isEqual` does.
  */
 
@@ -27,8 +32,11 @@ export interface NativeContext {
   docs: Doc[]
   /** The matched set of a `text::query()` match node, or undefined if the node is not one. */
   matchSet(node: Record<string, unknown>): MatchedDocs | undefined
-  /** Filters already computed in this query, by their condition (a page and its count share one). */
-  filtered: Map<string, Doc[]>
+  /**
+   * Filters over `*` already computed in this query, by their condition (a page and its count
+   * share one): the ascending positions in `docs` of the documents that pass.
+   */
+  filtered: Map<string, Int32Array>
 }
 
 type Value = unknown
@@ -96,16 +104,49 @@ function literalArray(node: unknown): unknown[] | undefined {
   return values
 }
 
-/** A test of `doc`, found at `position` of the context's docs when known (a filter's output). */
-type Test = (doc: Doc, position: number | undefined) => boolean
+/** A test of `doc` (its position in the view unknown): false and null both fail and score 0. */
+type Test = (doc: Doc) => boolean
 
-/** The positions in the context's docs of each document of a filter's output, for its tests. */
-const filteredPositions = new WeakMap<Doc[], number[]>()
+/**
+ * An atom of a filter or a score: `test` for any document, `bits` for the view's documents by
+ * position (what a filter over `*` and its scores read).
+ */
+interface Atom {
+  test: Test
+  bits(): Uint8Array
+}
+
+/**
+ * Per view, the bits of atoms that read only the document (`==`, `in`, `defined()`), by the
+ * atom's tree: the site's `_type == "post"` is then one byte per post read, not a path walked.
+ * A view is the array a query worker keeps until its next change, never changed in place
+ * (the postings rely on the same, postings.ts). Bounded per view.
+ */
+const atomBitsByView = new WeakMap<Doc[], Map<string, Uint8Array>>()
+const maxAtomsPerView = 32
+
+function documentAtom(node: Record<string, unknown>, test: Test, context: NativeContext): Atom {
+  return {
+    test,
+    bits() {
+      const {docs} = context
+      let byAtom = atomBitsByView.get(docs)
+      if (!byAtom) atomBitsByView.set(docs, (byAtom = new Map()))
+      const key = JSON.stringify(node)
+      const known = byAtom.get(key)
+      if (known) return known
+      const bits = new Uint8Array(docs.length)
+      for (let i = 0; i < docs.length; i++) if (test(docs[i] as Doc)) bits[i] = 1
+      if (byAtom.size < maxAtomsPerView) byAtom.set(key, bits)
+      return bits
+    },
+  }
+}
 
 /** An atom that is true or not (false and null both fail a filter and score 0). */
-function atom(node: Record<string, unknown>, context: NativeContext): Test | undefined {
+function atom(node: Record<string, unknown>, context: NativeContext): Atom | undefined {
   const set = context.matchSet(node)
-  if (set) return (doc, position) => set.hasAt(doc, position)
+  if (set) return {test: (doc) => set.has(doc._id), bits: () => set.positionBits()}
   if (node.type === 'Group') return isRecord(node.base) ? atom(node.base, context) : undefined
   if (node.type === 'OpCall' && node.op === '==') {
     const [path, value] =
@@ -113,16 +154,20 @@ function atom(node: Record<string, unknown>, context: NativeContext): Test | und
         ? [pathOf(node.left), literal(node.right)]
         : [pathOf(node.right), literal(node.left)]
     if (!path || !value) return undefined
-    return (doc) => isEqual(valueAt(doc, path), value.value)
+    return documentAtom(node, (doc) => isEqual(valueAt(doc, path), value.value), context)
   }
   if (node.type === 'OpCall' && node.op === 'in') {
     const path = pathOf(node.left)
     const options = literalArray(node.right)
     if (!path || !options) return undefined
-    return (doc) => {
-      const value = valueAt(doc, path)
-      return options.some((option) => isEqual(value, option))
-    }
+    return documentAtom(
+      node,
+      (doc) => {
+        const value = valueAt(doc, path)
+        return options.some((option) => isEqual(value, option))
+      },
+      context,
+    )
   }
   if (
     node.type === 'FuncCall' &&
@@ -132,12 +177,12 @@ function atom(node: Record<string, unknown>, context: NativeContext): Test | und
     node.args.length === 1
   ) {
     const path = pathOf(node.args[0])
-    return path && ((doc) => valueAt(doc, path) !== null)
+    return path && documentAtom(node, (doc) => valueAt(doc, path) !== null, context)
   }
   return undefined
 }
 
-function conjunction(node: unknown, context: NativeContext): Test[] | undefined {
+function conjunction(node: unknown, context: NativeContext): Atom[] | undefined {
   if (!isRecord(node)) return undefined
   if (node.type === 'And') {
     const left = conjunction(node.left, context)
@@ -160,6 +205,7 @@ function requiredSets(node: unknown, context: NativeContext): MatchedDocs[] {
   return set ? [set] : []
 }
 
+/** A score of `doc`, read by its position in the view when known (a filter's output). */
 type Scorer = (doc: Doc, position: number | undefined) => number
 
 /** groq-js's `evaluateScore` for the supported nodes. */
@@ -185,8 +231,14 @@ function scorer(node: unknown, context: NativeContext): Scorer | undefined {
       return l === 0 || r === 0 ? 0 : l + r
     }
   }
-  const test = atom(node, context)
-  return test && ((doc, position) => (test(doc, position) ? 1 : 0))
+  const found = atom(node, context)
+  if (!found) return undefined
+  let bits: Uint8Array | undefined
+  return (doc, position) => {
+    if (position === undefined) return found.test(doc) ? 1 : 0
+    bits ??= found.bits()
+    return bits[position] as number
+  }
 }
 
 const typeOrder: Partial<Record<Kind, number>> = {number: 2, string: 3, boolean: 4}
@@ -208,9 +260,14 @@ function totalCompare(a: unknown, b: unknown): number {
   return 0
 }
 
-function ordering(args: unknown): Array<{path: Path; desc: boolean}> | undefined {
+interface Key {
+  path: Path
+  desc: boolean
+}
+
+function ordering(args: unknown): Key[] | undefined {
   if (!Array.isArray(args) || args.length === 0) return undefined
-  const keys: Array<{path: Path; desc: boolean}> = []
+  const keys: Key[] = []
   for (const arg of args) {
     if (!isRecord(arg)) return undefined
     const desc = arg.type === 'Desc'
@@ -234,44 +291,73 @@ export function nativeValue(node: unknown, context: NativeContext): {value: unkn
     Array.isArray(node.args) &&
     node.args.length === 1
   ) {
-    const docs = nativeDocuments(node.args[0], context)
-    return docs && {value: docs.length}
+    const rows = rowsOf(node.args[0], context)
+    return rows && {value: rows.length}
   }
   const docs = nativeDocuments(node, context)
   return docs && {value: docs}
 }
 
+/**
+ * The documents a node evaluates to: `positions` in the view when they are the view's (a
+ * filter over `*`), else the documents themselves.
+ */
+type Rows =
+  | {positions: Int32Array; docs?: undefined; length: number}
+  | {positions?: undefined; docs: Doc[]; length: number}
+
+function rowsOf(node: unknown, context: NativeContext): Rows | undefined {
+  const positions = filterPositions(node, context)
+  if (positions) return {positions, length: positions.length}
+  const docs = nativeDocuments(node, context)
+  return docs && {docs, length: docs.length}
+}
+
+function docAt(rows: Rows, context: NativeContext, index: number): Doc {
+  return (rows.positions ? context.docs[rows.positions[index] as number] : rows.docs[index]) as Doc
+}
+
+/** `*[<conjunction>]`: the ascending positions of the view's documents that pass. */
+function filterPositions(node: unknown, context: NativeContext): Int32Array | undefined {
+  if (!isRecord(node) || node.type !== 'Filter' || !isRecord(node.base)) return undefined
+  if (node.base.type !== 'Everything') return undefined
+  const key = JSON.stringify(node.expr)
+  const known = context.filtered.get(key)
+  if (known) return known
+  const atoms = conjunction(node.expr, context)
+  if (!atoms) return undefined
+  const bits = atoms.map((each) => each.bits())
+  const {docs} = context
+  const passes = (position: number): boolean => {
+    for (const each of bits) if (each[position] !== 1) return false
+    return true
+  }
+  // A required match to few documents: only those are tested, in dataset order.
+  const sets = requiredSets(node.expr, context).sort((a, b) => a.size - b.size)
+  const smallest = sets[0]
+  let positions: Int32Array
+  if (smallest?.byPosition === true && smallest.size < docs.length / 8) {
+    const among = smallest.positions()
+    positions = new Int32Array(among.length)
+    let n = 0
+    for (const position of among) if (passes(position)) positions[n++] = position
+    positions = positions.slice(0, n)
+  } else {
+    positions = new Int32Array(Math.min(docs.length, smallest?.size ?? docs.length))
+    let n = 0
+    for (let position = 0; position < docs.length; position++)
+      if (passes(position)) positions[n++] = position
+    positions = positions.slice(0, n)
+  }
+  context.filtered.set(key, positions)
+  return positions
+}
+
 /** The documents `node` evaluates to, computed here; undefined when its shape is not taken. */
 export function nativeDocuments(node: unknown, context: NativeContext): Doc[] | undefined {
   if (!isRecord(node)) return undefined
-  if (node.type === 'Filter' && isRecord(node.base) && node.base.type === 'Everything') {
-    const key = JSON.stringify(node.expr)
-    const known = context.filtered.get(key)
-    if (known) return known
-    const tests = conjunction(node.expr, context)
-    if (!tests) return undefined
-    // A required match to few documents: only those are tested, in dataset order.
-    const sets = requiredSets(node.expr, context).sort((a, b) => a.size - b.size)
-    const smallest = sets[0]
-    const among: Iterable<number> =
-      smallest?.byPosition === true && smallest.size < context.docs.length / 8
-        ? smallest.positions()
-        : context.docs.keys()
-    const docs: Doc[] = []
-    const positions: number[] = []
-    for (const position of among) {
-      const doc = context.docs[position] as Doc
-      let passes = true
-      for (const test of tests) if (!(passes = test(doc, position))) break
-      if (passes) {
-        docs.push(doc)
-        positions.push(position)
-      }
-    }
-    filteredPositions.set(docs, positions)
-    context.filtered.set(key, docs)
-    return docs
-  }
+  const positions = filterPositions(node, context)
+  if (positions) return Array.from(positions, (position) => context.docs[position] as Doc)
   if (node.type === 'Slice') {
     const {left, right} = node
     if (typeof left !== 'number' || typeof right !== 'number' || left < 0 || right < 0)
@@ -288,18 +374,21 @@ export function nativeDocuments(node: unknown, context: NativeContext): Doc[] | 
   if (node.name === 'score') {
     const result = scored(node, context)
     if (!result) return undefined
-    const copies = result.docs.map((doc, i) => Object.assign({}, doc, {_score: result.scores[i]}))
+    const {rows, scores} = result
+    const copies = Array.from(scores, (score, i) =>
+      Object.assign({}, docAt(rows, context, i), {_score: score}),
+    )
     return copies.sort((a, b) => b._score - a._score)
   }
   if (node.name === 'order') return ordered(node, context, undefined)
   return undefined
 }
 
-/** `score()`'s sums for each document of its base, in the base's order (no copies yet). */
+/** `score()`'s sums for each row of its base, in the base's order (no copies yet). */
 function scored(
   node: Record<string, unknown>,
   context: NativeContext,
-): {docs: Doc[]; scores: number[]} | undefined {
+): {rows: Rows; scores: Float64Array} | undefined {
   const scorers: Scorer[] = []
   for (const arg of Array.isArray(node.args) ? node.args : []) {
     const compiled = scorer(arg, context)
@@ -307,23 +396,17 @@ function scored(
     scorers.push(compiled)
   }
   if (scorers.length === 0) return undefined
-  const docs = nativeDocuments(node.base, context)
-  if (!docs) return undefined
-  const positions = filteredPositions.get(docs)
-  const scores = docs.map((doc, i) => {
+  const rows = rowsOf(node.base, context)
+  if (!rows) return undefined
+  const scores = new Float64Array(rows.length)
+  for (let i = 0; i < rows.length; i++) {
+    const doc = docAt(rows, context, i)
+    const position = rows.positions?.[i]
     let score = typeof doc._score === 'number' ? doc._score : 0
-    for (const add of scorers) score += add(doc, positions?.[i])
-    return score
-  })
-  return {docs, scores}
-}
-
-interface Row {
-  doc: Doc
-  /** `_score` when the base is a `score()` (its output is the document with it added). */
-  score: number | undefined
-  index: number
-  values: unknown[]
+    for (const add of scorers) score += add(doc, position)
+    scores[i] = score
+  }
+  return {rows, scores}
 }
 
 /**
@@ -343,47 +426,109 @@ function ordered(
     isRecord(base) && base.type === 'PipeFuncCall' && base.name === 'score'
       ? scored(base, context)
       : undefined
-  const docs = withScores?.docs ?? nativeDocuments(base, context)
-  if (!docs) return undefined
+  const rows = withScores?.rows ?? rowsOf(base, context)
+  if (!rows) return undefined
   const scores = withScores?.scores
-  const withScore = (doc: Doc, index: number): Doc => {
+  const withScore = (index: number): Doc => {
+    const doc = docAt(rows, context, index)
     const score = scores?.[index]
     return score === undefined ? doc : Object.assign({}, doc, {_score: score})
   }
+  const compare =
+    rankedCompare(keys, rows, scores, context) ?? valueCompare(keys, rows, scores, context)
+  const indices =
+    limit !== undefined && limit < rows.length
+      ? firstOf(rows.length, limit, compare)
+      : Array.from({length: rows.length}, (_, i) => i).sort(compare)
+  return indices.map(withScore)
+}
+
+/** Compares two rows by the keys' values read on the spot (any base, any keys). */
+function valueCompare(
+  keys: Key[],
+  rows: Rows,
+  scores: Float64Array | undefined,
+  context: NativeContext,
+): (a: number, b: number) => number {
   const valueOf = (index: number, path: Path): unknown => {
     const score = scores?.[index]
     return score !== undefined && path[0] === '_score'
       ? path.length === 1
         ? score
         : null
-      : valueAt(docs[index], path)
+      : valueAt(docAt(rows, context, index), path)
   }
-  if (limit !== undefined && limit < docs.length) {
-    // A page: each document is compared with the page's last so far, its values read on the
-    // spot (no row per document: at 10k matches those allocations cost more than the compares).
-    const compare = (a: number, b: number): number => {
-      for (const {path, desc} of keys) {
-        const c = totalCompare(valueOf(a, path), valueOf(b, path))
-        if (c !== 0) return desc ? -c : c
-      }
-      return tieBreak(scores?.[a], scores?.[b], a, b)
+  return (a, b) => {
+    for (const {path, desc} of keys) {
+      const c = totalCompare(valueOf(a, path), valueOf(b, path))
+      if (c !== 0) return desc ? -c : c
     }
-    return firstOf(docs.length, limit, compare).map((index) => withScore(docs[index] as Doc, index))
+    return tieBreak(scores?.[a], scores?.[b], a, b)
   }
-  const rows: Row[] = docs.map((doc, index) => ({
-    doc,
-    score: scores?.[index],
-    index,
-    values: keys.map(({path}) => valueOf(index, path)),
-  }))
-  const compare = (a: Row, b: Row): number => {
-    for (const [i, key] of keys.entries()) {
-      const c = totalCompare(a.values[i], b.values[i])
-      if (c !== 0) return key.desc ? -c : c
+}
+
+/**
+ * Compares two rows of a filter over `*` by the view's rank for the keys that read the
+ * documents, after a leading `_score` key of a `score()` base: the same order as
+ * `valueCompare`'s, with numbers. Undefined for other shapes (`_score` elsewhere among the keys
+ * of a `score()` base, rows that are not the view's).
+ */
+function rankedCompare(
+  keys: Key[],
+  rows: Rows,
+  scores: Float64Array | undefined,
+  context: NativeContext,
+): ((a: number, b: number) => number) | undefined {
+  const positions = rows.positions
+  if (!positions) return undefined
+  const isScore = (key: Key | undefined) => key?.path.length === 1 && key.path[0] === '_score'
+  const leading = scores && isScore(keys[0]) ? keys[0] : undefined
+  const rest = leading ? keys.slice(1) : keys
+  if (scores && rest.some((key) => key.path[0] === '_score')) return undefined
+  const rank = viewRank(rest, context.docs)
+  return (a, b) => {
+    if (leading && scores) {
+      const c = (scores[a] as number) - (scores[b] as number)
+      if (c !== 0) return leading.desc ? -c : c
     }
-    return tieBreak(a.score, b.score, a.index, b.index)
+    const c = (rank[positions[a] as number] as number) - (rank[positions[b] as number] as number)
+    if (c !== 0) return c
+    return tieBreak(scores?.[a], scores?.[b], a, b)
   }
-  return rows.sort(compare).map((row) => withScore(row.doc, row.index))
+}
+
+/**
+ * Per view and keys, each position's rank in the view's order by those keys: equal keys, equal
+ * rank. Computed with a sort of the view once (~5 ms at 10k posts), then every search ordered so
+ * reads it. Bounded per view.
+ */
+const ranksByView = new WeakMap<Doc[], Map<string, Int32Array>>()
+const maxRanksPerView = 16
+
+function viewRank(keys: Key[], docs: Doc[]): Int32Array {
+  let byKeys = ranksByView.get(docs)
+  if (!byKeys) ranksByView.set(docs, (byKeys = new Map()))
+  const name = JSON.stringify(keys)
+  const known = byKeys.get(name)
+  if (known) return known
+  const values = keys.map(({path}) => docs.map((doc) => valueAt(doc, path)))
+  const compare = (a: number, b: number): number => {
+    for (const [k, {desc}] of keys.entries()) {
+      const column = values[k] as unknown[]
+      const c = totalCompare(column[a], column[b])
+      if (c !== 0) return desc ? -c : c
+    }
+    return 0
+  }
+  const order = Int32Array.from(docs.keys()).sort(compare)
+  const rank = new Int32Array(docs.length)
+  let current = 0
+  for (let i = 0; i < order.length; i++) {
+    if (i > 0 && compare(order[i - 1] as number, order[i] as number) !== 0) current++
+    rank[order[i] as number] = current
+  }
+  if (byKeys.size < maxRanksPerView) byKeys.set(name, rank)
+  return rank
 }
 
 /** After equal keys: higher score first (score()'s own order), then base position. */

@@ -335,7 +335,7 @@ export function rewriteTextQueries(
   }
   const nativeContext = {
     docs,
-    filtered: new Map<string, Doc[]>(),
+    filtered: new Map<string, Int32Array>(),
     matchSet: (node: Record<string, unknown>): MatchedDocs | undefined => {
       const n = lookupOf(node)
       return n === undefined ? undefined : matched[n]
