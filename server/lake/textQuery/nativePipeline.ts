@@ -501,7 +501,7 @@ function rankedCompare(
 
 /**
  * Per view and keys, each position's rank in the view's order by those keys: equal keys, equal
- * rank. Computed with a sort of the view once (~5 ms at 10k posts), then every search ordered so
+ * rank. Computed with a sort of the view once (~3 ms at 10k posts), then every search ordered so
  * reads it. Bounded per view.
  */
 const ranksByView = new WeakMap<Doc[], Map<string, Int32Array>>()
