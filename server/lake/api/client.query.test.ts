@@ -77,6 +77,21 @@ describe('query', () => {
   })
 })
 
+describe('evaluation (groq-js synchronously first, then asynchronously: server/lake/groq.ts)', () => {
+  it('answers a query only the asynchronous evaluation can (diff::), as groq-js does', async () => {
+    // groq-js has no synchronous diff:: functions; its asynchronous evaluation answers true.
+    expect(await t.owner.fetch('diff::changedAny({"a": 1}, {"a": 2}, (a))')).toBe(true)
+  })
+
+  it('answers a runtime error with a 400 queryError, whichever evaluation meets it', async () => {
+    // groq-js throws "unexpected boost" at runtime for a boost() outside score().
+    await expect(t.owner.fetch('*[_type == "post"]{"x": boost(n == 1, 2)}')).rejects.toMatchObject({
+      statusCode: 400,
+      message: expect.stringContaining('unexpected boost'),
+    })
+  })
+})
+
 describe('perspectives', () => {
   it('raw shows every document to the owner, only published ids to anonymous readers', async () => {
     expect(await t.owner.fetch(ids, {}, {perspective: 'raw'})).toEqual([
