@@ -7,6 +7,10 @@ describe('post dates', () => {
     expect(formatListDate('1999-12-31')).toBe('31/12/99')
   })
 
+  it('list: a date that is not one says so, as toLocaleDateString() does', () => {
+    expect(formatListDate('not a date')).toBe('Invalid Date')
+  })
+
   it('post page: the given locale, in UTC', () => {
     expect(formatPostDate('2024-03-05', 'en-US')).toBe('3/5/2024')
     expect(formatPostDate('2024-03-05', 'en-GB')).toBe('05/03/2024')
