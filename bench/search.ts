@@ -60,17 +60,20 @@ const settles: string[] = []
 
 /**
  * Waits until the server's process (its query workers are its threads) has used under 10% of a
- * core for half a second, at most 60 s: the workers warm up one at a time (docs/search.md), so
- * after the first searches another may still be folding 10k posts, and a figure taken meanwhile
- * on two cores measures that warm-up, not a search. Returns how long it waited, in ms.
+ * core for a whole second (4 windows of 250 ms in a row), at most 60 s: the workers warm up one
+ * at a time (docs/search.md), and a worker stopped over its budget during the first searches is
+ * replaced by a cold one, so after the warm-up searches another may still be loading or folding
+ * 10k posts; a figure taken meanwhile on two cores measures that, not a search. Returns how long
+ * it waited, in ms.
  */
 async function settled(pid: number): Promise<number> {
   const start = performance.now()
   let before = cpuSeconds([pid])
-  while (performance.now() - start < 60_000) {
-    await new Promise((resolve) => setTimeout(resolve, 500))
+  let quiet = 0
+  while (quiet < 4 && performance.now() - start < 60_000) {
+    await new Promise((resolve) => setTimeout(resolve, 250))
     const now = cpuSeconds([pid])
-    if (now - before < 0.05) break
+    quiet = now - before < 0.025 ? quiet + 1 : 0
     before = now
   }
   return performance.now() - start
