@@ -1,10 +1,10 @@
 /**
  * Web benchmark: Lighthouse (mobile and desktop, several runs per route, medians) on every public
  * route of a seeded production server, the gzip/brotli size of every public JS chunk, and a check
- * that no Studio module reached the public bundle.
+ * that no Studio code reached a chunk a reader loads (preview-only chunks reported apart).
  */
 import {ensureChromium} from '../scripts/chromium.ts'
-import {firstLoadJsGzip, publicChunks, studioLeaks, type Chunk} from './chunks.ts'
+import {firstLoadJsGzip, publicChunks, studioCode, studioNotes, type Chunk} from './chunks.ts'
 import {firstTapNote, firstTapTable, measureFirstTaps, type FirstTapResult} from './firstTap.ts'
 import {lighthouse, type LighthouseRun, type Preset} from './lighthouse.ts'
 import {startServerProcess} from './serverProcess.ts'
@@ -86,7 +86,15 @@ function lighthouseTable(preset: Preset, results: Map<string, LighthouseRun[]>):
 }
 
 function chunkTable(chunks: Chunk[]): Table {
-  const when = (c: Chunk) => (c.interaction ? 'first interaction' : c.lazy ? 'lazy' : 'shared')
+  const when = (c: Chunk) =>
+    c.previewOnly
+      ? 'preview only'
+      : c.interaction
+        ? 'first interaction'
+        : c.lazy
+          ? 'lazy'
+          : 'shared'
+  const preview = chunks.filter((c) => c.previewOnly)
   const rows: Cell[][] = chunks.map((c) => [c.file, when(c), kb(c.bytes), kb(c.gzip), kb(c.brotli)])
   const sum = (list: Chunk[], f: (c: Chunk) => number) => list.reduce((total, c) => total + f(c), 0)
   const app = chunks.filter((c) => c.interaction)
@@ -96,6 +104,13 @@ function chunkTable(chunks: Chunk[]): Table {
     kb(sum(app, (c) => c.bytes)),
     kb(sum(app, (c) => c.gzip)),
     kb(sum(app, (c) => c.brotli)),
+  ])
+  rows.push([
+    '**preview-only total** (the owner, in preview)',
+    '',
+    kb(sum(preview, (c) => c.bytes)),
+    kb(sum(preview, (c) => c.gzip)),
+    kb(sum(preview, (c) => c.brotli)),
   ])
   rows.push([
     '**all chunks**',
@@ -162,7 +177,7 @@ function targetNotes(
 
 export async function run(): Promise<Section> {
   const chunks = publicChunks()
-  const leaks = studioLeaks()
+  const studio = studioCode()
   const notes: string[] = []
   const chromePath = ensureChromium()
   const server = await startServerProcess()
@@ -216,11 +231,7 @@ export async function run(): Promise<Section> {
       '(PrerenderingDisabledByDevTools), so the tab row measures the speculation rules’ fallback, a prefetch; ' +
       'a phone without DevTools shows the prerendered page at once.',
   )
-  notes.push(
-    leaks.length === 0
-      ? 'No Studio module in any public chunk (manifest and marker strings checked).'
-      : `STUDIO CODE IN THE PUBLIC BUNDLE: ${leaks.join('; ')}`,
-  )
+  notes.push(...studioNotes(studio, chunks))
   notes.push(...references)
   const tables = [...results].map(([preset, byRoute]) => lighthouseTable(preset, byRoute))
   tables.push(chunkTable(chunks))
@@ -228,7 +239,7 @@ export async function run(): Promise<Section> {
   const data = {
     runs,
     chunks,
-    leaks,
+    studio,
     firstTaps,
     lighthouse: Object.fromEntries([...results].map(([p, m]) => [p, Object.fromEntries(m)])),
   }
