@@ -1,7 +1,7 @@
 import type {Browser, BrowserContext, Page} from 'playwright-core'
 import {launchBrowser} from '../scripts/browser.ts'
 import {studioContext} from '../scripts/studioPage.ts'
-import {startTestServer} from '../test/support/server.ts'
+import {startTestServer, type TestServer} from '../test/support/server.ts'
 
 export {logIn, studioContext, waitForTitle} from '../scripts/studioPage.ts'
 
@@ -54,8 +54,6 @@ export function watchContext(context: BrowserContext) {
     expectNotFound: (url: string) => expectedNotFound.add(url),
   }
 }
-
-export type TestServer = Awaited<ReturnType<typeof startTestServer>>
 
 /** The real server and a Chromium page for its Studio, as a Studio browser test starts them. */
 export interface StudioUnderTest {

@@ -8,8 +8,8 @@ import {
   waitForPublishable,
   waitForTitle,
   type StudioUnderTest,
-  type TestServer,
 } from './studio-driver.ts'
+import type {TestServer} from '../test/support/server.ts'
 
 const post = (id: string, title: string, slug: string) => ({
   _id: id,

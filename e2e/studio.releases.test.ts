@@ -11,8 +11,8 @@ import {
   startStudio,
   waitForTitle,
   type StudioUnderTest,
-  type TestServer,
 } from './studio-driver.ts'
+import type {TestServer} from '../test/support/server.ts'
 
 // Content Releases in the real Studio on the local lake: the Releases tool creates a release and
 // shows it scheduled; the lake publishes it on time, and the public site (with no one logged

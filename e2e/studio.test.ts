@@ -14,8 +14,8 @@ import {
   waitForPublishable,
   waitForTitle,
   type StudioUnderTest,
-  type TestServer,
 } from './studio-driver.ts'
+import type {TestServer} from '../test/support/server.ts'
 import {pasteRichBody, typeRichBody} from './studio-editor.ts'
 import {
   expectOnBlog,
