@@ -94,31 +94,25 @@ function chunkTable(chunks: Chunk[]): Table {
         : c.lazy
           ? 'lazy'
           : 'shared'
-  const preview = chunks.filter((c) => c.previewOnly)
   const rows: Cell[][] = chunks.map((c) => [c.file, when(c), kb(c.bytes), kb(c.gzip), kb(c.brotli)])
-  const sum = (list: Chunk[], f: (c: Chunk) => number) => list.reduce((total, c) => total + f(c), 0)
-  const app = chunks.filter((c) => c.interaction)
-  rows.push([
-    '**first-interaction total**',
+  const total = (label: string, list: Chunk[]): Cell[] => [
+    label,
     '',
-    kb(sum(app, (c) => c.bytes)),
-    kb(sum(app, (c) => c.gzip)),
-    kb(sum(app, (c) => c.brotli)),
-  ])
-  rows.push([
-    '**preview-only total** (the owner, in preview)',
-    '',
-    kb(sum(preview, (c) => c.bytes)),
-    kb(sum(preview, (c) => c.gzip)),
-    kb(sum(preview, (c) => c.brotli)),
-  ])
-  rows.push([
-    '**all chunks**',
-    '',
-    kb(sum(chunks, (c) => c.bytes)),
-    kb(sum(chunks, (c) => c.gzip)),
-    kb(sum(chunks, (c) => c.brotli)),
-  ])
+    ...(['bytes', 'gzip', 'brotli'] as const).map((size) =>
+      kb(list.reduce((sum, c) => sum + c[size], 0)),
+    ),
+  ]
+  rows.push(
+    total(
+      '**first-interaction total**',
+      chunks.filter((c) => c.interaction),
+    ),
+    total(
+      '**preview-only total** (the owner, in preview)',
+      chunks.filter((c) => c.previewOnly),
+    ),
+    total('**all chunks**', chunks),
+  )
   return {
     title: 'Public JS chunks (dist/client)',
     columns: ['chunk', 'loaded', 'raw', 'gzip -9', 'brotli -q 11'],
