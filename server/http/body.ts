@@ -28,6 +28,9 @@ function declaredLength(request: Request): number | undefined {
 export async function readBody(request: Request, limit: number): Promise<Uint8Array<ArrayBuffer>> {
   const declared = declaredLength(request)
   if (declared !== undefined && declared > limit) throw new BodyTooLargeError(limit)
+  // A declared length is a bound Node's parser enforces: the whole body is read at once
+  // (@hono/node-server reads it straight from the socket, without a web stream per request).
+  if (declared !== undefined) return new Uint8Array(await request.arrayBuffer())
   if (!request.body) return new Uint8Array(new ArrayBuffer(0))
   const reader = request.body.getReader()
   const chunks: Uint8Array[] = []

@@ -26,13 +26,14 @@ interface Batch {
  */
 export class GroupCommit {
   private readonly store: Store
-  private readonly onCommitted: (committed: CommittedTransaction) => void
+  /** Called once per batch, in log order, before any of its writers hears back. */
+  private readonly onCommitted: (committed: CommittedTransaction[]) => void
   private readonly pending = new Map<string, Doc | null>()
   private readonly pendingIds = new Set<string>()
   private batch: Batch | undefined
   private closed = false
 
-  constructor(store: Store, onCommitted: (committed: CommittedTransaction) => void) {
+  constructor(store: Store, onCommitted: (committed: CommittedTransaction[]) => void) {
     this.store = store
     this.onCommitted = onCommitted
   }
@@ -98,10 +99,8 @@ export class GroupCommit {
       for (const entry of batch.entries) entry.reject(error)
       return
     }
-    for (const [i, entry] of batch.entries.entries()) {
-      this.onCommitted(committed[i])
-      entry.resolve(committed[i])
-    }
+    this.onCommitted(committed)
+    for (const [i, entry] of batch.entries.entries()) entry.resolve(committed[i])
   }
 
   /** Refuses further writes and what is still queued: nothing of it was written. */

@@ -108,9 +108,9 @@ export class Lake {
     const database = this.store.db.location()
     if (!database) throw new Error('the lake needs a database file its query workers can read')
     this.pool = new QueryPool({database: () => database})
-    this.group = new GroupCommit(this.store, (committed) => {
-      this.mirror(committed)
-      this.notify(committed)
+    this.group = new GroupCommit(this.store, (batch) => {
+      this.mirror(batch)
+      for (const committed of batch) this.notify(committed)
     })
   }
 
@@ -322,16 +322,24 @@ export class Lake {
   }): CommittedTransaction {
     if (!this.group.idle) throw new Error('commitRaw while served transactions are pending')
     const committed = this.store.commit(tx)
-    this.mirror(committed)
+    this.mirror([committed])
     this.notify(committed)
     return committed
   }
 
-  /** Keeps the query worker's replica in step, before anyone hears of the commit. */
-  private mirror(committed: CommittedTransaction): void {
+  /**
+   * Keeps the query workers' replicas in step, before anyone hears of the commits: one message
+   * per group commit, each document as its stored JSON (types.ts `stored`).
+   */
+  private mirror(batch: CommittedTransaction[]): void {
     this.pool.apply(
-      committed.seq,
-      committed.changes.map(({id, after}) => ({id, after})),
+      batch.flatMap((committed) =>
+        committed.changes.map(({id, after}, i) => ({
+          seq: committed.seq,
+          id,
+          json: committed.stored?.[i] ?? (after ? JSON.stringify(after) : null),
+        })),
+      ),
     )
   }
 

@@ -256,6 +256,7 @@ export class Store {
         timestamp: tx.timestamp,
         author: tx.author,
         changes: tx.changes,
+        stored: rows[i].docs.map((doc) => doc.json),
       }
     })
     this.snapshotCache = null

@@ -55,6 +55,12 @@ export interface CommittedTransaction {
   /** User id of the author. */
   author: string
   changes: DocumentChange[]
+  /**
+   * Each change's document as stored (its JSON, null when deleted), in `changes`' order: the
+   * query workers' replicas take this string (lake.ts `mirror`), so a commit is not cloned
+   * object by object once per worker on the thread that serves every request.
+   */
+  stored?: Array<string | null>
 }
 
 export function isDoc(value: unknown): value is Doc {

@@ -2,8 +2,13 @@ import {Worker} from 'node:worker_threads'
 import {LakeError} from '../errors.ts'
 import {maxQueueWaitMs, poolSize, workerHeapMb, type Lane} from './queryBudgets.ts'
 import {QuerySchedule} from './querySchedule.ts'
-import type {WorkerReply, WorkerRequest, WorkerResult, WorkerTask} from './queryWorker.ts'
-import type {Doc} from '../types.ts'
+import type {
+  ReplicaChange,
+  WorkerReply,
+  WorkerRequest,
+  WorkerResult,
+  WorkerTask,
+} from './queryWorker.ts'
 
 export interface RunOptions {
   lane: Lane
@@ -75,8 +80,9 @@ export class QueryPool {
   }
 
   /** Mirrors a committed transaction into every replica; tasks sent after this see it. */
-  apply(seq: number, changes: Array<{id: string; after: Doc | null}>): void {
-    const message: WorkerRequest = {type: 'apply', seq, changes}
+  apply(changes: ReplicaChange[]): void {
+    if (changes.length === 0) return
+    const message: WorkerRequest = {type: 'apply', changes}
     for (const slot of this.slots) slot.worker.postMessage(message)
   }
 

