@@ -1,6 +1,14 @@
-import {existsSync, readdirSync, readFileSync} from 'node:fs'
-import {join, relative} from 'node:path'
+import {readFileSync} from 'node:fs'
+import {join} from 'node:path'
 import {brotliCompressSync, constants, gzipSync} from 'node:zlib'
+import {
+  chunkGraph,
+  packageOf,
+  studioCodeIn,
+  type Manifest,
+  type StudioFinding,
+} from '../scripts/chunkGraph.ts'
+import {kb} from './stats.ts'
 
 export interface Chunk {
   file: string
@@ -14,33 +22,17 @@ export interface Chunk {
   interaction: boolean
   /** Fetched later by a dynamic import(). */
   lazy: boolean
-}
-
-interface ManifestEntry {
-  file: string
-  src?: string
-  isEntry?: boolean
-  isDynamicEntry?: boolean
-  imports?: string[]
-  dynamicImports?: string[]
+  /**
+   * Loaded only when the owner turns preview on (scripts/chunkGraph.ts `previewEntry`): never on a
+   * reader's visit.
+   */
+  previewOnly: boolean
 }
 
 export const clientDir = new URL('../dist/client', import.meta.url).pathname
 
-export function readManifest(dir = clientDir): Record<string, ManifestEntry> {
-  const file = join(dir, '.vite', 'manifest.json')
-  if (!existsSync(file)) throw new Error(`${file} is missing: run npm run build`)
-  return JSON.parse(readFileSync(file, 'utf8')) as Record<string, ManifestEntry>
-}
-
-function jsFiles(dir: string): string[] {
-  return readdirSync(dir, {recursive: true, encoding: 'utf8'})
-    .filter((name) => name.endsWith('.js') && !name.startsWith('.vite'))
-    .map((name) => join(dir, name))
-}
-
 /** `keys` and, transitively, what they import statically. */
-function withStaticImports(manifest: Record<string, ManifestEntry>, keys: string[]): Set<string> {
+function withStaticImports(manifest: Manifest, keys: string[]): Set<string> {
   const files = new Set<string>()
   const visit = (key: string) => {
     const entry = manifest[key]
@@ -54,18 +46,17 @@ function withStaticImports(manifest: Record<string, ManifestEntry>, keys: string
 
 /** Every public JS chunk with its raw, gzip (level 9) and brotli (quality 11) sizes. */
 export function publicChunks(dir = clientDir): Chunk[] {
-  const manifest = readManifest(dir)
-  const entries = Object.keys(manifest).filter((key) => manifest[key]?.isEntry)
-  const interaction = withStaticImports(manifest, entries)
+  const graph = chunkGraph(dir)
+  const {manifest} = graph
+  const interaction = withStaticImports(manifest, graph.entries)
   const lazy = new Set(
     Object.values(manifest)
       .filter((e) => e.isDynamicEntry)
       .map((e) => e.file),
   )
-  return jsFiles(dir)
-    .map((path) => {
-      const content = readFileSync(path)
-      const file = relative(dir, path)
+  return graph.scripts
+    .map((file) => {
+      const content = readFileSync(join(dir, file))
       return {
         file,
         bytes: content.length,
@@ -74,46 +65,61 @@ export function publicChunks(dir = clientDir): Chunk[] {
           .length,
         interaction: interaction.has(file),
         lazy: lazy.has(file),
+        previewOnly: graph.previewOnlyFiles.has(file),
       }
     })
     .sort((a, b) => b.gzip - a.gzip)
 }
 
-/** Module paths that belong to the Studio; @sanity/client and @portabletext are the site's own. */
-const studioModule =
-  /(^|\/)(studio\/|sanity\.config|node_modules\/(sanity|@sanity\/(ui|vision|structure|desk|icons|mutator|types|schema|util))\/)/
-/** Strings that survive minification in Studio code (checked absent from the site build by hand). */
-const studioMarkers = [
-  'data-ui',
-  'Sanity Studio',
-  'sanity/structure',
-  'structureTool',
-  '@sanity/ui',
-  '@sanity/vision',
-]
+export interface StudioCode {
+  /**
+   * Studio code in a chunk a reader's page can load: every chunk but the preview-only ones (a
+   * chunk in neither graph counts as a reader's). Any entry here is a failure.
+   */
+  reader: StudioFinding[]
+  /**
+   * Studio code in the preview-only chunks: expected, as visual editing draws its overlays with
+   * the Studio's UI (@sanity/ui), and loaded only for the owner in preview.
+   */
+  previewOnly: StudioFinding[]
+}
 
 /**
- * Studio code in the public bundle: modules named in the manifest (entries, imports, dynamic
- * imports) and, since the manifest names only chunk roots, Studio marker strings in any chunk.
+ * Studio code in the client build, by who loads it: its modules (web/vite.chunkModules.ts) and
+ * Studio marker strings in each chunk's text.
  */
-export function studioLeaks(dir = clientDir): string[] {
-  const leaks: string[] = []
-  for (const [key, entry] of Object.entries(readManifest(dir))) {
-    for (const name of [
-      key,
-      entry.src ?? '',
-      ...(entry.imports ?? []),
-      ...(entry.dynamicImports ?? []),
-    ]) {
-      if (studioModule.test(name)) leaks.push(`manifest: ${entry.file} ← ${name}`)
-    }
+export function studioCode(dir = clientDir): StudioCode {
+  const graph = chunkGraph(dir)
+  const found: StudioCode = {reader: [], previewOnly: []}
+  for (const file of graph.scripts) {
+    const code = studioCodeIn(dir, graph, file)
+    found[graph.previewOnlyFiles.has(file) ? 'previewOnly' : 'reader'].push(...code)
   }
-  for (const path of jsFiles(dir)) {
-    const text = readFileSync(path, 'utf8')
-    for (const marker of studioMarkers)
-      if (text.includes(marker)) leaks.push(`${relative(dir, path)} contains "${marker}"`)
-  }
-  return [...new Set(leaks)]
+  return found
+}
+
+/**
+ * Studio code where a reader could load it fails the check; in the preview-only chunks it is
+ * expected (visual editing's overlays are drawn with @sanity/ui) and reported with their size.
+ */
+export function studioNotes(studio: StudioCode, chunks: Chunk[]): string[] {
+  const preview = chunks.filter((c) => c.previewOnly)
+  const gzip = preview.reduce((total, c) => total + c.gzip, 0)
+  const sizes = preview.map((c) => `${c.file} ${kb(c.gzip)}`).join(', ')
+  const packages = [...new Set(studio.previewOnly.map(({what}) => packageOf(what)))]
+  return [
+    studio.reader.length === 0
+      ? 'Target MET: no Studio code in any chunk a reader loads (modules and marker strings checked).'
+      : 'Target MISSED: STUDIO CODE IN A CHUNK A READER LOADS: ' +
+        studio.reader.map(({file, what}) => `${file}: ${what}`).join('; '),
+    preview.length === 0
+      ? 'No preview-only chunk: the preview import (web/preview/loadPreviewEditing.ts) is not in the build.'
+      : 'Preview-only chunks, loaded only when the owner turns preview on ' +
+        `(web/preview/loadPreviewEditing.ts): ${kb(gzip)} gzip in all (${sizes}). ` +
+        (packages.length === 0
+          ? 'They hold no Studio code.'
+          : `Their Studio code, expected there (visual editing draws its overlays with the Studio's UI): ${packages.join(', ')}.`),
+  ]
 }
 
 /**

@@ -4,7 +4,6 @@
  * grown and keeps. The server must run with `inspectorOptions(port)` in NODE_OPTIONS; the
  * inspector listens on loopback only.
  */
-import {createServer} from 'node:net'
 
 export interface HeapFigures {
   heapUsed: number
@@ -15,19 +14,6 @@ export interface HeapFigures {
 
 export function inspectorOptions(port: number): string {
   return `--inspect=127.0.0.1:${port} --expose-gc`
-}
-
-/** A loopback port free right now, for the inspector to listen on. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer()
-    server.once('error', reject)
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address()
-      const port = typeof address === 'object' && address ? address.port : 0
-      server.close(() => resolve(port))
-    })
-  })
 }
 
 export interface HeapProbe {

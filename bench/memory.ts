@@ -5,7 +5,8 @@
  * server's own V8 heap is read after a full GC (bench/inspector.ts): live objects that keep
  * growing are a leak; a heap V8 has enlarged and keeps is not.
  */
-import {connectHeapProbe, freePort, inspectorOptions, type HeapFigures} from './inspector.ts'
+import {freePort} from '../scripts/freePort.ts'
+import {connectHeapProbe, inspectorOptions, type HeapFigures} from './inspector.ts'
 import {measure} from './server.ts'
 import {memoryOf, startServerProcess} from './serverProcess.ts'
 import {fetchPage, newestPostSlug} from './site.ts'

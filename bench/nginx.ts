@@ -1,8 +1,8 @@
 import {execFileSync, spawn, type ChildProcess} from 'node:child_process'
 import {chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync} from 'node:fs'
-import {createServer} from 'node:net'
 import {tmpdir} from 'node:os'
 import {join} from 'node:path'
+import {freePort} from '../scripts/freePort.ts'
 import {withChildren} from './cpu.ts'
 import {nginxVersion} from './machine.ts'
 
@@ -40,18 +40,6 @@ export function ensureNginx(): boolean {
     return false
   }
   return nginxVersion() !== 'not installed'
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer()
-    server.once('error', reject)
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address()
-      const port = typeof address === 'object' && address ? address.port : 0
-      server.close(() => resolve(port))
-    })
-  })
 }
 
 /**

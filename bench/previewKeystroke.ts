@@ -5,7 +5,9 @@
  * framed page, which revalidates (web/preview/useLiveDrafts.ts). Measured as
  * e2e/studio.presentation.test.ts measures it, on a logged-in page of bench/studio.ts's browser.
  */
-import type {Browser, Frame, Page} from 'playwright-core'
+import type {Browser} from 'playwright-core'
+import {framedHeading, overlaysDrawn} from '../scripts/presentationFrame.ts'
+import {logIn, studioContext, waitForTitle} from '../scripts/studioPage.ts'
 import type {ServerProcess} from './serverProcess.ts'
 import {queryUrl} from './site.ts'
 import {fmt, spread} from './stats.ts'
@@ -14,44 +16,8 @@ import type {Table} from './types.ts'
 const runs = Number(process.env.BENCH_PREVIEW_RUNS || 5)
 /** Issue #13: the page refreshes within 2 s of the keystroke. */
 export const previewTargetMs = 2000
-
-/** The site framed by the Presentation tool, once it shows `path` (the Studio may swap frames). */
-async function siteFrame(page: Page, path: string): Promise<Frame> {
-  const deadline = Date.now() + 60_000
-  for (;;) {
-    const frame = page
-      .frames()
-      .find((f) => f !== page.mainFrame() && URL.parse(f.url())?.pathname === path)
-    if (frame) return frame
-    if (Date.now() > deadline) throw new Error(`no framed page at ${path}`)
-    await page.waitForEvent('framenavigated', {timeout: 60_000})
-  }
-}
-
-/** Waits until whichever frame shows `path` has `title` as its heading. */
-async function framedHeading(page: Page, path: string, title: string): Promise<void> {
-  const deadline = Date.now() + 15_000
-  for (;;) {
-    const frame = await siteFrame(page, path)
-    const shown = await frame
-      .getByRole('heading', {level: 1, name: title, exact: true})
-      .waitFor({timeout: Math.max(1, deadline - Date.now())})
-      .then(() => true)
-      .catch((error: unknown) => {
-        if (Date.now() >= deadline) throw error
-        return false
-      })
-    if (shown) return
-  }
-}
-
-const titleValue = (page: Page, title: string) =>
-  page.waitForFunction(
-    (expected) =>
-      document.querySelector<HTMLInputElement>('[data-testid="field-title"] input')?.value ===
-      expected,
-    title,
-  )
+/** Past the target, long enough to report a miss rather than fail the run. */
+const headingWait = {withinMs: 15_000, exact: true}
 
 /** Milliseconds from the last keystroke to the framed heading, `runs` times on the newest post. */
 export async function measurePreviewKeystrokes(
@@ -67,38 +33,29 @@ export async function measurePreviewKeystrokes(
     result: {_id: string; title: string; slug: string}
   }
   const path = `/blog/${post.slug}`
-  const context = await browser.newContext({
-    ignoreHTTPSErrors: true,
-    viewport: {width: 1400, height: 1000},
-  })
+  const context = await studioContext(browser)
   try {
     const page = await context.newPage()
-    await page.goto(`${server.url}/studio`)
-    await page.getByText('Owner password').first().click()
-    await page.waitForURL(/\/studio-login\?/)
-    await page.fill('#password', password)
-    await page.click('button[type=submit]')
-    await page.getByTestId('pane-item-All posts').waitFor({timeout: 180_000})
+    await logIn(page, server.url, password, 180_000)
     const studio = new URL(page.url()).origin
     await page.goto(`${studio}/studio/presentation/post/${post._id}?preview=${path}`)
-    const frame = await siteFrame(page, path)
-    await frame.locator('sanity-visual-editing').waitFor({state: 'attached', timeout: 60_000})
+    await overlaysDrawn(page, path, 60_000)
     await page.waitForURL(/preview=https/)
-    await titleValue(page, post.title)
+    await waitForTitle(page, post.title)
     const title = page.getByTestId('field-title').locator('input')
     // The first keystroke turns the published post into a draft, and the Studio may re-render
     // the form meanwhile (keystrokes sent then are lost): type it, then time the later edits.
     await title.click()
     await title.press('End')
     await title.press('Space')
-    await titleValue(page, `${post.title} `)
-    await framedHeading(page, path, `${post.title} `.trim())
+    await waitForTitle(page, `${post.title} `)
+    await framedHeading(page, path, `${post.title} `.trim(), headingWait)
     const latencies: number[] = []
     for (let i = 1; i <= runs; i++) {
       const next = `${post.title} (edit ${i})`
       await title.fill(next)
       const lastKey = Date.now()
-      await framedHeading(page, path, next)
+      await framedHeading(page, path, next, headingWait)
       latencies.push(Date.now() - lastKey)
       console.log(`[studio] keystroke to preview ${i}/${runs}: ${latencies.at(-1)} ms`)
     }

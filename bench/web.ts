@@ -1,10 +1,10 @@
 /**
  * Web benchmark: Lighthouse (mobile and desktop, several runs per route, medians) on every public
  * route of a seeded production server, the gzip/brotli size of every public JS chunk, and a check
- * that no Studio module reached the public bundle.
+ * that no Studio code reached a chunk a reader loads (preview-only chunks reported apart).
  */
 import {ensureChromium} from '../scripts/chromium.ts'
-import {firstLoadJsGzip, publicChunks, studioLeaks, type Chunk} from './chunks.ts'
+import {firstLoadJsGzip, publicChunks, studioCode, studioNotes, type Chunk} from './chunks.ts'
 import {firstTapNote, firstTapTable, measureFirstTaps, type FirstTapResult} from './firstTap.ts'
 import {lighthouse, type LighthouseRun, type Preset} from './lighthouse.ts'
 import {startServerProcess} from './serverProcess.ts'
@@ -86,24 +86,33 @@ function lighthouseTable(preset: Preset, results: Map<string, LighthouseRun[]>):
 }
 
 function chunkTable(chunks: Chunk[]): Table {
-  const when = (c: Chunk) => (c.interaction ? 'first interaction' : c.lazy ? 'lazy' : 'shared')
+  const when = (c: Chunk) =>
+    c.previewOnly
+      ? 'preview only'
+      : c.interaction
+        ? 'first interaction'
+        : c.lazy
+          ? 'lazy'
+          : 'shared'
   const rows: Cell[][] = chunks.map((c) => [c.file, when(c), kb(c.bytes), kb(c.gzip), kb(c.brotli)])
-  const sum = (list: Chunk[], f: (c: Chunk) => number) => list.reduce((total, c) => total + f(c), 0)
-  const app = chunks.filter((c) => c.interaction)
-  rows.push([
-    '**first-interaction total**',
+  const total = (label: string, list: Chunk[]): Cell[] => [
+    label,
     '',
-    kb(sum(app, (c) => c.bytes)),
-    kb(sum(app, (c) => c.gzip)),
-    kb(sum(app, (c) => c.brotli)),
-  ])
-  rows.push([
-    '**all chunks**',
-    '',
-    kb(sum(chunks, (c) => c.bytes)),
-    kb(sum(chunks, (c) => c.gzip)),
-    kb(sum(chunks, (c) => c.brotli)),
-  ])
+    ...(['bytes', 'gzip', 'brotli'] as const).map((size) =>
+      kb(list.reduce((sum, c) => sum + c[size], 0)),
+    ),
+  ]
+  rows.push(
+    total(
+      '**first-interaction total**',
+      chunks.filter((c) => c.interaction),
+    ),
+    total(
+      '**preview-only total** (the owner, in preview)',
+      chunks.filter((c) => c.previewOnly),
+    ),
+    total('**all chunks**', chunks),
+  )
   return {
     title: 'Public JS chunks (dist/client)',
     columns: ['chunk', 'loaded', 'raw', 'gzip -9', 'brotli -q 11'],
@@ -162,7 +171,7 @@ function targetNotes(
 
 export async function run(): Promise<Section> {
   const chunks = publicChunks()
-  const leaks = studioLeaks()
+  const studio = studioCode()
   const notes: string[] = []
   const chromePath = ensureChromium()
   const server = await startServerProcess()
@@ -216,11 +225,7 @@ export async function run(): Promise<Section> {
       '(PrerenderingDisabledByDevTools), so the tab row measures the speculation rules’ fallback, a prefetch; ' +
       'a phone without DevTools shows the prerendered page at once.',
   )
-  notes.push(
-    leaks.length === 0
-      ? 'No Studio module in any public chunk (manifest and marker strings checked).'
-      : `STUDIO CODE IN THE PUBLIC BUNDLE: ${leaks.join('; ')}`,
-  )
+  notes.push(...studioNotes(studio, chunks))
   notes.push(...references)
   const tables = [...results].map(([preset, byRoute]) => lighthouseTable(preset, byRoute))
   tables.push(chunkTable(chunks))
@@ -228,7 +233,7 @@ export async function run(): Promise<Section> {
   const data = {
     runs,
     chunks,
-    leaks,
+    studio,
     firstTaps,
     lighthouse: Object.fromEntries([...results].map(([p, m]) => [p, Object.fromEntries(m)])),
   }

@@ -2,30 +2,28 @@ import {createClient} from '@sanity/client'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 import type {Lake} from '../server/lake/index.ts'
 import {inboxMessages, waitForMessage} from '../server/contact/testing/inboxWait.ts'
-import {SmtpSink} from '../server/contact/testing/smtpSink.ts'
-import {startTestServer} from '../test/support/server.ts'
+import type {SmtpSink} from '../test/support/smtpSink.ts'
+import {
+  startServerWithMail,
+  visitorAddresses,
+  type ServerWithMail,
+} from '../test/support/serverWithMail.ts'
+import type {TestServer} from '../test/support/server.ts'
 
 // The whole relay on the real server: HTTP in, the lake, a real SMTP server out.
+// Visitors are told apart by the X-Forwarded-For our test "proxy" on loopback sets.
+let running: ServerWithMail
 let sink: SmtpSink
-let server: Awaited<ReturnType<typeof startTestServer>>
+let server: TestServer
 let lake: Lake
-let visitor = 0
+const nextVisitor = visitorAddresses()
 
 beforeAll(async () => {
-  sink = await new SmtpSink().listen()
-  server = await startTestServer({
-    SEED: '0',
-    // Visitors are told apart by the X-Forwarded-For our test "proxy" on loopback sets.
-    TRUST_PROXY: 'loopback',
-    SMTP_URL: `smtp://127.0.0.1:${sink.port}`,
-    CONTACT_TO: 'owner@writer.example',
-  })
+  running = await startServerWithMail({CONTACT_TO: 'owner@writer.example'})
+  ;({server, sink} = running)
   lake = server.lake!
 })
-afterAll(async () => {
-  await server?.stop()
-  await sink?.close()
-})
+afterAll(() => running?.stop())
 
 /**
  * Posts like a browser; each call comes from its own visitor (its own /24, since limits key on
@@ -34,7 +32,7 @@ afterAll(async () => {
 function post(
   body: URLSearchParams | string,
   headers: Record<string, string> = {},
-  from = `10.${++visitor >> 8}.${visitor & 255}.1`,
+  from = nextVisitor(),
 ) {
   return fetch(`${server.url}/api/contact`, {
     method: 'POST',

@@ -3,7 +3,7 @@ import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 import {afterAll, expect, it} from 'vitest'
 import {inboxMessages, waitForMessage} from '../server/contact/testing/inboxWait.ts'
-import {SmtpSink} from '../server/contact/testing/smtpSink.ts'
+import {SmtpSink} from '../test/support/smtpSink.ts'
 import {startTestServer} from '../test/support/server.ts'
 
 // Fault test (issue #5): the mail server is down when messages arrive; the app restarts on the

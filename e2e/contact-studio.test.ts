@@ -1,7 +1,7 @@
 import type {Browser} from 'playwright-core'
 import {afterAll, beforeAll, expect, it} from 'vitest'
 import {inboxMessages, waitForMessage} from '../server/contact/testing/inboxWait.ts'
-import {SmtpSink} from '../server/contact/testing/smtpSink.ts'
+import {SmtpSink} from '../test/support/smtpSink.ts'
 import {launchBrowser} from '../scripts/browser.ts'
 import {startTestServer} from '../test/support/server.ts'
 import {logIn} from './studio-driver.ts'

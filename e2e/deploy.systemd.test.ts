@@ -4,7 +4,7 @@ import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 import {afterAll, describe, expect, it} from 'vitest'
 import {readConfig} from '../server/env.ts'
-import {ensureDebianCommand} from './support/debianPackage.ts'
+import {ensureDebianCommand} from '../scripts/debianPackage.ts'
 
 // deploy/scriptorium.service and deploy/scriptorium.env.example (docs/deploy.md). This machine's
 // PID 1 is not systemd, so the unit cannot run here; `systemd-analyze verify` checks it as a

@@ -15,7 +15,8 @@ import {tmpdir} from 'node:os'
 import {basename, dirname, join} from 'node:path'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 import {buildsName, distName} from '../server/build/layout.ts'
-import {caddyPorts, freePort, startCaddy, type RunningCaddy} from './support/caddy.ts'
+import {freePort} from '../scripts/freePort.ts'
+import {caddyPorts, startCaddy, type RunningCaddy} from './support/caddy.ts'
 
 // docs/deploy.md's upgrade, on loopback: Caddy from deploy/Caddyfile (its lb_try_duration) in
 // front of the server, run as its own process from a copy of this checkout. While clients keep

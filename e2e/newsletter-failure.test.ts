@@ -1,5 +1,5 @@
 import {afterAll, beforeAll, expect, it} from 'vitest'
-import {SmtpSink} from '../server/contact/testing/smtpSink.ts'
+import {SmtpSink} from '../test/support/smtpSink.ts'
 import {mailingId} from '../server/newsletter/mailing.ts'
 import {startTestServer} from '../test/support/server.ts'
 

@@ -1,27 +1,31 @@
 import sharp from 'sharp'
 import {afterAll, beforeAll, describe, expect, it, vi} from 'vitest'
 import type {Lake} from '../server/lake/index.ts'
-import {SmtpSink} from '../server/contact/testing/smtpSink.ts'
+import type {SmtpSink} from '../test/support/smtpSink.ts'
 import {mailingId} from '../server/newsletter/mailing.ts'
 import {decodedRaw, linkIn, mailParts} from '../server/newsletter/testing/mailLinks.ts'
-import {mailTo, onServer, subscribeThroughMail} from '../server/newsletter/testing/subscribeFlow.ts'
-import {startTestServer} from '../test/support/server.ts'
+import {
+  mailTo,
+  onServer,
+  subscribeThroughMail,
+  unsubscribeOneClick,
+} from '../server/newsletter/testing/subscribeFlow.ts'
+import {startServerWithMail, type ServerWithMail} from '../test/support/serverWithMail.ts'
+import type {TestServer} from '../test/support/server.ts'
 
 // The new-post mail on the running server with a real SMTP server (issue #26). The grace
 // period is 1.2 s here (NEWSLETTER_GRACE_MINUTES=0.02).
+let running: ServerWithMail
 let sink: SmtpSink
-let server: Awaited<ReturnType<typeof startTestServer>>
+let server: TestServer
 let lake: Lake
 
 beforeAll(async () => {
-  sink = await new SmtpSink().listen()
-  server = await startTestServer({
-    SEED: '0',
-    TRUST_PROXY: 'loopback',
-    SMTP_URL: `smtp://127.0.0.1:${sink.port}`,
+  running = await startServerWithMail({
     NEWSLETTER_GRACE_MINUTES: '0.02',
     NEWSLETTER_SEND_PER_MINUTE: '6000',
   })
+  ;({server, sink} = running)
   lake = server.lake!
   // The newsletter's first look at start (posts already out are not news) is done.
   await vi.waitFor(() => expect(lake.getDocument('newsletter.state')).toBeDefined())
@@ -29,18 +33,9 @@ beforeAll(async () => {
   await subscribeThroughMail(server, sink, 'active2@example.com')
   await subscribeThroughMail(server, sink, 'pending@example.com', false)
   const leaving = await subscribeThroughMail(server, sink, 'leaving@example.com')
-  const unsubscribe = onServer(
-    linkIn(leaving, '/api/unsubscribe'),
-    server.config.siteUrl,
-    server.url,
-  )
-  const res = await fetch(unsubscribe, {method: 'POST', body: 'List-Unsubscribe=One-Click'})
-  expect(res.status).toBe(200)
+  expect(await unsubscribeOneClick(server, leaving)).toBe(200)
 })
-afterAll(async () => {
-  await server?.stop()
-  await sink?.close()
-})
+afterAll(() => running?.stop())
 
 const block = (text: string) => ({
   _type: 'block',

@@ -1,41 +1,34 @@
 import type {Browser} from 'playwright-core'
 import {afterAll, beforeAll, expect, it} from 'vitest'
-import {SmtpSink} from '../server/contact/testing/smtpSink.ts'
-import {linkIn} from '../server/newsletter/testing/mailLinks.ts'
-import {onServer, subscribeThroughMail} from '../server/newsletter/testing/subscribeFlow.ts'
+import type {SmtpSink} from '../test/support/smtpSink.ts'
+import {
+  subscribeThroughMail,
+  unsubscribeOneClick,
+} from '../server/newsletter/testing/subscribeFlow.ts'
 import {launchBrowser} from '../scripts/browser.ts'
-import {startTestServer} from '../test/support/server.ts'
+import {startServerWithMail, type ServerWithMail} from '../test/support/serverWithMail.ts'
+import type {TestServer} from '../test/support/server.ts'
 import {logIn} from './studio-driver.ts'
 
 // The owner's side of issue #26: the Studio's Newsletter shows how many subscribers are in each
 // state, kept live, lists them with their status, read-only, and the new-post mailings.
 let browser: Browser
-let server: Awaited<ReturnType<typeof startTestServer>>
+let running: ServerWithMail
+let server: TestServer
 let sink: SmtpSink
 
 beforeAll(async () => {
-  sink = await new SmtpSink().listen()
-  server = await startTestServer({
-    SEED: '0',
-    TRUST_PROXY: 'loopback',
-    SMTP_URL: `smtp://127.0.0.1:${sink.port}`,
-  })
+  running = await startServerWithMail()
+  ;({server, sink} = running)
   await subscribeThroughMail(server, sink, 'active@example.com')
   await subscribeThroughMail(server, sink, 'waiting@example.com', false)
   const leaving = await subscribeThroughMail(server, sink, 'leaving@example.com')
-  const unsubscribe = onServer(
-    linkIn(leaving, '/api/unsubscribe'),
-    server.config.siteUrl,
-    server.url,
-  )
-  const res = await fetch(unsubscribe, {method: 'POST', body: 'List-Unsubscribe=One-Click'})
-  expect(res.status).toBe(200)
+  expect(await unsubscribeOneClick(server, leaving)).toBe(200)
   browser = await launchBrowser()
 })
 afterAll(async () => {
   await browser?.close()
-  await server?.stop()
-  await sink?.close()
+  await running?.stop()
 })
 
 it('counts subscribers by status, live, and lists them read-only', async () => {

@@ -2,47 +2,42 @@ import {readFileSync, statSync} from 'node:fs'
 import {join} from 'node:path'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 import type {Lake} from '../server/lake/index.ts'
-import {SmtpSink} from '../server/contact/testing/smtpSink.ts'
+import type {SmtpSink} from '../test/support/smtpSink.ts'
 import {addressHash} from '../server/newsletter/address.ts'
 import {secretFileName} from '../server/newsletter/secret.ts'
 import {subscriberId, unsubscribedId} from '../server/newsletter/subscribers.ts'
 import {decodedRaw, linkIn} from '../server/newsletter/testing/mailLinks.ts'
 import {mailTo} from '../server/newsletter/testing/subscribeFlow.ts'
 import {signToken} from '../server/newsletter/tokens.ts'
-import {startTestServer} from '../test/support/server.ts'
+import {
+  startServerWithMail,
+  visitorAddresses,
+  type ServerWithMail,
+} from '../test/support/serverWithMail.ts'
+import type {TestServer} from '../test/support/server.ts'
 
 // Subscriptions on the running server: HTTP in, the lake, a real SMTP server out (issue #26).
+let running: ServerWithMail
 let sink: SmtpSink
-let server: Awaited<ReturnType<typeof startTestServer>>
+let server: TestServer
 let lake: Lake
 let secret: Buffer
 let visitor = 0
+const nextVisitor = visitorAddresses()
 
 beforeAll(async () => {
-  sink = await new SmtpSink().listen()
-  server = await startTestServer({
-    SEED: '0',
-    TRUST_PROXY: 'loopback',
-    SMTP_URL: `smtp://127.0.0.1:${sink.port}`,
-    NEWSLETTER_CONFIRM_PER_HOUR: '12',
-  })
+  running = await startServerWithMail({NEWSLETTER_CONFIRM_PER_HOUR: '12'})
+  ;({server, sink} = running)
   lake = server.lake!
   secret = Buffer.from(
     readFileSync(join(server.dataDir, secretFileName), 'utf8').trim(),
     'base64url',
   )
 })
-afterAll(async () => {
-  await server?.stop()
-  await sink?.close()
-})
+afterAll(() => running?.stop())
 
 /** Each call from its own visitor (its own /24) unless `from` is given. */
-function subscribe(
-  email: string,
-  extra: Record<string, string> = {},
-  from = `10.${++visitor >> 8}.${visitor & 255}.1`,
-) {
+function subscribe(email: string, extra: Record<string, string> = {}, from = nextVisitor()) {
   return fetch(`${server.url}/api/subscribe`, {
     method: 'POST',
     body: new URLSearchParams({email, ...extra}),

@@ -1,14 +1,13 @@
-import {readFileSync} from 'node:fs'
 import {createClient} from '@sanity/client'
 import {createPreviewSecret} from '@sanity/preview-url-secret/create-secret'
 import type {Browser, BrowserContextOptions, ConsoleMessage, Page, Route} from 'playwright-core'
 import {previewEnablePath} from '../shared/constants.ts'
 import {previewContentPath} from '../shared/siteConfig.ts'
 import {launchBrowser} from '../scripts/browser.ts'
-import {startTestServer} from '../test/support/server.ts'
+import {startTestServer, type TestServer} from '../test/support/server.ts'
 
 /** Helpers shared by the site's browser tests (e2e/site*.test.ts). */
-export type TestServer = Awaited<ReturnType<typeof startTestServer>>
+export type {TestServer}
 
 export interface PostSpec {
   slug: string
@@ -187,35 +186,4 @@ export async function enterPreview(
   enable.searchParams.set('sanity-preview-pathname', path)
   await page.goto(enable.href)
   return contentReads
-}
-
-/** The one preview-only dynamic import's module (web/preview/loadPreviewEditing.ts). */
-export const previewEntry = 'web/preview/PreviewEditing.tsx'
-
-/**
- * The client build's scripts, from Vite's manifest: `publicFiles`, every chunk an entry reaches
- * through any import except the preview-only one, and `previewOnlyFiles`, what that import adds
- * (e2e/studio-chunks.test.ts checks the split itself). Paths as `assets/…`.
- */
-export function clientChunkGraphs(): {publicFiles: Set<string>; previewOnlyFiles: Set<string>} {
-  const manifest = JSON.parse(readFileSync('dist/client/.vite/manifest.json', 'utf8')) as Record<
-    string,
-    {file: string; isEntry?: boolean; imports?: string[]; dynamicImports?: string[]}
-  >
-  const reach = (starts: string[]) => {
-    const seen = new Set<string>()
-    for (let key = starts.pop(); key !== undefined; key = starts.pop()) {
-      if (seen.has(key)) continue
-      seen.add(key)
-      const {imports = [], dynamicImports = []} = manifest[key]
-      starts.push(...imports, ...dynamicImports.filter((to) => to !== previewEntry))
-    }
-    return new Set([...seen].map((key) => manifest[key].file))
-  }
-  const publicFiles = reach(Object.keys(manifest).filter((key) => manifest[key].isEntry))
-  const previewFiles = reach([previewEntry])
-  return {
-    publicFiles,
-    previewOnlyFiles: new Set([...previewFiles].filter((file) => !publicFiles.has(file))),
-  }
 }

@@ -2,7 +2,8 @@ import {readFileSync} from 'node:fs'
 import {join} from 'node:path'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 import {startTestServer} from '../test/support/server.ts'
-import {block, clientChunkGraphs, createPosts, type TestServer} from './site.fixtures.ts'
+import {chunkGraph} from '../scripts/chunkGraph.ts'
+import {block, createPosts, type TestServer} from './site.fixtures.ts'
 
 // What a crawler or link preview sees: the first response, no JavaScript.
 let server: TestServer
@@ -192,7 +193,7 @@ describe('server-rendered HTML', () => {
 
   it('no Studio module reaches a public chunk', () => {
     // Preview mode's own chunks may (e2e/studio-chunks.test.ts); no public page can load them.
-    const {publicFiles} = clientChunkGraphs()
+    const {publicFiles} = chunkGraph('dist/client')
     expect(publicFiles.size).toBeGreaterThan(0)
     for (const file of publicFiles) {
       const code = readFileSync(join(import.meta.dirname, '../dist/client', file), 'utf8')

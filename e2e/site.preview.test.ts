@@ -2,11 +2,11 @@ import {readFileSync} from 'node:fs'
 import {createRequire} from 'node:module'
 import type {Browser, Page} from 'playwright-core'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
+import {chunkGraph} from '../scripts/chunkGraph.ts'
 import {loadSiteBundle, type SiteBundle} from '../server/render/bundle.ts'
 import {resolveSiteConfig} from '../shared/siteConfig.ts'
 import {
   block,
-  clientChunkGraphs,
   createPosts,
   hydrated,
   openPage,
@@ -68,7 +68,7 @@ beforeAll(async () => {
   if (!loaded) throw new Error('the site is not built: npm run build')
   bundle = loaded
   // What only preview mode loads (not React, the router or the content client, which it shares).
-  previewFiles = [...clientChunkGraphs().previewOnlyFiles]
+  previewFiles = [...chunkGraph('dist/client').previewOnlyFiles]
   expect(previewFiles.length).toBeGreaterThan(0)
 })
 

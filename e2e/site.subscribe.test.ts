@@ -2,7 +2,7 @@ import {readFileSync} from 'node:fs'
 import {createRequire} from 'node:module'
 import type {Browser, Page} from 'playwright-core'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
-import {SmtpSink} from '../server/contact/testing/smtpSink.ts'
+import {SmtpSink} from '../test/support/smtpSink.ts'
 import {linkIn} from '../server/newsletter/testing/mailLinks.ts'
 import {mailTo} from '../server/newsletter/testing/subscribeFlow.ts'
 import {

@@ -1,85 +1,21 @@
-import {existsSync, readdirSync, readFileSync} from 'node:fs'
-import {join, relative} from 'node:path'
+import {existsSync, readFileSync} from 'node:fs'
+import {join} from 'node:path'
 import {describe, expect, it} from 'vitest'
-
-interface ManifestChunk {
-  file: string
-  src?: string
-  isEntry?: boolean
-  isDynamicEntry?: boolean
-  imports?: string[]
-  dynamicImports?: string[]
-  css?: string[]
-}
+import {
+  chunkGraph,
+  previewEntry,
+  scriptsIn,
+  studioMarkers,
+  studioSource,
+} from '../scripts/chunkGraph.ts'
 
 const clientDir = 'dist/client'
 const studioDir = 'dist/studio'
 
-/**
- * The one preview-only dynamic import (web/preview/loadPreviewEditing.ts): what only preview mode loads.
- * A public page can reach every other chunk, through static and dynamic imports alike.
- */
-const previewEntry = 'web/preview/PreviewEditing.tsx'
-
-/**
- * Modules that must never reach a public page: the Studio's (sanity, its tools and UI, our
- * studio/ and sanity.config.ts) and visual editing's (the overlays, their messaging).
- */
-const studioSource =
-  /(^|\/)(node_modules\/(sanity|@sanity\/(vision|ui|structure|presentation|presentation-comlink|comlink|visual-editing|visual-editing-csm))\/|studio\/|sanity\.config\.ts$)/
-
-/** Strings that only the Studio's code contains (checked to be present in dist/studio below). */
-const studioMarkers = [
-  'structureTool',
-  'SanityVision',
-  'studio-layout',
-  'WorkspaceLoader',
-  'data-ui',
-  'x-sanity-app',
-]
-
-function jsFiles(dir: string): string[] {
-  return readdirSync(join(dir, 'assets'))
-    .filter((file) => file.endsWith('.js'))
-    .map((file) => join(dir, 'assets', file))
-}
-
-/** Manifest keys reachable from `starts`, following the edges `follow` allows. */
-function reach(
-  manifest: Record<string, ManifestChunk>,
-  starts: string[],
-  follow: (to: string, dynamic: boolean) => boolean = () => true,
-): Set<string> {
-  const seen = new Set<string>()
-  const queue = [...starts]
-  while (queue.length > 0) {
-    const key = queue.pop() as string
-    if (seen.has(key)) continue
-    seen.add(key)
-    const chunk = manifest[key]
-    if (!chunk) throw new Error(`the manifest lacks ${key}`)
-    queue.push(
-      ...(chunk.imports ?? []).filter((to) => follow(to, false)),
-      ...(chunk.dynamicImports ?? []).filter((to) => follow(to, true)),
-    )
-  }
-  return seen
-}
-
 describe("the public site's chunks", () => {
-  const manifest = JSON.parse(
-    readFileSync(join(clientDir, '.vite/manifest.json'), 'utf8'),
-  ) as Record<string, ManifestChunk>
-  // Each emitted file's modules (web/vite.chunkModules.ts): the manifest does not list them.
-  const modules = JSON.parse(
-    readFileSync(join(clientDir, '.vite/chunk-modules.json'), 'utf8'),
-  ) as Record<string, string[]>
-  const entries = Object.keys(manifest).filter((key) => manifest[key].isEntry)
-  // Public: every edge but the preview-only dynamic import. Preview: what that import brings.
-  const publicGraph = reach(manifest, entries, (to, dynamic) => !(dynamic && to === previewEntry))
-  // Empty if the import were static (then the first test below says so).
-  const previewGraph =
-    previewEntry in manifest ? reach(manifest, [previewEntry]) : new Set<string>()
+  // Public: every edge but the preview-only dynamic import. Preview: what that import brings
+  // (empty if the import were static: then the first test below says so).
+  const {manifest, modules, entries, publicGraph, previewGraph, scripts} = chunkGraph(clientDir)
   const filesOf = (graph: Set<string>) => new Set([...graph].map((key) => manifest[key].file))
   const studioModulesIn = (graph: Set<string>) =>
     [...graph].flatMap((key) => {
@@ -114,13 +50,16 @@ describe("the public site's chunks", () => {
     expect(studioModulesIn(previewGraph).some((id) => id.includes('@sanity/ui/'))).toBe(true)
     // Every emitted script is in one of the two graphs, so nothing escapes the scan.
     const known = new Set([...filesOf(publicGraph), ...filesOf(previewGraph)])
-    expect(jsFiles(clientDir).filter((file) => !known.has(relative(clientDir, file)))).toEqual([])
-    expect(jsFiles(clientDir).every((file) => modules[relative(clientDir, file)])).toBe(true)
+    expect(scripts.length).toBeGreaterThan(0)
+    expect(scripts.filter((file) => !known.has(file))).toEqual([])
+    expect(scripts.every((file) => modules[file])).toBe(true)
   })
 
   it("contain none of the Studio's code (markers found in dist/studio, absent from public chunks)", () => {
     expect(existsSync(join(studioDir, 'index.html'))).toBe(true)
-    const studioCode = jsFiles(studioDir).map((file) => readFileSync(file, 'utf8'))
+    const studioCode = scriptsIn(studioDir).map((file) =>
+      readFileSync(join(studioDir, file), 'utf8'),
+    )
     for (const marker of studioMarkers)
       expect(
         studioCode.some((code) => code.includes(marker)),

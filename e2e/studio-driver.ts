@@ -1,4 +1,9 @@
 import type {Browser, BrowserContext, Page} from 'playwright-core'
+import {launchBrowser} from '../scripts/browser.ts'
+import {studioContext} from '../scripts/studioPage.ts'
+import {startTestServer, type TestServer} from '../test/support/server.ts'
+
+export {logIn, studioContext, waitForTitle} from '../scripts/studioPage.ts'
 
 /**
  * This machine: `localhost` and every `*.localhost` name (browsers resolve them to loopback; the
@@ -50,19 +55,48 @@ export function watchContext(context: BrowserContext) {
   }
 }
 
-/** A new context that accepts the server's self-signed certificate. */
-export function studioContext(browser: Browser): Promise<BrowserContext> {
-  return browser.newContext({ignoreHTTPSErrors: true, viewport: {width: 1400, height: 1000}})
+/** The real server and a Chromium page for its Studio, as a Studio browser test starts them. */
+export interface StudioUnderTest {
+  server: TestServer
+  browser: Browser
+  /** Accepts the server's self-signed certificate; watched by `watch`. */
+  context: BrowserContext
+  watch: ReturnType<typeof watchContext>
+  /** One page in `context`, not logged in yet. */
+  page: Page
+  /** Closes Chromium and stops the server. */
+  stop(): Promise<void>
 }
 
-/** Logs in through our login page, starting at the plain-HTTP /studio (which redirects). */
-export async function logIn(page: Page, siteUrl: string, password: string): Promise<void> {
-  await page.goto(`${siteUrl}/studio`)
-  await page.getByText('Owner password').first().click()
-  await page.waitForURL(/\/studio-login\?/)
-  await page.fill('#password', password)
-  await page.click('button[type=submit]')
-  await page.getByTestId('pane-item-All posts').waitFor()
+/**
+ * Starts the real server (`env` as for test/support/server.ts) and Chromium with a watched
+ * Studio context and one page. Call `stop` in afterAll.
+ */
+export async function startStudio(env: Record<string, string> = {}): Promise<StudioUnderTest> {
+  const server = await startTestServer(env)
+  let browser: Browser | undefined
+  try {
+    browser = await launchBrowser()
+    const context = await studioContext(browser)
+    const watch = watchContext(context)
+    const page = await context.newPage()
+    const opened = browser
+    return {
+      server,
+      browser: opened,
+      context,
+      watch,
+      page,
+      async stop() {
+        await opened.close()
+        await server.stop()
+      },
+    }
+  } catch (error) {
+    await browser?.close()
+    await server.stop()
+    throw error
+  }
 }
 
 /**
@@ -134,16 +168,6 @@ export async function fillPostFields(
   await page.getByTestId('field-date').locator('input').fill(fields.date)
   await page.getByTestId('field-excerpt').locator('textarea').fill(fields.excerpt)
   await page.getByTestId('field-category').getByLabel(fields.category).check()
-}
-
-/** The open document's title field shows `title`. */
-export async function waitForTitle(page: Page, title: string | undefined): Promise<void> {
-  await page.waitForFunction(
-    (expected) =>
-      document.querySelector<HTMLInputElement>('[data-testid="field-title"] input')?.value ===
-      expected,
-    title,
-  )
 }
 
 /** Replaces Vision's query with `query` and runs it (Ctrl+Enter). */

@@ -1,17 +1,15 @@
-import type {Browser, BrowserContext, Frame, Page} from 'playwright-core'
+import type {BrowserContext, Page} from 'playwright-core'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
-import {launchBrowser} from '../scripts/browser.ts'
-import {startTestServer} from '../test/support/server.ts'
+import {framedHeading, overlaysDrawn, siteFrame} from '../scripts/presentationFrame.ts'
 import {
   goInStudio,
   logIn,
-  studioContext,
+  startStudio,
   waitForPublishable,
   waitForTitle,
-  watchContext,
+  type StudioUnderTest,
 } from './studio-driver.ts'
-
-type Server = Awaited<ReturnType<typeof startTestServer>>
+import type {TestServer} from '../test/support/server.ts'
 
 const post = (id: string, title: string, slug: string) => ({
   _id: id,
@@ -31,43 +29,8 @@ const post = (id: string, title: string, slug: string) => ({
   ],
 })
 
-/** The site framed by the Presentation tool, once it shows `path`. */
-async function siteFrame(page: Page, path: string): Promise<Frame> {
-  const deadline = Date.now() + 60_000
-  for (;;) {
-    const frame = page
-      .frames()
-      .find((f) => f !== page.mainFrame() && URL.parse(f.url())?.pathname === path)
-    if (frame) return frame
-    if (Date.now() > deadline) throw new Error(`no framed page at ${path}`)
-    await page.waitForEvent('framenavigated', {timeout: 60_000})
-  }
-}
-
-/**
- * Waits until the framed page at `path` shows `title` as its heading. The Studio may put a new
- * frame in place of the old one meanwhile (it does now and then while a first draft is created):
- * look again in whichever frame shows the page. (That the page itself refreshes in place is
- * e2e/site.preview.test.ts's to show.)
- */
-async function framedHeading(page: Page, path: string, title: string): Promise<void> {
-  const deadline = Date.now() + 10_000
-  for (;;) {
-    const frame = await siteFrame(page, path)
-    const heading = frame.getByRole('heading', {level: 1, name: title})
-    const shown = await heading
-      .waitFor({timeout: Math.max(1, deadline - Date.now())})
-      .then(() => true)
-      .catch((error: unknown) => {
-        if (Date.now() >= deadline) throw error
-        return false
-      })
-    if (shown) return
-  }
-}
-
 /** The published page as an anonymous visitor gets it (no cookie, plain HTTP). */
-async function publicTitle(server: Server, path: string): Promise<string | undefined> {
+async function publicTitle(server: TestServer, path: string): Promise<string | undefined> {
   const html = await (await fetch(`${server.url}${path}`)).text()
   return /<h1[^>]*>([^<]*)<\/h1>/.exec(html)?.[1]
 }
@@ -75,31 +38,27 @@ async function publicTitle(server: Server, path: string): Promise<string | undef
 // The owner previews drafts on the real site inside the Studio (docs/preview.md), with the real
 // Studio, the real Presentation tool and Chromium.
 describe('the Presentation tool', () => {
-  let server: Server
-  let browser: Browser
+  let running: StudioUnderTest
+  let server: TestServer
   let context: BrowserContext
   let page: Page
-  let watch: ReturnType<typeof watchContext>
+  let watch: StudioUnderTest['watch']
   let studio: string
 
   beforeAll(async () => {
-    server = await startTestServer({SEED: '0'})
+    running = await startStudio({SEED: '0'})
+    ;({server, context, watch, page} = running)
     await server.lake!.mutate([
       {create: post('first', 'Published title', 'first')},
       {create: post('second', 'Second post', 'second')},
       {create: {...post('drafts.second', 'Second, renamed', 'second-renamed')}},
       {create: {...post('drafts.unborn', 'Never published', 'unborn')}},
     ])
-    browser = await launchBrowser()
-    context = await studioContext(browser)
-    watch = watchContext(context)
-    page = await context.newPage()
     await logIn(page, server.url, server.lake!.token)
     studio = new URL(page.url()).origin
   }, 120_000)
   afterAll(async () => {
-    await browser?.close()
-    await server?.stop()
+    await running?.stop()
   })
 
   it('frames the published post, a never-published draft and a draft at its new slug', async () => {
@@ -119,20 +78,8 @@ describe('the Presentation tool', () => {
 
   it('follows typing in the title within 2 s, without publishing', async () => {
     // Connected: the overlays are drawn, and the Studio follows the frame's address. The Studio
-    // may replace the frame meanwhile (see waitForTitle): look again in the new one.
-    const deadline = Date.now() + 30_000
-    for (;;) {
-      const frame = await siteFrame(page, '/blog/first')
-      const drawn = await frame
-        .locator('sanity-visual-editing')
-        .waitFor({state: 'attached', timeout: Math.max(1, deadline - Date.now())})
-        .then(() => true)
-        .catch((error: unknown) => {
-          if (Date.now() >= deadline) throw error
-          return false
-        })
-      if (drawn) break
-    }
+    // may replace the frame meanwhile (see waitForTitle): overlaysDrawn looks again in the new one.
+    await overlaysDrawn(page, '/blog/first')
     await page.waitForURL(/preview=https/)
     await waitForTitle(page, 'Published title')
     const title = page.getByTestId('field-title').locator('input')

@@ -1,30 +1,26 @@
 import {createClient, type SanityClient} from '@sanity/client'
-import type {Browser, BrowserContext, Page} from 'playwright-core'
+import type {Page} from 'playwright-core'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 import {defaultDataset, localProjectId} from '../shared/constants.ts'
-import {launchBrowser} from '../scripts/browser.ts'
-import {startTestServer} from '../test/support/server.ts'
 import {
   createFromMenu,
   fillPostFields,
   goInStudio,
   logIn,
   setPerspective,
-  studioContext,
+  startStudio,
   waitForTitle,
-  watchContext,
+  type StudioUnderTest,
 } from './studio-driver.ts'
-
-type Server = Awaited<ReturnType<typeof startTestServer>>
+import type {TestServer} from '../test/support/server.ts'
 
 // Content Releases in the real Studio on the local lake: the Releases tool creates a release and
 // shows it scheduled; the lake publishes it on time, and the public site (with no one logged
 // in) shows the change on /blog and in the RSS feed within 5 s of its time, not before.
-let server: Server
-let browser: Browser
-let context: BrowserContext
+let running: StudioUnderTest
+let server: TestServer
 let page: Page
-let watch: ReturnType<typeof watchContext>
+let watch: StudioUnderTest['watch']
 let owner: SanityClient
 /** The status of each answer to the Studio's release Activity requests. */
 const activityAnswers: number[] = []
@@ -93,7 +89,8 @@ async function releaseTitled(title: string): Promise<string> {
 
 describe('Content Releases in the Studio', () => {
   beforeAll(async () => {
-    server = await startTestServer({SEED: '0'})
+    running = await startStudio({SEED: '0'})
+    ;({server, watch, page} = running)
     owner = createClient({
       projectId: localProjectId,
       dataset: defaultDataset,
@@ -112,18 +109,13 @@ describe('Content Releases in the Studio', () => {
       excerpt: 'A post that a release rewrites.',
       category: 'General',
     })
-    browser = await launchBrowser()
-    context = await studioContext(browser)
-    watch = watchContext(context)
-    page = await context.newPage()
     page.on('response', (response) => {
       if (response.url().includes('/events/releases/')) activityAnswers.push(response.status())
     })
   })
 
   afterAll(async () => {
-    await browser?.close()
-    await server?.stop()
+    await running?.stop()
   })
 
   it('creates a release in the Releases tool, shows it scheduled, and the site gets it on time', async () => {

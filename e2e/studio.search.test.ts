@@ -1,35 +1,22 @@
-import type {Browser, BrowserContext, Page} from 'playwright-core'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
-import {launchBrowser} from '../scripts/browser.ts'
-import {startTestServer} from '../test/support/server.ts'
-import {logIn, studioContext, watchContext} from './studio-driver.ts'
-
-type Server = Awaited<ReturnType<typeof startTestServer>>
+import {logIn, startStudio, type StudioUnderTest} from './studio-driver.ts'
 
 /**
  * The Studio's default search strategy ('groq2024') sends `text::query()` and `score()`; the lake
  * answers them (server/lake/textQuery/). The seed's ghostwriting post says "surgeon" only in its body.
  */
 describe("the Studio's search box", () => {
-  let server: Server
-  let browser: Browser
-  let context: BrowserContext
-  let page: Page
-  let watch: ReturnType<typeof watchContext>
+  let running: StudioUnderTest
 
   beforeAll(async () => {
-    server = await startTestServer()
-    browser = await launchBrowser()
-    context = await studioContext(browser)
-    watch = watchContext(context)
-    page = await context.newPage()
+    running = await startStudio()
   })
   afterAll(async () => {
-    await browser?.close()
-    await server?.stop()
+    await running?.stop()
   })
 
   it('finds a post by a word of its body, typed as a prefix, with no console error', async () => {
+    const {server, page, watch} = running
     await logIn(page, server.url, server.lake?.token ?? '')
     const searches: string[] = []
     page.on('request', (request) => {

@@ -1,10 +1,8 @@
-import type {Browser, BrowserContext, Page} from 'playwright-core'
+import type {BrowserContext, Page} from 'playwright-core'
 import sharp from 'sharp'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 import {postCategories} from '../schemas/categories.ts'
 import {postListQuery} from '../web/queries.ts'
-import {launchBrowser} from '../scripts/browser.ts'
-import {startTestServer} from '../test/support/server.ts'
 import {
   chooseFromActionMenu,
   createFromMenu,
@@ -12,11 +10,12 @@ import {
   logIn,
   runInVision,
   setPerspective,
-  studioContext,
+  startStudio,
   waitForPublishable,
   waitForTitle,
-  watchContext,
+  type StudioUnderTest,
 } from './studio-driver.ts'
+import type {TestServer} from '../test/support/server.ts'
 import {pasteRichBody, typeRichBody} from './studio-editor.ts'
 import {
   expectOnBlog,
@@ -29,13 +28,11 @@ import {
   wholeBody,
 } from './studio-lake.ts'
 
-type Server = Awaited<ReturnType<typeof startTestServer>>
-
-let server: Server
-let browser: Browser
+let running: StudioUnderTest
+let server: TestServer
 let context: BrowserContext
 let page: Page
-let watch: ReturnType<typeof watchContext>
+let watch: StudioUnderTest['watch']
 let lake: LakeView
 const created: Record<string, string> = {}
 
@@ -47,17 +44,13 @@ async function sitePage(path: string): Promise<Page> {
 
 describe('the embedded Studio on the local lake', () => {
   beforeAll(async () => {
-    server = await startTestServer({SEED: '0'})
+    running = await startStudio({SEED: '0'})
+    ;({server, context, watch, page} = running)
     lake = new LakeView(server.lake)
-    browser = await launchBrowser()
-    context = await studioContext(browser)
-    watch = watchContext(context)
-    page = await context.newPage()
   })
 
   afterAll(async () => {
-    await browser?.close()
-    await server?.stop()
+    await running?.stop()
   })
 
   it('logs in through the login page and lands in the structure over HTTPS', async () => {

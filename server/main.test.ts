@@ -6,7 +6,7 @@ import {join} from 'node:path'
 import {createClient, type SanityClient} from '@sanity/client'
 import {afterAll, describe, expect, it} from 'vitest'
 import {inboxMessages, waitForMessage} from './contact/testing/inboxWait.ts'
-import {SmtpSink} from './contact/testing/smtpSink.ts'
+import {SmtpSink} from '../test/support/smtpSink.ts'
 import {startTestServer} from '../test/support/server.ts'
 
 // The graceful stop of the real process (server/main.ts, server/start.ts): SIGTERM under load

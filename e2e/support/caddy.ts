@@ -1,9 +1,8 @@
-import {spawn} from 'node:child_process'
-import {mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs'
-import {createServer} from 'node:net'
-import {tmpdir} from 'node:os'
+import {readFileSync} from 'node:fs'
 import {join} from 'node:path'
-import {ensureDebianCommand} from './debianPackage.ts'
+import {runCaddy} from '../../scripts/caddy.ts'
+import {ensureDebianCommand} from '../../scripts/debianPackage.ts'
+import {freePort} from '../../scripts/freePort.ts'
 
 /** The production Caddyfiles (docs/deploy.md), which the tests run with loopback changes only. */
 const deployCaddyfiles = {
@@ -15,22 +14,6 @@ const deployCaddyfiles = {
 /** What deploy/Caddyfile names and the test replaces: the domain and the upstream. */
 const deployDomain = 'writer.example'
 const deployUpstream = '127.0.0.1:3000'
-
-/** How long Caddy may take to start (it makes its internal CA on the first start). */
-const startTimeoutMs = 30_000
-
-/** A free loopback port: bind port 0, read it, release it. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer()
-    server.once('error', reject)
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address()
-      const port = typeof address === 'object' && address ? address.port : 0
-      server.close(() => resolve(port))
-    })
-  })
-}
 
 /**
  * deploy/Caddyfile for loopback: the site block answers `localhost:<port>` (and the
@@ -93,52 +76,6 @@ export async function startCaddy(options: {
   sites?: [string, string]
 }): Promise<RunningCaddy> {
   const caddy = ensureDebianCommand('caddy', 'caddy')
-  const stateDir = mkdtempSync(join(tmpdir(), 'scriptorium-caddy-'))
-  const config = join(stateDir, 'Caddyfile')
-  writeFileSync(config, loopbackCaddyfile({...options, stateDir}))
-  const child = spawn(caddy, ['run', '--adapter', 'caddyfile', '--config', config], {
-    env: {
-      PATH: process.env.PATH,
-      HOME: stateDir,
-      XDG_DATA_HOME: stateDir,
-      XDG_CONFIG_HOME: stateDir,
-    },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  })
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
-  const stop = async () => {
-    if (child.exitCode === null && child.signalCode === null) {
-      child.kill('SIGTERM')
-      const timer = setTimeout(() => child.kill('SIGKILL'), 5_000)
-      await exited
-      clearTimeout(timer)
-    }
-    rmSync(stateDir, {recursive: true, force: true})
-  }
-  try {
-    await new Promise<void>((resolve, reject) => {
-      let log = ''
-      const timer = setTimeout(
-        () => reject(new Error(`Caddy did not start within ${startTimeoutMs} ms:\n${log}`)),
-        startTimeoutMs,
-      )
-      child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
-        log = (log + chunk).slice(-8000)
-        if (log.includes('serving initial configuration')) {
-          clearTimeout(timer)
-          resolve()
-        }
-      })
-      void exited.then(() => {
-        clearTimeout(timer)
-        reject(new Error(`Caddy exited:\n${log}`))
-      })
-    })
-  } catch (error) {
-    await stop()
-    throw error
-  }
-  // Keep draining its log so Caddy never blocks on a full pipe.
-  child.stderr.resume()
+  const {stop} = await runCaddy(caddy, (stateDir) => loopbackCaddyfile({...options, stateDir}))
   return {origin: `https://localhost:${options.port}`, port: options.port, stop}
 }

@@ -1,7 +1,7 @@
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 import type {ContactMessage} from './inbox.ts'
 import {mailSettings, smtpDeliver} from './mailer.ts'
-import {SmtpSink} from './testing/smtpSink.ts'
+import {SmtpSink} from '../../test/support/smtpSink.ts'
 
 const site = 'https://writer.example'
 

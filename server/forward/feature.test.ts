@@ -4,7 +4,7 @@ import {afterAll, beforeAll, describe, expect, it, vi} from 'vitest'
 import {startTestServer} from '../../test/support/server.ts'
 import {mountForward} from './feature.ts'
 import {seededPostCount} from '../../test/support/seededPosts.ts'
-import {SmtpSink} from '../contact/testing/smtpSink.ts'
+import {SmtpSink} from '../../test/support/smtpSink.ts'
 import {mailTo, onServer} from '../newsletter/testing/subscribeFlow.ts'
 import {linkIn} from '../newsletter/testing/mailLinks.ts'
 import {createClient} from '@sanity/client'
@@ -44,6 +44,50 @@ const inbox = () =>
     {authenticated: true, perspective: 'raw'},
   )
 const message = {name: 'Ada', email: 'ada@example.com', message: 'Through the site process.'}
+
+/** Behind a TLS proxy, as preview needs HTTPS (TRUST_PROXY=loopback believes the header). */
+const https = {'x-forwarded-proto': 'https'}
+
+/** A draft of a seeded post with a new title, written in the content process's lake. */
+async function writeDraft(id: string, title: string): Promise<void> {
+  const published = await content.lake!.query<Record<string, unknown>>(`*[_id == $id][0]`, {id})
+  await content.lake!.mutate([{createOrReplace: {...published, _id: `drafts.${id}`, title}}])
+}
+
+/**
+ * What the Presentation tool does: write a secret with the Studio's session, then open the
+ * enable link on `through`; the headers of a browser holding the preview cookie.
+ */
+async function enablePreview(through: Server, path: string): Promise<Record<string, string>> {
+  const studio = createClient({
+    projectId: localProjectId,
+    dataset: defaultDataset,
+    apiVersion: '2025-02-19',
+    apiHost: content.url,
+    useProjectHostname: false,
+    useCdn: false,
+    token: content.lake!.createSession(),
+  })
+  const {secret} = await createPreviewSecret(studio, 'test', '/studio', 'p-owner')
+  const enable = await fetch(
+    `${through.url}/api/preview/enable?sanity-preview-secret=${encodeURIComponent(secret)}` +
+      `&sanity-preview-perspective=drafts&sanity-preview-pathname=${encodeURIComponent(path)}`,
+    {headers: https, redirect: 'manual'},
+  )
+  expect(enable.status).toBe(303)
+  expect(enable.headers.get('location')).toBe(`${path}?sanity-preview-perspective=drafts`)
+  const token = new RegExp(`${previewCookieName}=(prv[\\w-]+)`).exec(
+    enable.headers.get('set-cookie') ?? '',
+  )?.[1]
+  expect(token).toBeDefined()
+  return {...https, cookie: `${previewCookieName}=${token}`}
+}
+
+const disablePreview = (through: Server, path: string, cookie: Record<string, string>) =>
+  fetch(`${through.url}/api/preview/disable?redirect=${encodeURIComponent(path)}`, {
+    headers: cookie,
+    redirect: 'manual',
+  })
 
 describe('a site process forwards to its content process', () => {
   it('holds no lake and starts no HTTPS listener', () => {
@@ -151,34 +195,8 @@ describe('a site process forwards to its content process', () => {
   it('preview: the Studio’s enable link, pages with drafts, the draft reads, and disable, all on the site process', async () => {
     const id = 'post-ghostwriting-without-losing-your-voice'
     const path = '/blog/ghostwriting-without-losing-your-voice'
-    const published = await content.lake!.query<Record<string, unknown>>(`*[_id == $id][0]`, {id})
-    await content.lake!.mutate([
-      {createOrReplace: {...published, _id: `drafts.${id}`, title: 'A draft seen on a site'}},
-    ])
-    // What the Presentation tool does: write a secret with the Studio's session.
-    const studio = createClient({
-      projectId: localProjectId,
-      dataset: defaultDataset,
-      apiVersion: '2025-02-19',
-      apiHost: content.url,
-      useProjectHostname: false,
-      useCdn: false,
-      token: content.lake!.createSession(),
-    })
-    const {secret} = await createPreviewSecret(studio, 'test', '/studio', 'p-owner')
-    const https = {'x-forwarded-proto': 'https'}
-    const enable = await fetch(
-      `${site.url}/api/preview/enable?sanity-preview-secret=${encodeURIComponent(secret)}` +
-        `&sanity-preview-perspective=drafts&sanity-preview-pathname=${encodeURIComponent(path)}`,
-      {headers: https, redirect: 'manual'},
-    )
-    expect(enable.status).toBe(303)
-    expect(enable.headers.get('location')).toBe(`${path}?sanity-preview-perspective=drafts`)
-    const token = new RegExp(`${previewCookieName}=(prv[\\w-]+)`).exec(
-      enable.headers.get('set-cookie') ?? '',
-    )?.[1]
-    expect(token).toBeDefined()
-    const cookie = {...https, cookie: `${previewCookieName}=${token}`}
+    await writeDraft(id, 'A draft seen on a site')
+    const cookie = await enablePreview(site, path)
 
     const preview = await fetch(`${site.url}${path}`, {headers: cookie})
     expect(await preview.text()).toContain('A draft seen on a site')
@@ -190,13 +208,7 @@ describe('a site process forwards to its content process', () => {
     )
     expect(await read.json()).toMatchObject({result: 'A draft seen on a site'})
 
-    const exit = await fetch(
-      `${site.url}/api/preview/disable?redirect=${encodeURIComponent(path)}`,
-      {
-        headers: cookie,
-        redirect: 'manual',
-      },
-    )
+    const exit = await disablePreview(site, path, cookie)
     expect(exit.status).toBe(303)
     expect(exit.headers.get('set-cookie')).toMatch(/Max-Age=0/)
     // The ended session's cookie shows the public page, not an error.
@@ -210,6 +222,27 @@ describe('a site process forwards to its content process', () => {
     expect(await forged.text()).not.toContain('A draft seen')
   })
 
+  it('preview ended through one site process shows no draft on another, from the moment the disable is answered', async () => {
+    const other = await startTestServer({LAKE_URL: content.url, TRUST_PROXY: 'loopback'})
+    try {
+      const id = 'post-headings-are-promises'
+      const path = '/blog/headings-are-promises'
+      await writeDraft(id, 'A draft on two sites')
+      const cookie = await enablePreview(site, path)
+      // The other site renders the owner's drafts too: it has just seen the session live.
+      const before = await fetch(`${other.url}${path}`, {headers: cookie})
+      expect(await before.text()).toContain('A draft on two sites')
+
+      expect((await disablePreview(site, path, cookie)).status).toBe(303)
+      const after = await fetch(`${other.url}${path}`, {headers: cookie})
+      expect(after.status).toBe(200)
+      const page = await after.text()
+      expect(page).not.toContain('A draft on two sites')
+      expect(page).toContain('Headings Are Promises')
+    } finally {
+      await other.stop()
+    }
+  })
   it('images, with the content process’s status', async () => {
     const res = await fetch(`${site.url}/images/scriptorium/production/${'a'.repeat(40)}-1x1.png`)
     expect(res.status).toBe(404)

@@ -1,58 +1,85 @@
 import {apiVersion, defaultDataset} from '../../shared/constants.ts'
-import {safe} from '../http/log.ts'
+import {refusals, safe} from '../http/log.ts'
 import {setNewest} from '../util/boundedMap.ts'
+import {ClientCounter} from '../lake/index.ts'
 
 /**
- * A verdict is reused this long: a preview page's assets come in a burst. Short for a live
- * session (one that ends through another site process may be believed this long; through this
- * one it is forgotten at once), longer for a token that is not one.
+ * How long a token the content process refused (401/403) is remembered as not a session: a
+ * refused token never becomes live again (tokens are random and issued once), so this only
+ * spares a made-up cookie's repeats a query each.
  */
-const liveVerdictMs = 1_000
 const deadVerdictMs = 5_000
-/** Sessions remembered at once (the owner's tabs; a guessed token is one entry, then evicted). */
+/** Refused tokens remembered at once (a guessed token is one entry, then evicted). */
 const maxVerdicts = 256
-/** A check is one trivial query: past this the page renders as a visitor's. */
+/** A check is one trivial query over loopback: past this the page renders as a visitor's. */
 const checkTimeoutMs = 2_000
+/** Checks in flight for one visitor: the owner's preview renders a page or two at a time. */
+const maxChecksPerClient = 4
+/** Checks in flight in all: past it the page renders as a visitor's and the refusal is logged. */
+const maxChecks = 32
 
 /**
- * Preview on a site process (LAKE_URL): the sessions live in the content process's lake, which
- * checks a preview token on every read it makes with it. Before rendering drafts, the site asks
- * the lake whether the token is a live session (a query of `1` with it: 200, or 401 once the
- * session ended), and remembers the answer briefly; an ended session then renders the public
- * page. A made-up token costs one trivial query, then is remembered as dead. Any failure to ask means no preview.
+ * Preview on a site process (LAKE_URL): the sessions live in the content process's lake. Before
+ * rendering a page with drafts, the site asks the lake whether the cookie's token is a live
+ * session (a query of `1` with it: 200, or 401 once the session ended), every time: a "live"
+ * answer is never reused, so a session ended through any site process (the disable route is
+ * answered only once the content process has ended it) renders no draft anywhere afterwards.
+ * Preview is the owner's alone, and the check costs one loopback round trip per page (assets
+ * are served before it is asked: server/render/handler.ts). Only a refusal is remembered,
+ * briefly. Any failure to ask, or a check over its caps, means no preview for that request.
  */
 export interface RemotePreview {
-  credential(token: string): Promise<Record<string, string> | undefined>
-  /** The session ended through this process (the disable route): believe it at once. */
+  /** The credential to render drafts with, if `token` is a live session now; else undefined. */
+  credential(token: string, client: string): Promise<Record<string, string> | undefined>
+  /** The session ended through this process (the disable route): spare the next check. */
   ended(token: string): void
 }
 
 export function remotePreview(lakeUrl: string): RemotePreview {
-  const verdicts = new Map<string, {live: boolean; untilMs: number}>()
+  const refused = new Map<string, number>()
+  const checking = new ClientCounter()
+  let inFlight = 0
   const check = new URL(`/v${apiVersion}/data/query/${defaultDataset}`, lakeUrl)
   check.searchParams.set('query', '1')
   return {
-    async credential(token) {
+    async credential(token, client) {
+      const until = refused.get(token)
+      if (until !== undefined) {
+        if (until > Date.now()) return undefined
+        refused.delete(token)
+      }
+      const release =
+        inFlight < maxChecks ? checking.acquire(client, maxChecksPerClient) : undefined
+      if (!release) {
+        refusals.refuse(
+          client,
+          'preview-check-cap',
+          `[forward] preview check over its cap for ${client}: rendered as a visitor's page`,
+        )
+        return undefined
+      }
+      inFlight++
       const credential = {authorization: `Bearer ${token}`}
-      const known = verdicts.get(token)
-      if (known && known.untilMs > Date.now()) return known.live ? credential : undefined
-      let live: boolean
       try {
         const response = await fetch(check, {
-          headers: credential,
+          // The visitor's address, so the content process counts a made-up token against them
+          // (TRUST_PROXY=loopback), not against this site process.
+          headers: {...credential, 'x-forwarded-for': client},
           signal: AbortSignal.timeout(checkTimeoutMs),
         })
         await response.body?.cancel()
-        live = response.status === 200
+        if (response.status === 200) return credential
+        if (response.status === 401 || response.status === 403)
+          setNewest(refused, token, Date.now() + deadVerdictMs, maxVerdicts)
+        return undefined
       } catch (error) {
         console.warn(`[forward] could not check a preview session: ${safe(String(error))}`)
         return undefined
+      } finally {
+        inFlight--
+        release()
       }
-      const untilMs = Date.now() + (live ? liveVerdictMs : deadVerdictMs)
-      setNewest(verdicts, token, {live, untilMs}, maxVerdicts)
-      return live ? credential : undefined
     },
-    ended: (token) =>
-      setNewest(verdicts, token, {live: false, untilMs: Date.now() + deadVerdictMs}, maxVerdicts),
+    ended: (token) => setNewest(refused, token, Date.now() + deadVerdictMs, maxVerdicts),
   }
 }

@@ -10,6 +10,7 @@ import {remoteSentMarkers} from '../forward/remoteSentMarkers.ts'
 import {subscriptionsEnabled} from '../newsletter/feature.ts'
 import {previewOf, type PreviewAccess} from '../preview/access.ts'
 import {presentedPreviewToken} from '../preview/cookie.ts'
+import {clientOf} from '../http/clientAddress.ts'
 import type {RemotePreview} from '../forward/remotePreview.ts'
 
 /**
@@ -56,15 +57,24 @@ export function mountSite(
       ctx.config.lakeUrl === undefined ? sentMarkers : remoteSentMarkers(ctx.config.lakeUrl),
   })
   app.get('/search', searchRateLimit())
-  app.get('*', async (c) => {
+  app.get('*', (c) => {
     // In preview (a live preview cookie over HTTPS), the drafts, rendered for this request alone.
-    if (remote) {
-      const token = presentedPreviewToken(c)
-      const credential = token ? await remote.credential(token) : undefined
-      return handler.handle(c.req.raw, credential ? {headers: credential} : undefined)
-    }
-    const session = preview ? previewOf(c, preview) : undefined
-    return handler.handle(c.req.raw, session ? {headers: session.credential} : undefined)
+    const token = presentedPreviewToken(c)
+    if (remote)
+      return handler.handle(
+        c.req.raw,
+        token
+          ? async () => {
+              const credential = await remote.credential(token, clientOf(c).key)
+              return credential ? {headers: credential} : undefined
+            }
+          : undefined,
+      )
+    if (!preview || !token) return handler.handle(c.req.raw)
+    return handler.handle(c.req.raw, () => {
+      const session = previewOf(c, preview)
+      return session ? {headers: session.credential} : undefined
+    })
   })
   return {close: () => handler.close()}
 }

@@ -47,8 +47,14 @@ export interface PreviewRequest {
   headers: Record<string, string>
 }
 
+/**
+ * Whether a request that presents a preview cookie is in preview: asked only for a page, after
+ * the assets (a site process asks its content process each time: server/forward/remotePreview.ts).
+ */
+export type PreviewLookup = () => PreviewRequest | undefined | Promise<PreviewRequest | undefined>
+
 export interface SiteHandler {
-  handle(request: Request, preview?: PreviewRequest): Promise<Response>
+  handle(request: Request, preview?: PreviewLookup): Promise<Response>
   /** How many pages the render cache holds: real pages, and variants or error pages. */
   cached(): {pages: number; others: number; stale: number}
   /** Pages dropped by live messages so far (the bench divides it by the messages seen). */
@@ -187,13 +193,15 @@ export function createSiteHandler(options: SiteHandlerOptions): SiteHandler {
   }
 
   return {
-    async handle(request, preview) {
+    async handle(request, lookup) {
       const requested = decodablePath(new URL(request.url))
       const acceptEncoding = request.headers.get('accept-encoding') ?? undefined
+      const file = lookup ? await assets.respond(requested.pathname, acceptEncoding) : undefined
+      if (file) return file
+      // A cookie whose session has ended is a visitor's request: the public page, cached.
+      const preview = await lookup?.()
       if (preview) {
         // Every parameter kept (the Studio's own included), no cache, no shared render.
-        const asset = await assets.respond(requested.pathname, acceptEncoding)
-        if (asset) return asset
         try {
           const rendered = await renderPage(requested, '', undefined, preview)
           return rendered instanceof Response

@@ -4,6 +4,9 @@ import {join} from 'node:path'
 import {readConfig} from '../../server/env.ts'
 import {startServer, type RunningServer} from '../../server/start.ts'
 
+/** The real server in process, as `startTestServer` started it. */
+export type TestServer = Awaited<ReturnType<typeof startTestServer>>
+
 /**
  * Starts the real server in process on free loopback ports with a fresh data dir.
  * `env` is read like process.env (e.g. {SEED: '0', SMTP_URL: ...}).

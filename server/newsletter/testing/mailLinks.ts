@@ -1,4 +1,4 @@
-import {parseMail, type ReceivedMail} from '../../contact/testing/smtpSink.ts'
+import {parseMail, type ReceivedMail} from '../../../test/support/smtpSink.ts'
 
 /** The raw mail with quoted-printable soft breaks and escapes undone (both parts, as sent). */
 export function decodedRaw(mail: ReceivedMail): string {

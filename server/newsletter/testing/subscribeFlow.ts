@@ -1,4 +1,4 @@
-import type {SmtpSink, ReceivedMail} from '../../contact/testing/smtpSink.ts'
+import type {SmtpSink, ReceivedMail} from '../../../test/support/smtpSink.ts'
 import {linkIn} from './mailLinks.ts'
 
 let visitor = 0
@@ -39,4 +39,15 @@ export async function subscribeThroughMail(
     if (confirmed.status !== 200) throw new Error(`confirm ${email}: ${confirmed.status}`)
   }
   return mail
+}
+
+/** Follows the one-click unsubscribe link of a mail (RFC 8058's POST); returns its status. */
+export async function unsubscribeOneClick(
+  server: {url: string; config: {siteUrl: string}},
+  mail: ReceivedMail,
+): Promise<number> {
+  const link = onServer(linkIn(mail, '/api/unsubscribe'), server.config.siteUrl, server.url)
+  const res = await fetch(link, {method: 'POST', body: 'List-Unsubscribe=One-Click'})
+  await res.body?.cancel()
+  return res.status
 }
