@@ -156,8 +156,6 @@ const siteView = (): Doc[] => view(defaultPerspective(apiVersion), 'anonymous')
 /** Documents folded per turn of the warm-up: ~5–20 ms, so a query waits at most that long. */
 const warmChunk = 100
 let warming = false
-/** Set once the pool has asked for the warm-up: from then on each change is warmed too. */
-let warmAllowed = false
 
 /**
  * After a load or a change, folds the texts the site's search reads (shared/siteQueries.ts
@@ -183,29 +181,15 @@ function warmSearch(): void {
     }
     from += warmChunk
     if (!done) setImmediate(step)
-    else if (!warmedCode)
-      void rehearse(3).finally(() => {
-        warming = false
-        parentPort?.postMessage({warmed: true} satisfies WorkerReply)
-      })
-    else warming = false
+    else void (warmedCode ? Promise.resolve() : rehearse(3)).finally(warmed)
   }
   setImmediate(step)
 }
 
-/**
- * How long the replica must go without a change before it warms the search again. Each warm-up
- * rebuilds the site's view and patches the postings: done per commit in every worker, a burst of
- * writes cost ~8 ms of CPU per mutation (bench/lakeWrites.ts). Once the burst is over is enough;
- * a search meanwhile folds what it needs itself.
- */
-const warmQuietMs = 250
-let warmTimer: ReturnType<typeof setTimeout> | undefined
-
-function warmAfterChanges(): void {
-  clearTimeout(warmTimer)
-  warmTimer = setTimeout(warmSearch, warmQuietMs)
-  warmTimer.unref()
+/** The pool asks for one warm-up at a time (queryPool.ts `nextWarm`) and waits for this. */
+function warmed(): void {
+  warming = false
+  parentPort?.postMessage({warmed: true} satisfies WorkerReply)
 }
 
 let warmedCode = false
@@ -312,14 +296,12 @@ parentPort?.on('message', (request: WorkerRequest) => {
       parentPort?.postMessage({ready: true} satisfies WorkerReply)
       return
     case 'warm':
-      warmAllowed = true
       warmSearch()
       return
     case 'apply':
       // Changes the replica already read from SQLite (committed before the load) are skipped.
       for (const {seq, id, json} of request.changes) if (seq > loadedSeq) pending.set(id, json)
       loadedSeq = Math.max(loadedSeq, request.changes.at(-1)?.seq ?? loadedSeq)
-      if (warmAllowed) warmAfterChanges()
       return
     case 'task':
       void answer(request.id, request.task).then((reply) => parentPort?.postMessage(reply))
