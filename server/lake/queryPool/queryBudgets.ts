@@ -101,3 +101,12 @@ export const listenFilterTimeoutMs: Record<Lane, number> = {trusted: 1_000, anon
  * allocator slack.
  */
 export const rssAfterWorkerLossMb = 64
+
+/**
+ * How long the replicas must go without a change before the workers warm the site's search again
+ * (queryPool.ts `warmWhenQuiet`). A warm-up re-folds the changed posts and patches the postings
+ * in every worker: per commit, a burst of writes cost ~8 ms of CPU per mutation; after each
+ * quarter second of quiet, the steps of a write burst with short pauses between them still paid
+ * it (bench/lakeWrites.ts). A search meanwhile folds what it needs itself.
+ */
+export const warmQuietMs = 1_000

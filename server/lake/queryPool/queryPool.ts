@@ -1,6 +1,6 @@
 import {Worker} from 'node:worker_threads'
 import {LakeError} from '../errors.ts'
-import {maxQueueWaitMs, poolSize, workerHeapMb, type Lane} from './queryBudgets.ts'
+import {maxQueueWaitMs, poolSize, warmQuietMs, workerHeapMb, type Lane} from './queryBudgets.ts'
 import {QuerySchedule} from './querySchedule.ts'
 import type {
   ReplicaChange,
@@ -84,6 +84,8 @@ export class QueryPool {
     if (changes.length === 0) return
     const message: WorkerRequest = {type: 'apply', changes}
     for (const slot of this.slots) slot.worker.postMessage(message)
+    this.lastChangeAt = Date.now()
+    this.warmWhenQuiet()
   }
 
   /** Clients currently in bad standing are deprioritised (querySchedule.ts). */
@@ -179,11 +181,40 @@ export class QueryPool {
   /**
    * Workers warm up the site's search (queryWorker.ts `warmSearch`) one at a time: each costs
    * about a second of CPU at 10k posts, and all of them at once on two cores left the first
-   * searches waiting seconds. A worker that ends while warming never answers; the next ready
+   * searches waiting seconds. The same after a burst of writes: three workers re-folding the new
+   * posts at once took both cores from the writers (bench/lakeWrites.ts: 243 creates/s instead
+   * of ~2,000 in the step after a burst). A worker that ends while warming never answers; the next ready
    * worker's turn comes anyway.
    */
   private warmingWorker: Worker | undefined
   private readonly warmWaiting: Worker[] = []
+  private lastChangeAt = 0
+  private quietTimer: NodeJS.Timeout | undefined
+
+  /**
+   * After changes, once the replicas have gone `warmQuietMs` without one, every ready worker
+   * warms the search again, one at a time as at start. One timer for a burst, not one per commit.
+   */
+  private warmWhenQuiet(): void {
+    if (this.quietTimer || this.closed) return
+    const check = () => {
+      const quietFor = Date.now() - this.lastChangeAt
+      if (quietFor < warmQuietMs) {
+        this.quietTimer = setTimeout(check, warmQuietMs - quietFor).unref()
+        return
+      }
+      this.quietTimer = undefined
+      for (const slot of this.slots)
+        if (
+          slot.ready &&
+          slot.worker !== this.warmingWorker &&
+          !this.warmWaiting.includes(slot.worker)
+        )
+          this.warmWaiting.push(slot.worker)
+      this.nextWarm()
+    }
+    this.quietTimer = setTimeout(check, warmQuietMs).unref()
+  }
 
   private nextWarm(): void {
     const alive = (worker: Worker) => this.slots.some((slot) => slot.worker === worker)
@@ -273,6 +304,7 @@ export class QueryPool {
     this.closed = true
     clearTimeout(this.preemptTimer)
     clearTimeout(this.restartTimer)
+    clearTimeout(this.quietTimer)
     for (const job of [...this.queue, ...this.running()]) {
       clearTimeout(job.timer)
       job.reject(shuttingDown())

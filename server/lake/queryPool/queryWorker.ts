@@ -156,8 +156,6 @@ const siteView = (): Doc[] => view(defaultPerspective(apiVersion), 'anonymous')
 /** Documents folded per turn of the warm-up: ~5–20 ms, so a query waits at most that long. */
 const warmChunk = 100
 let warming = false
-/** Set once the pool has asked for the warm-up: from then on each change is warmed too. */
-let warmAllowed = false
 
 /**
  * After a load or a change, folds the texts the site's search reads (shared/siteQueries.ts
@@ -168,11 +166,7 @@ let warmAllowed = false
  * the new view from where it was (the last step folds what it missed).
  */
 function warmSearch(): void {
-  if (warming) {
-    // A change during a warm-up: warmed again once this one ends.
-    warmAgain = true
-    return
-  }
+  if (warming) return
   warming = true
   const tree = parseQuery(searchQuery, {q: '', start: 0, end: 0})
   let from = 0
@@ -187,41 +181,18 @@ function warmSearch(): void {
     }
     from += warmChunk
     if (!done) setImmediate(step)
-    else if (!warmedCode)
-      void rehearse(3).finally(() => {
-        warmed()
-        parentPort?.postMessage({warmed: true} satisfies WorkerReply)
-      })
-    // Once compiled, one search over the new view builds what a search computes once per view
+    // Then one search over the new view builds what a search computes once per view
     // (nativePipeline.ts: the order's rank of the posts, the bits of `_type == "post"`; ~5–10 ms
-    // at 10k posts), so the first reader after a change does not.
-    else void rehearse(1).finally(warmed)
+    // at 10k posts), so the first reader after a change does not; the first time, 3 (V8 compiles).
+    else void rehearse(warmedCode ? 1 : 3).finally(warmed)
   }
   setImmediate(step)
 }
 
-let warmAgain = false
-
+/** The pool asks for one warm-up at a time (queryPool.ts `nextWarm`) and waits for this. */
 function warmed(): void {
   warming = false
-  if (!warmAgain) return
-  warmAgain = false
-  warmSearch()
-}
-
-/**
- * How long the replica must go without a change before it warms the search again. Each warm-up
- * rebuilds the site's view and patches the postings: done per commit in every worker, a burst of
- * writes cost ~8 ms of CPU per mutation (bench/lakeWrites.ts). Once the burst is over is enough;
- * a search meanwhile folds what it needs itself.
- */
-const warmQuietMs = 250
-let warmTimer: ReturnType<typeof setTimeout> | undefined
-
-function warmAfterChanges(): void {
-  clearTimeout(warmTimer)
-  warmTimer = setTimeout(warmSearch, warmQuietMs)
-  warmTimer.unref()
+  parentPort?.postMessage({warmed: true} satisfies WorkerReply)
 }
 
 let warmedCode = false
@@ -329,14 +300,12 @@ parentPort?.on('message', (request: WorkerRequest) => {
       parentPort?.postMessage({ready: true} satisfies WorkerReply)
       return
     case 'warm':
-      warmAllowed = true
       warmSearch()
       return
     case 'apply':
       // Changes the replica already read from SQLite (committed before the load) are skipped.
       for (const {seq, id, json} of request.changes) if (seq > loadedSeq) pending.set(id, json)
       loadedSeq = Math.max(loadedSeq, request.changes.at(-1)?.seq ?? loadedSeq)
-      if (warmAllowed) warmAfterChanges()
       return
     case 'task':
       void answer(request.id, request.task).then((reply) => parentPort?.postMessage(reply))
