@@ -12,12 +12,8 @@ import {
   type TransactionRow,
 } from './storeRows.ts'
 import type {CommittedTransaction, Doc, DocumentChange} from './types.ts'
-import {
-  indexedWords,
-  prepareTextIndexStatements,
-  rebuildTextIndex,
-  textIndexIsCurrent,
-} from './textQuery/textIndex.ts'
+import {indexedWords, rebuildTextIndex, textIndexIsCurrent} from './textQuery/textIndex.ts'
+import {TextIndexWriter} from './textQuery/textIndexWriter.ts'
 
 /**
  * Versioned schema migrations, applied in order and recorded in `PRAGMA user_version`.
@@ -148,13 +144,13 @@ export class Store {
     this.seq = Number(last?.seq ?? 0)
     // A database from before the index, of another index version, or written without it: rebuilt.
     if (!textIndexIsCurrent(this.db, this.seq)) this.rebuildTextIndex()
-    this.statements = prepareRowStatements(this.db, prepareTextIndexStatements(this.db))
+    this.statements = prepareRowStatements(this.db, new TextIndexWriter(this.db))
   }
 
   /** Refills the text index from the documents (restore calls it; open does when it is not current). */
   rebuildTextIndex(): void {
     rebuildTextIndex(this.db, this.docs.values(), this.seq)
-    this.statements = prepareRowStatements(this.db, prepareTextIndexStatements(this.db))
+    this.statements = prepareRowStatements(this.db, new TextIndexWriter(this.db))
   }
 
   private migrate(): void {

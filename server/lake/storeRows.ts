@@ -1,7 +1,7 @@
 import type {DatabaseSync, StatementSync} from 'node:sqlite'
 import {isDoc, type Doc} from './types.ts'
 import {isRecord} from '../util/isRecord.ts'
-import {writeIndexedDoc, type TextIndexStatements} from './textQuery/textIndex.ts'
+import type {TextIndexWriter} from './textQuery/textIndexWriter.ts'
 
 /**
  * A revision's stored JSON. Only documents that passed validation are written, so anything else
@@ -43,13 +43,10 @@ export interface RowStatements {
   upsertDoc: StatementSync
   deleteDoc: StatementSync
   insertRevision: StatementSync
-  textIndex: TextIndexStatements
+  textIndex: TextIndexWriter
 }
 
-export function prepareRowStatements(
-  db: DatabaseSync,
-  textIndex: TextIndexStatements,
-): RowStatements {
+export function prepareRowStatements(db: DatabaseSync, textIndex: TextIndexWriter): RowStatements {
   return {
     textIndex,
     insertTx: db.prepare(
@@ -85,14 +82,16 @@ export function writeRows(
         if (doc.json === null) statements.deleteDoc.run(doc.id)
         else statements.upsertDoc.run(doc.id, row.seq)
         statements.insertRevision.run(doc.id, row.seq, doc.rev, doc.json)
-        writeIndexedDoc(statements.textIndex, doc.id, doc.words)
+        statements.textIndex.write(doc.id, doc.words)
       }
     }
     const last = rows.at(-1)
-    if (last) statements.textIndex.setState.run(last.seq)
+    if (last) statements.textIndex.reached(last.seq)
     db.exec('COMMIT')
   } catch (error) {
     if (db.isTransaction) db.exec('ROLLBACK')
+    statements.textIndex.rolledBack()
     throw error
   }
+  statements.textIndex.committed()
 }

@@ -1,7 +1,8 @@
-import type {DatabaseSync, StatementSync} from 'node:sqlite'
+import type {DatabaseSync} from 'node:sqlite'
 import {foldWords, type TextClause} from '../../../shared/textQuerySyntax.ts'
 import {isRecord} from '../../util/isRecord.ts'
 import type {Doc} from '../types.ts'
+import {TextIndexWriter} from './textIndexWriter.ts'
 
 /**
  * The text index (docs/search.md): an SQLite FTS5 table holding, per stored document (drafts and
@@ -14,18 +15,20 @@ import type {Doc} from '../types.ts'
  * (store.ts, on open and on restore). Not a migration: it is derived data, dropped and rebuilt
  * at will, so backups of any schema version stay restorable.
  */
-export const textIndexVersion = 1
+export const textIndexVersion = 2
 
 /**
  * `ascii` with `'` as a token character: every folded word (letters, digits, inner apostrophes;
  * non-ASCII bytes are token characters to it) is exactly one token, compared byte for byte,
- * so a word or prefix the exact check accepts is always found here.
+ * so a word or prefix the exact check accepts is always found here. The document's id is an
+ * UNINDEXED column, so a lookup answers ids; rows are numbered by textIndexWriter.ts.
  */
 const createSql = `
-  CREATE VIRTUAL TABLE text_index USING fts5(words, tokenize = "ascii tokenchars ''''");
-  CREATE TABLE text_index_docs (row INTEGER PRIMARY KEY, id TEXT NOT NULL UNIQUE);
+  CREATE VIRTUAL TABLE text_index USING fts5(
+    words, id UNINDEXED, tokenize = "ascii tokenchars ''''");
   CREATE TABLE text_index_state (version INTEGER NOT NULL, seq INTEGER NOT NULL);`
 
+// `text_index_docs` mapped ids to rows in version 1.
 const dropSql = `
   DROP TABLE IF EXISTS text_index;
   DROP TABLE IF EXISTS text_index_docs;
@@ -64,44 +67,6 @@ export function indexedWords(doc: Doc): string {
   return [...words].join(' ')
 }
 
-export interface TextIndexStatements {
-  findRow: StatementSync
-  insertDoc: StatementSync
-  deleteDoc: StatementSync
-  insertWords: StatementSync
-  deleteWords: StatementSync
-  setState: StatementSync
-}
-
-export function prepareTextIndexStatements(db: DatabaseSync): TextIndexStatements {
-  return {
-    findRow: db.prepare('SELECT row FROM text_index_docs WHERE id = ?'),
-    insertDoc: db.prepare('INSERT INTO text_index_docs (id) VALUES (?) RETURNING row'),
-    deleteDoc: db.prepare('DELETE FROM text_index_docs WHERE row = ?'),
-    insertWords: db.prepare('INSERT INTO text_index (rowid, words) VALUES (?, ?)'),
-    deleteWords: db.prepare('DELETE FROM text_index WHERE rowid = ?'),
-    setState: db.prepare('UPDATE text_index_state SET seq = ?'),
-  }
-}
-
-/** Sets a document's words (null: it was deleted). Runs inside the caller's transaction. */
-export function writeIndexedDoc(
-  statements: TextIndexStatements,
-  id: string,
-  words: string | null,
-): void {
-  const found = statements.findRow.get(id)
-  if (found) {
-    statements.deleteWords.run(found.row)
-    if (words === null) statements.deleteDoc.run(found.row)
-    else statements.insertWords.run(found.row, words)
-    return
-  }
-  if (words === null) return
-  const inserted = statements.insertDoc.get(id)
-  statements.insertWords.run(Number(inserted?.row), words)
-}
-
 /** Whether the index exists, is of this version and reflects transaction `seq`. */
 export function textIndexIsCurrent(db: DatabaseSync, seq: number): boolean {
   const table = db
@@ -122,8 +87,8 @@ export function rebuildTextIndex(db: DatabaseSync, docs: Iterable<Doc>, seq: num
       textIndexVersion,
       seq,
     )
-    const statements = prepareTextIndexStatements(db)
-    for (const doc of docs) writeIndexedDoc(statements, doc._id, indexedWords(doc))
+    const writer = new TextIndexWriter(db)
+    for (const doc of docs) writer.write(doc._id, indexedWords(doc))
     db.exec('COMMIT')
   } catch (error) {
     if (db.isTransaction) db.exec('ROLLBACK')

@@ -29,9 +29,7 @@ export class TextIndexReader implements TextCandidates {
   constructor(database: string, replicaSeq: () => number) {
     this.replicaSeq = replicaSeq
     this.db = new DatabaseSync(database, {readOnly: true})
-    this.lookup = this.db.prepare(
-      'SELECT d.id FROM text_index f JOIN text_index_docs d ON d.row = f.rowid WHERE text_index MATCH ? LIMIT ?',
-    )
+    this.lookup = this.db.prepare('SELECT id FROM text_index WHERE text_index MATCH ? LIMIT ?')
     this.newest = this.db.prepare('SELECT MAX(seq) AS seq FROM transactions')
     this.since = this.db.prepare('SELECT mutations FROM transactions WHERE seq > ? ORDER BY seq')
   }
