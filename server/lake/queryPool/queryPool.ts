@@ -79,7 +79,7 @@ export class QueryPool {
     })
   }
 
-  /** Mirrors a committed transaction into every replica; tasks sent after this see it. */
+  /** Mirrors committed changes into every replica; tasks sent after this see them. */
   apply(changes: ReplicaChange[]): void {
     if (changes.length === 0) return
     const message: WorkerRequest = {type: 'apply', changes}
