@@ -328,8 +328,9 @@ export class Lake {
   }
 
   /**
-   * Keeps the query workers' replicas in step, before anyone hears of the commits: one message
-   * per group commit, each document as its stored JSON (types.ts `stored`).
+   * Keeps the query workers' replicas in step, before anyone hears of the commits: the pool
+   * gets each document as its stored JSON (types.ts `stored`) and hands it to each worker before
+   * that worker's next task (queryPool.ts `apply`).
    */
   private mirror(batch: CommittedTransaction[]): void {
     this.pool.apply(

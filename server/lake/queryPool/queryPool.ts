@@ -32,7 +32,22 @@ interface Slot {
   worker: Worker
   ready: boolean
   job?: Job
+  /** Committed changes not yet posted to this worker (`apply`), oldest first. */
+  unsent: ReplicaChange[]
+  /** Their JSON's length in characters, for the bound below. */
+  unsentChars: number
 }
+
+/**
+ * A worker hears of commits when it is next given work (a task or a warm-up), not at each
+ * commit: posting to a sleeping worker wakes its thread, which on the 2-core machine cost the
+ * main thread more than the rest of a sequential write's mirroring (bench/lakeWrites.ts). The
+ * worker itself only files changes until something reads its replica (queryWorker.ts
+ * `pending`), so sooner posting bought nothing. Past these bounds the changes are posted anyway,
+ * so a long burst without queries holds no more than this per worker on the main thread.
+ */
+const maxUnsentChanges = 1024
+const maxUnsentChars = 4 * 1024 * 1024
 
 /** After a worker fails while starting, wait this long before the next start (no crash loop). */
 const restartDelayMs = 1_000
@@ -79,13 +94,35 @@ export class QueryPool {
     })
   }
 
-  /** Mirrors committed changes into every replica; tasks sent after this see them. */
+  /**
+   * Mirrors committed changes into every replica; tasks sent after this see them: each worker
+   * gets them, in order, before its next task or warm-up (`post`), or once they pass the bounds.
+   */
   apply(changes: ReplicaChange[]): void {
     if (changes.length === 0) return
-    const message: WorkerRequest = {type: 'apply', changes}
-    for (const slot of this.slots) slot.worker.postMessage(message)
+    let chars = 0
+    for (const change of changes) chars += change.json?.length ?? 0
+    for (const slot of this.slots) {
+      for (const change of changes) slot.unsent.push(change)
+      slot.unsentChars += chars
+      if (slot.unsent.length >= maxUnsentChanges || slot.unsentChars >= maxUnsentChars)
+        this.sendChanges(slot)
+    }
     this.lastChangeAt = Date.now()
     this.warmWhenQuiet()
+  }
+
+  /** Posts `request` to the slot's worker after the changes it has not been sent yet. */
+  private post(slot: Slot, request: WorkerRequest): void {
+    this.sendChanges(slot)
+    slot.worker.postMessage(request)
+  }
+
+  private sendChanges(slot: Slot): void {
+    if (slot.unsent.length === 0) return
+    slot.worker.postMessage({type: 'apply', changes: slot.unsent} satisfies WorkerRequest)
+    slot.unsent = []
+    slot.unsentChars = 0
   }
 
   /** Clients currently in bad standing are deprioritised (querySchedule.ts). */
@@ -147,7 +184,7 @@ export class QueryPool {
     slot.job = job
     job.startedAt = Date.now()
     job.timer = setTimeout(() => this.stop(job, undefined), job.timeoutMs)
-    slot.worker.postMessage({type: 'task', id: job.id, task: job.task} satisfies WorkerRequest)
+    this.post(slot, {type: 'task', id: job.id, task: job.task})
   }
 
   private spawn(slot?: Slot): void {
@@ -155,7 +192,7 @@ export class QueryPool {
       resourceLimits: {maxOldGenerationSizeMb: workerHeapMb},
     })
     worker.unref()
-    const target: Slot = slot ?? {worker, ready: false}
+    const target: Slot = slot ?? {worker, ready: false, unsent: [], unsentChars: 0}
     target.worker = worker
     target.ready = false
     target.job = undefined
@@ -221,9 +258,11 @@ export class QueryPool {
     if (this.warmingWorker && alive(this.warmingWorker)) return
     this.warmingWorker = undefined
     for (let worker = this.warmWaiting.shift(); worker; worker = this.warmWaiting.shift()) {
-      if (!alive(worker)) continue
+      const slot = this.slots.find((s) => s.worker === worker)
+      if (!slot) continue
       this.warmingWorker = worker
-      worker.postMessage({type: 'warm'} satisfies WorkerRequest)
+      // Warming reads the replica: it gets the changes first.
+      this.post(slot, {type: 'warm'})
       return
     }
   }
