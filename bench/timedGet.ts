@@ -24,10 +24,15 @@ function decode(raw: Buffer, encoding: string): Buffer {
  * GET with a browser's Accept-Encoding, timing to the last byte and counting both the bytes
  * transferred and the decoded size (fetch() decodes transparently and hides the former).
  */
-export function timedGet(url: string, acceptEncoding = 'gzip, deflate, br'): Promise<Timed> {
+export function timedGet(
+  url: string,
+  acceptEncoding = 'gzip, deflate, br',
+  localAddress?: string,
+): Promise<Timed> {
   const start = performance.now()
   return new Promise((resolve, reject) => {
-    const req = request(url, {headers: {'accept-encoding': acceptEncoding}}, (res) => {
+    const options = {headers: {'accept-encoding': acceptEncoding}, localAddress}
+    const req = request(url, options, (res) => {
       const chunks: Buffer[] = []
       res.on('data', (chunk: Buffer) => chunks.push(chunk))
       res.on('error', reject)

@@ -47,14 +47,19 @@ beforeAll(async () => {
 afterAll(() => stopSite(site))
 
 async function get(query: string) {
-  const response = await fetch(`${site.server.url}/search${query}`)
-  return {status: response.status, html: await response.text()}
+  const response = await fetch(`${site.server.url}/search${query}`, {
+    headers: {'accept-encoding': 'br'},
+  })
+  const encoding = response.headers.get('content-encoding')
+  return {status: response.status, html: await response.text(), encoding}
 }
 
 describe('/search over HTTP', () => {
   it('ranks a title match first, marks the matched word, never shows a draft, is noindex', async () => {
-    const {status, html} = await get('?q=kestrel')
+    const {status, html, encoding} = await get('?q=kestrel')
     expect(status).toBe(200)
+    // Compressed for the wire like every page (at a quicker quality: server/render/handler.ts).
+    expect(encoding).toBe('br')
     expect(html).toContain('<meta name="robots" content="noindex"/>')
     expect(html).toContain('2 posts match')
     expect(html.indexOf('The Kestrel Season')).toBeGreaterThan(-1)

@@ -182,6 +182,14 @@ describe('Content Releases in the Studio', () => {
     await page.getByRole('button', {name: 'Unschedule release'}).click()
     await page.getByRole('dialog').getByRole('button', {name: 'Unschedule release'}).click()
     await until(() => server.lake!.getDocument(`_.releases.${releaseId}`)?.state === 'active')
+    // The Activity panel shows one of two events of a kind less than 1 s apart (sanity's
+    // `deduplicateEvents`), and the events API stamps whole seconds: a schedule in the second
+    // after this unschedule could read as the first schedule again. The owner schedules once
+    // the lake's clock is 2 s past it, as anyone clicking through the dialog would be.
+    const unscheduledAt = Date.parse(
+      String(server.lake!.getDocument(`_.releases.${releaseId}`)?._updatedAt),
+    )
+    await until(() => Date.now() >= unscheduledAt + 2_000)
 
     // The release's time 20 s ahead, written as the page's time picker writes it
     // (`metadata.intendedPublishAt`; the picker itself takes whole minutes, too coarse for 20 s),

@@ -11,11 +11,19 @@ export class RenderedPage {
    */
   private readonly securityHeaders: Record<string, string>
 
-  constructor(status: number, html: string, securityHeaders: Record<string, string> = {}) {
+  /**
+   * `brotliQuality`: 5 by default, near-best size for HTML at a fraction of quality 11's time
+   * (~0.5 ms for a 30 KB page); a page seldom asked for twice takes a quicker one.
+   */
+  constructor(
+    status: number,
+    html: string,
+    securityHeaders: Record<string, string> = {},
+    brotliQuality = 5,
+  ) {
     this.status = status
     this.securityHeaders = securityHeaders
-    // Quality 5: near-best size for HTML at a fraction of quality 11's time.
-    this.body = new CachedBody(Buffer.from(html), {brotliQuality: 5})
+    this.body = new CachedBody(Buffer.from(html), {brotliQuality})
   }
 
   respond(
