@@ -7,7 +7,7 @@ import {mountForward} from './forward/feature.ts'
 import {remotePreview} from './forward/remotePreview.ts'
 import {mountNewsletter} from './newsletter/feature.ts'
 import {errorResponse} from './http/errorResponse.ts'
-import {registerLakeRoutes} from './lake/index.ts'
+import {registerLakeRoutes, type LakeRoutes} from './lake/index.ts'
 import {mountPreview} from './preview/feature.ts'
 import {resolveServedBuild} from './build/served.ts'
 import {mountSite} from './render/feature.ts'
@@ -47,19 +47,19 @@ export function createApp(ctx: AppContext): {app: Hono; features: Feature[]} {
   // Before every route, so CORS does not depend on the order features register in.
   app.use(studioCors(ctx.config))
   app.onError(errorResponse)
+  let lakeRoutes: LakeRoutes | undefined
   if (ctx.lake) {
     const {config} = ctx
-    features.push(
-      registerLakeRoutes(app, ctx.lake, {
-        dataDir: config.dataDir,
-        siteUrl: () => config.siteUrl,
-        trustProxy: config.trustProxy,
-        sessionIdleMs: config.sessionIdleMs,
-        sessionMaxMs: config.sessionMaxMs,
-        isStudioOrigin: (origin) => isStudioOrigin(config, origin),
-        isStudioUrl: (url) => isStudioUrl(config, url),
-      }),
-    )
+    lakeRoutes = registerLakeRoutes(app, ctx.lake, {
+      dataDir: config.dataDir,
+      siteUrl: () => config.siteUrl,
+      trustProxy: config.trustProxy,
+      sessionIdleMs: config.sessionIdleMs,
+      sessionMaxMs: config.sessionMaxMs,
+      isStudioOrigin: (origin) => isStudioOrigin(config, origin),
+      isStudioUrl: (url) => isStudioUrl(config, url),
+    })
+    features.push(lakeRoutes)
   }
   // A site process's preview sessions are the content process's: asked there per page.
   const remotePreviews = lakeUrl === undefined ? undefined : remotePreview(lakeUrl)
@@ -78,7 +78,8 @@ export function createApp(ctx: AppContext): {app: Hono; features: Feature[]} {
     const feature = mount(app, ctx)
     if (feature) features.push(feature)
   }
-  if (serveSite) features.push(mountSite(app, ctx, preview, build, remotePreviews))
+  if (serveSite)
+    features.push(mountSite(app, ctx, preview, build, remotePreviews, lakeRoutes?.siteQuery))
   else
     app.get('*', (c) =>
       c.text(

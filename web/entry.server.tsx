@@ -29,6 +29,11 @@ export interface RenderOptions {
   contentOrigin: string
   /** Sent with every content request (local mode): the lake's internal credential. */
   contentHeaders?: Record<string, string>
+  /**
+   * The lake of this very process, read without a socket (server/lake/api/siteQuery.ts): when
+   * given, the public render's queries go here instead of to `contentOrigin`.
+   */
+  contentQuery?: ContentQuery
   assets: ClientAssets
   /** A one-time message to render into this page (never cache the result). */
   flash?: Flash
@@ -66,6 +71,12 @@ export interface RenderedPage {
   contentUnreachable: boolean
 }
 
+/** A query answered as the lake's query API answers it: the result and its sync tags. */
+export type ContentQuery = (
+  query: string,
+  params: QueryParams,
+) => Promise<{result: unknown; syncTags?: string[]}>
+
 /** What one render learned from its queries. */
 interface QueryRecord {
   tags: Set<string>
@@ -82,22 +93,26 @@ function isUnreachable(error: unknown): boolean {
 }
 
 /**
+ * A content client's reads with `filterResponse: false`, so the sync tags come with the very
+ * data they describe (never from a separate lookup that could drift from it).
+ */
+function clientQuery(client: SanityClient, lastLiveEventId: string | undefined): ContentQuery {
+  const live = lastLiveEventId === undefined ? {} : {lastLiveEventId, cacheMode: 'noStale' as const}
+  return (query, params) => client.fetch<unknown>(query, params, {filterResponse: false, ...live})
+}
+
+/**
  * The client the loaders get for one render: `fetch(query, params)` as they call it, answered
- * from a fetch with `filterResponse: false`, so the sync tags come with the very data they
- * describe (never from a separate lookup that could drift from it).
+ * by `read`, whose sync tags the render records.
  */
 function recordingClient(
   client: SanityClient,
   record: QueryRecord,
-  lastLiveEventId: string | undefined,
+  read: ContentQuery,
 ): SanityClient {
-  const live = lastLiveEventId === undefined ? {} : {lastLiveEventId, cacheMode: 'noStale' as const}
   const fetch = async (query: string, params?: QueryParams) => {
     try {
-      const response = await client.fetch<unknown>(query, params ?? {}, {
-        filterResponse: false,
-        ...live,
-      })
+      const response = await read(query, params ?? {})
       for (const tag of response.syncTags ?? []) record.tags.add(tag)
       return response.result
     } catch (error) {
@@ -150,7 +165,12 @@ export async function render(
       )
     : clientFor(site, options.contentOrigin, options.contentHeaders)
   const record: QueryRecord = {tags: new Set(), unreachable: false}
-  const recorded = recordingClient(client, record, preview ? undefined : options.lastLiveEventId)
+  // Preview reads drafts with the visitor's own credential: always through the client.
+  const read =
+    preview || !options.contentQuery
+      ? clientQuery(client, preview ? undefined : options.lastLiveEventId)
+      : options.contentQuery
+  const recorded = recordingClient(client, record, read)
   const requestContext = new RouterContextProvider()
   requestContext.set(sanityClientContext, () => Promise.resolve(recorded))
   const context = await handler.query(request, {requestContext})

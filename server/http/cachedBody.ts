@@ -57,6 +57,12 @@ export class CachedBody {
     this.compress = options.compress ?? true
   }
 
+  /** The uncompressed body as text. */
+  text(): string {
+    const {buffer, byteOffset, byteLength} = this.body.raw
+    return Buffer.from(buffer, byteOffset, byteLength).toString('utf8')
+  }
+
   /** The answer to `request` with `status` and `headers` (the body's own ones are added). */
   respond(request: ConditionalRequest, status: number, headers: Record<string, string>): Response {
     const all: Record<string, string> = {...headers, etag: this.etag}

@@ -188,6 +188,18 @@ export class Lake {
     params: Record<string, unknown> = {},
     options: QueryOptions = {},
   ): Promise<string> {
+    return (await this.queryAnswer(query, params, options)).json
+  }
+
+  /**
+   * The query's result as JSON text and its sync tags (syncTags.ts), both from the worker's one
+   * parse: the main thread parses nothing (a 700-character query with new params cost it ~0.2 ms).
+   */
+  async queryAnswer(
+    query: string,
+    params: Record<string, unknown> = {},
+    options: QueryOptions = {},
+  ): Promise<{json: string; tags: string[]}> {
     const authenticated = options.authenticated ?? false
     const lane = options.lane ?? (authenticated ? 'trusted' : 'anonymous')
     const limits = this.queryLimits[lane]
@@ -203,7 +215,7 @@ export class Lake {
       },
       {lane, client: options.client ?? 'in-process', timeoutMs: limits.timeoutMs},
     )
-    return 'json' in result ? result.json : 'null'
+    return 'json' in result ? result : {json: 'null', tags: []}
   }
 
   /**

@@ -12,6 +12,7 @@ import {previewOf, type PreviewAccess} from '../preview/access.ts'
 import {presentedPreviewToken} from '../preview/cookie.ts'
 import {clientOf} from '../http/clientAddress.ts'
 import type {RemotePreview} from '../forward/remotePreview.ts'
+import type {SiteQuery} from '../lake/api/siteQuery.ts'
 
 /**
  * The public site, mounted last as the catch-all: browser assets from dist/client and every
@@ -29,6 +30,8 @@ export function mountSite(
   build: ServedBuild,
   /** A site process's preview: sessions asked of the content process (server/forward/). */
   remote?: RemotePreview,
+  /** The lake in this process, read without a socket (server/lake/api/siteQuery.ts). */
+  contentQuery?: SiteQuery,
 ): Feature {
   // Resolved again only when SITE_URL changes (it is known only after listen).
   let site = {siteUrl: '', config: resolveSiteConfig({siteUrl: ''})}
@@ -51,6 +54,7 @@ export function mountSite(
     contentOrigin: () => ctx.contentOrigin(),
     // The site's own queries are not a visitor's: no per-client caps (server/lake/api/internal.ts).
     contentHeaders: () => ctx.contentHeaders(),
+    ...(contentQuery ? {contentQuery} : {}),
     events: ctx.contentEvents,
     // A site process's relay is the content process's: the markers are taken there.
     sentMarkers:

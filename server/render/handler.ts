@@ -1,7 +1,7 @@
 import {join} from 'node:path'
 import {sentParam} from '../../shared/constants.ts'
 import {searchPath} from '../../shared/canonicalPaths.ts'
-import type {Flash, SiteConfig} from '../../web/entry.server.tsx'
+import type {ContentQuery, Flash, SiteConfig} from '../../web/entry.server.tsx'
 import {ClientAssets} from './assets.ts'
 import {loadSiteBundle, type SiteBundle} from './bundle.ts'
 import {RenderCache} from './cache.ts'
@@ -30,6 +30,8 @@ export interface SiteHandlerOptions {
   contentOrigin(): string
   /** Headers the server-side content client sends (the lake's internal credential). */
   contentHeaders?(): Record<string, string>
+  /** This process's own lake, read in process (server/lake/api/siteQuery.ts); else over HTTP. */
+  contentQuery?: ContentQuery
   /**
    * The content store's live events (server/live/contentEvents.ts): pages are cached while they
    * flow and dropped by the sync tags they name. Without them nothing is cached.
@@ -154,6 +156,7 @@ export function createSiteHandler(options: SiteHandlerOptions): SiteHandler {
       site,
       contentOrigin: options.contentOrigin(),
       contentHeaders: options.contentHeaders?.(),
+      ...(options.contentQuery ? {contentQuery: options.contentQuery} : {}),
       assets: built.assets,
       ...(flash ? {flash} : {}),
       ...(preview ? {preview} : {}),
@@ -171,9 +174,9 @@ export function createSiteHandler(options: SiteHandlerOptions): SiteHandler {
         // The owner's drafts: kept by no cache, shown by no search engine.
         ...(preview ? {'cache-control': 'private, no-store', 'x-robots-tag': 'noindex'} : {}),
       },
-      // A search's page is a reader's own words, seldom asked for twice: compressed in ~0.2 ms
-      // (brotli 3, 12% larger) instead of ~0.5, a tenth of its budget (docs/search.md, "Speed").
-      url.pathname === searchPath ? 3 : undefined,
+      // A search's page is a reader's own words, seldom asked for twice: compressed in ~0.1 ms
+      // (brotli 1, a fifth larger) instead of ~0.5 (docs/search.md, "Speed").
+      url.pathname === searchPath ? 1 : undefined,
     )
     if (liveAtStart && events?.live === true && result.cacheable && !preview) {
       // A loader may name the page's own address (the blog's count clamped to the tab's last page).

@@ -11,6 +11,7 @@ import {clientMiddleware, type TrustProxy} from '../../server/http/clientAddress
 import {errorResponse} from '../../server/http/errorResponse.ts'
 import {Lake, registerLakeRoutes, seedIfEmpty} from '../../server/lake/index.ts'
 import {apiVersion, defaultDataset, localProjectId} from '../../shared/constants.ts'
+import type {SiteQuery} from '../../server/lake/api/siteQuery.ts'
 
 /** The API version the site speaks; tests of other versions pass their own. */
 export {apiVersion}
@@ -29,6 +30,8 @@ export interface LakeUnderTest {
   client(options?: {apiVersion?: string; token?: string; useCdn?: boolean}): SanityClient
   /** Resolves once the lake has no image variant left to pre-render (server/lake/assets/prerender.ts). */
   imagesIdle(): Promise<void>
+  /** The site's reads of this lake in process, as a single-process server's renders do them. */
+  siteQuery: SiteQuery
   /** Raw HTTP against the server, for inputs @sanity/client would refuse to send. */
   fetch(path: string, init?: RequestInit & {token?: string}): Promise<Response>
   stop(): Promise<void>
@@ -126,6 +129,7 @@ export async function startLakeUnderTest(
     anon: client({useCdn: true}),
     client,
     imagesIdle: () => routes.images.idle(),
+    siteQuery: routes.siteQuery,
     fetch(path, init = {}) {
       const {token, ...rest} = init
       const headers = new Headers(rest.headers)

@@ -6,7 +6,8 @@ import {registerActions} from './actions.ts'
 import {badRequest} from '../errors.ts'
 import {errorResponse} from '../../http/errorResponse.ts'
 import type {Lake} from '../lake.ts'
-import {registerQuery} from './query.ts'
+import {queryAnswerer, registerQuery} from './query.ts'
+import {siteQuery, type SiteQuery} from './siteQuery.ts'
 import {registerListen} from './listen.ts'
 import {registerLiveEvents} from './liveEvents.ts'
 import {ClientCounter} from './clientCaps.ts'
@@ -49,7 +50,10 @@ function isCalendarDate(value: string): boolean {
  * export, ping) on `app`. Errors are answered in Sanity's JSON shape by the app's error handler; an API
  * path with a malformed version prefix is a 400. The whole lake is mounted by routes.ts.
  */
-export function registerDataApi(app: Hono, lake: Lake): {cache: QueryCache; close(): void} {
+export function registerDataApi(
+  app: Hono,
+  lake: Lake,
+): {cache: QueryCache; siteQuery: SiteQuery; close(): void} {
   const cache = new QueryCache()
   const unsubscribe = lake.onCommit((tx) => {
     if (touchesPublic(tx)) cache.clear()
@@ -73,7 +77,8 @@ export function registerDataApi(app: Hono, lake: Lake): {cache: QueryCache; clos
     if (validVersions.size < 100) validVersions.add(version)
     return next()
   })
-  registerQuery(app, lake, cache)
+  const answerQuery = queryAnswerer(lake, cache)
+  registerQuery(app, lake, cache, answerQuery)
   registerDoc(app, lake)
   registerMutate(app, lake)
   registerActions(app, lake)
@@ -87,6 +92,7 @@ export function registerDataApi(app: Hono, lake: Lake): {cache: QueryCache; clos
   registerDataPing(app, lake)
   return {
     cache,
+    siteQuery: siteQuery(answerQuery),
     close() {
       unsubscribe()
       listen.close()

@@ -11,8 +11,7 @@ import {clientOf} from '../../http/clientAddress.ts'
 import {ClientCounter, overCap} from './clientCaps.ts'
 import {isInternal} from './internal.ts'
 import {CachedBody} from '../../http/cachedBody.ts'
-import {anyTag, draftsTag, queryTags, refTag} from '../syncTags.ts'
-import {parseQuery} from '../groq.ts'
+import {draftsTag} from '../syncTags.ts'
 import {isRecord} from '../../util/isRecord.ts'
 
 function perspectiveOf(c: Context): Perspective {
@@ -26,11 +25,8 @@ function perspectiveOf(c: Context): Perspective {
   return perspective
 }
 
-/** Queries (with their params) longer than this are not parsed for their tags on the main thread. */
-const maxTaggedQueryChars = 16_384
-
 /** Who asks, as known from the request's head, before its body is read. */
-interface Asker {
+export interface Asker {
   perspective: Perspective
   anonymous: boolean
   /** The owner or the site's own render: no per-client cap. */
@@ -40,7 +36,7 @@ interface Asker {
 }
 
 /** What is asked: the query, its params, and the cache key of the answer. */
-interface Asked {
+export interface Asked {
   query: string
   params: Record<string, unknown>
   key: string
@@ -54,13 +50,72 @@ function askedIn(
   query: unknown = c.req.query('query'),
 ): Asked {
   if (typeof query !== 'string' || query.trim() === '') throw badRequest('Missing "query"')
-  const returnQuery = flag(c, 'returnQuery', true)
+  return asked(query, params, perspective, flag(c, 'returnQuery', true))
+}
+
+/** What is asked, keyed by everything its answer depends on. */
+export function asked(
+  query: string,
+  params: Record<string, unknown>,
+  perspective: Perspective,
+  returnQuery: boolean,
+): Asked {
   const key = `${String(perspective)}\u0000${returnQuery}\u0000${JSON.stringify([query, params])}`
   return {query, params, key, returnQuery}
 }
 
+/** An answer's body, as sent, and whether the response cache held it (as `x-cache` says). */
+export interface QueryAnswer {
+  body: CachedBody
+  cache: 'HIT' | 'MISS' | 'BYPASS'
+}
+
+export type AnswerQuery = (asked: Asked, asker: Asker) => Promise<QueryAnswer>
+
+/**
+ * The query API's answer once the request is read: from the response cache for anonymous
+ * readers, else evaluated on the query pool in the asker's lane, with its sync tags. The HTTP
+ * route below and the site's reads in this process (siteQuery.ts) both answer through it.
+ */
+export function queryAnswerer(lake: Lake, cache: QueryCache): AnswerQuery {
+  return async (
+    {query, params, key, returnQuery},
+    {perspective, anonymous, trusted, client, preview},
+  ) => {
+    if (anonymous) {
+      const hit = cache.get(key)
+      if (hit) return {body: hit, cache: 'HIT'}
+    }
+    const started = performance.now()
+    // The result arrives as JSON text (size-checked by the lake): splice it, don't re-serialize.
+    // Its live-events tags (../syncTags.ts) come with it: what it reads, by type.
+    const {json: result, tags} = await lake.queryAnswer(query, params, {
+      perspective,
+      authenticated: !anonymous,
+      preview,
+      lane: trusted ? 'trusted' : 'anonymous',
+      client,
+    })
+    const ms = Math.round(performance.now() - started)
+    // A reader of drafts or versions also depends on any change of those.
+    const drafts = !anonymous && perspective !== 'published'
+    const syncTags = JSON.stringify(drafts ? [...tags, draftsTag].sort() : tags)
+    const body = `{${returnQuery ? `"query":${JSON.stringify(query)},` : ''}"result":${result},"syncTags":${syncTags},"ms":${ms}}`
+    // Valid until the next commit: the revision, and which request this answers.
+    const etag = `"${lake.revision}-${createHash('sha1').update(key).digest('base64url').slice(0, 16)}"`
+    const answer = new CachedBody(Buffer.from(body), {etag, compress: false})
+    if (anonymous) cache.set(key, answer)
+    return {body: answer, cache: anonymous ? 'MISS' : 'BYPASS'}
+  }
+}
+
 /** GET|POST /v{version}/data/query/{dataset} */
-export function registerQuery(app: Hono, lake: Lake, cache: QueryCache): void {
+export function registerQuery(
+  app: Hono,
+  lake: Lake,
+  cache: QueryCache,
+  answerQuery: AnswerQuery,
+): void {
   const inFlight = new ClientCounter()
   const handle = async (c: Context) => {
     checkDataset(c, lake)
@@ -101,48 +156,15 @@ export function registerQuery(app: Hono, lake: Lake, cache: QueryCache): void {
     if (!isRecord(params)) throw badRequest('"params" must be an object')
     return askedIn(c, params, asker, body.query)
   }
-  const answer = async (
-    c: Context,
-    {query, params, key, returnQuery}: Asked,
-    {perspective, anonymous, trusted, client, preview}: Asker,
-  ): Promise<Response> => {
-    if (anonymous) {
-      const hit = cache.get(key)
-      if (hit) return respond(c, hit, true, 'HIT')
-    }
-    const started = performance.now()
-    let result: string
+  const answer = async (c: Context, asked: Asked, asker: Asker): Promise<Response> => {
     try {
-      // The result arrives as JSON text (size-checked by the lake): splice it, don't re-serialize.
-      result = await lake.queryJson(query, params, {
-        perspective,
-        authenticated: !anonymous,
-        preview,
-        lane: trusted ? 'trusted' : 'anonymous',
-        client,
-      })
+      const {body, cache: status} = await answerQuery(asked, asker)
+      return respond(c, body, asker.anonymous, status)
     } catch (error) {
       // A query refused for want of a worker (503) may be retried; say when.
       if (error instanceof LakeError && error.status === 503) c.header('retry-after', '5')
       throw error
     }
-    const ms = Math.round(performance.now() - started)
-    // The live-events tags this answer depends on (../syncTags.ts): what it reads, by type; a
-    // reader of drafts or versions also any change of those.
-    const drafts = !anonymous && perspective !== 'published'
-    // Parsed again here (groq.ts caches the tree) unless huge: a huge query's parse on the main
-    // thread would stall every request, so it gets the tags that fire on any change.
-    const tags =
-      query.length + JSON.stringify(params).length <= maxTaggedQueryChars
-        ? queryTags(parseQuery(query, params))
-        : [anyTag, refTag]
-    const syncTags = JSON.stringify(drafts ? [...tags, draftsTag].sort() : tags)
-    const body = `{${returnQuery ? `"query":${JSON.stringify(query)},` : ''}"result":${result},"syncTags":${syncTags},"ms":${ms}}`
-    // Valid until the next commit: the revision, and which request this answers.
-    const etag = `"${lake.revision}-${createHash('sha1').update(key).digest('base64url').slice(0, 16)}"`
-    const answer = new CachedBody(Buffer.from(body), {etag, compress: false})
-    if (anonymous) cache.set(key, answer)
-    return respond(c, answer, anonymous, anonymous ? 'MISS' : 'BYPASS')
   }
   app.get('/:version/data/query/:dataset', handle)
   app.post('/:version/data/query/:dataset', handle)

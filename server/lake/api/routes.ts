@@ -43,6 +43,7 @@ export function registerLakeRoutes(app: Hono, lake: Lake, config: LakeRoutesConf
   })
   return {
     images,
+    siteQuery: dataApi.siteQuery,
     close: () => {
       stopPrerender()
       images.close()

@@ -2,6 +2,7 @@ import type {IncomingMessage} from 'node:http'
 import type {Duplex} from 'node:stream'
 import type {TrustProxy} from '../../http/clientAddress.ts'
 import type {ImageVariants} from '../assets/images.ts'
+import type {SiteQuery} from './siteQuery.ts'
 
 /**
  * What the lake's routes need from the server, handed down by the wiring (server/app.ts) so that
@@ -29,6 +30,8 @@ export interface LakeRoutesConfig {
 export interface LakeRoutes {
   /** Image variants: pre-rendering, and when it is done (tests and the bench wait for it). */
   images: ImageVariants
+  /** The site's reads of this lake in process (siteQuery.ts). */
+  siteQuery: SiteQuery
   close(): void
   /** Takes a WebSocket upgrade request; returns false if the path is not presence's. */
   upgrade(request: IncomingMessage, socket: Duplex, head: Buffer): boolean

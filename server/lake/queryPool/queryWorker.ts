@@ -7,6 +7,7 @@
  * The replica is read from SQLite by the worker itself: cloning 10,000 documents through
  * postMessage took 200–500 ms of the main thread per start, and a runaway costs a start.
  */
+import {queryTags} from '../syncTags.ts'
 import {DatabaseSync} from 'node:sqlite'
 import {parentPort} from 'node:worker_threads'
 import {evaluateSync} from 'groq-js'
@@ -66,7 +67,8 @@ export interface ReplicaChange {
   json: string | null
 }
 
-export type WorkerResult = {json: string} | {matches: boolean[]} | {ids: string[]}
+/** A query's result as JSON text, and its sync tags (../syncTags.ts) from the same parse. */
+export type WorkerResult = {json: string; tags: string[]} | {matches: boolean[]} | {ids: string[]}
 
 export type WorkerReply =
   | {ready: true}
@@ -264,7 +266,8 @@ async function perform(task: WorkerTask): Promise<WorkerResult> {
     case 'query': {
       const tree = parseQuery(task.query, task.params)
       const docsFor = view(task.perspective, task.reader)
-      return {json: await evaluateJson(tree, docsFor, task.params, {...task, textIndex})}
+      const json = await evaluateJson(tree, docsFor, task.params, {...task, textIndex})
+      return {json, tags: queryTags(tree)}
     }
     case 'match':
       try {
