@@ -241,6 +241,65 @@ function scorer(node: unknown, context: NativeContext): Scorer | undefined {
   }
 }
 
+/** Adds a score to `out[i]` for each view position `positions[i]`: one pass per argument. */
+type ColumnScorer = (positions: Int32Array, out: Float64Array) => void
+
+/**
+ * `scorer`'s sums for rows that are the view's positions, computed a column at a time over
+ * typed arrays: at 10k posts, ~0.2 ms of closure calls per row became a few tight loops.
+ */
+function columnScorer(node: unknown, context: NativeContext): ColumnScorer | undefined {
+  if (!isRecord(node)) return undefined
+  if (node.type === 'FuncCall' && node.name === 'boost' && Array.isArray(node.args)) {
+    const inner = columnScorer(node.args[0], context)
+    const weight = literal(node.args[1])?.value
+    if (!inner || typeof weight !== 'number' || node.args.length !== 2) return undefined
+    return (positions, out) => {
+      const own = new Float64Array(positions.length)
+      inner(positions, own)
+      for (let i = 0; i < own.length; i++) {
+        const score = own[i] as number
+        if (score > 0) out[i] = (out[i] as number) + (score + weight)
+      }
+    }
+  }
+  if (node.type === 'Or') {
+    const left = columnScorer(node.left, context)
+    const right = columnScorer(node.right, context)
+    if (!left || !right) return undefined
+    // Summed apart first, then added, as `scorer` adds them: the same floating-point sums.
+    return (positions, out) => {
+      const own = new Float64Array(positions.length)
+      left(positions, own)
+      right(positions, own)
+      for (let i = 0; i < own.length; i++) out[i] = (out[i] as number) + (own[i] as number)
+    }
+  }
+  if (node.type === 'And') {
+    const left = columnScorer(node.left, context)
+    const right = columnScorer(node.right, context)
+    if (!left || !right) return undefined
+    return (positions, out) => {
+      const l = new Float64Array(positions.length)
+      const r = new Float64Array(positions.length)
+      left(positions, l)
+      right(positions, r)
+      for (let i = 0; i < l.length; i++) {
+        const a = l[i] as number
+        const b = r[i] as number
+        if (a !== 0 && b !== 0) out[i] = (out[i] as number) + (a + b)
+      }
+    }
+  }
+  const found = atom(node, context)
+  if (!found) return undefined
+  return (positions, out) => {
+    const bits = found.bits()
+    for (let i = 0; i < positions.length; i++)
+      out[i] = (out[i] as number) + (bits[positions[i] as number] as number)
+  }
+}
+
 const typeOrder: Partial<Record<Kind, number>> = {number: 2, string: 3, boolean: 4}
 
 /** groq-js's `totalCompare` for values read from documents (no datetimes among them). */
@@ -386,6 +445,37 @@ export function nativeDocuments(node: unknown, context: NativeContext): Doc[] | 
   return undefined
 }
 
+/**
+ * Per view, each position's stored `_score` (a document may hold one, which `score()` adds to),
+ * or null when none does: reading a property that 10k documents of many shapes lack cost a
+ * search at 10k posts ~0.2 ms.
+ */
+const storedScoresByView = new WeakMap<Doc[], Float64Array | null>()
+
+function storedScores(docs: Doc[]): Float64Array | null {
+  let stored = storedScoresByView.get(docs)
+  if (stored !== undefined) return stored
+  stored = null
+  for (let i = 0; i < docs.length; i++) {
+    const score = (docs[i] as Doc)._score
+    if (typeof score !== 'number') continue
+    stored ??= new Float64Array(docs.length)
+    stored[i] = score
+  }
+  storedScoresByView.set(docs, stored)
+  return stored
+}
+
+function columnScorers(args: unknown, context: NativeContext): ColumnScorer[] | undefined {
+  const columns: ColumnScorer[] = []
+  for (const arg of Array.isArray(args) ? args : []) {
+    const column = columnScorer(arg, context)
+    if (!column) return undefined
+    columns.push(column)
+  }
+  return columns
+}
+
 /** `score()`'s sums for each row of its base, in the base's order (no copies yet). */
 function scored(
   node: Record<string, unknown>,
@@ -401,12 +491,22 @@ function scored(
   const rows = rowsOf(node.base, context)
   if (!rows) return undefined
   const scores = new Float64Array(rows.length)
-  for (let i = 0; i < rows.length; i++) {
-    const doc = docAt(rows, context, i)
-    const position = rows.positions?.[i]
-    let score = typeof doc._score === 'number' ? doc._score : 0
-    for (const add of scorers) score += add(doc, position)
-    scores[i] = score
+  const {positions} = rows
+  const columns = positions && columnScorers(node.args, context)
+  if (positions && columns) {
+    // The view's documents: their own `_score`s read once per view, not once per search.
+    const stored = storedScores(context.docs)
+    if (stored)
+      for (let i = 0; i < positions.length; i++)
+        scores[i] = stored[positions[i] as number] as number
+    for (const add of columns) add(positions, scores)
+  } else {
+    for (let i = 0; i < rows.length; i++) {
+      const doc = docAt(rows, context, i)
+      let score = typeof doc._score === 'number' ? doc._score : 0
+      for (const add of scorers) score += add(doc, undefined)
+      scores[i] = score
+    }
   }
   return {rows, scores}
 }

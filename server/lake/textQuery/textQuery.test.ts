@@ -338,6 +338,10 @@ const pipelines = [
     | score(title match text::query($q)) | order(_type asc, _score desc, _id asc) [0...9] {_id, _score}`,
   `*[_type in ["mix", "post"] && title match text::query($q)]
     | score(boost(_type == "mix", 3), title match text::query($q)) | order(rank desc, _id asc) {_id, rank, _score}`,
+  // Fractional weights over sums and conjunctions: the same floating-point sums as groq-js's.
+  `*[_type in ["post", "mix"] && [@, _id] match text::query($q)]
+    | score(boost(title match text::query($q) || excerpt match text::query($q), 0.1), boost(_type == "mix" && title match text::query($q), 0.7), boost(excerpt match text::query($q), 0.2))
+    | order(_score desc, _id asc) [0...15] {_id, _score}`,
 ]
 
 const viaGroqJs = (query: string): string => query.replaceAll('*[', '*[1 == 1 && ')
