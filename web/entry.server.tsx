@@ -1,4 +1,6 @@
 import type {QueryParams, SanityClient} from '@sanity/client'
+import type {ReactElement} from 'react'
+import {renderToString} from 'react-dom/server'
 import {prerender} from 'react-dom/static'
 import {
   createStaticHandler,
@@ -47,6 +49,8 @@ export interface RenderOptions {
    * query, with `cacheMode: 'noStale'`, so a CDN cannot answer with what it held before it.
    */
   lastLiveEventId?: string
+  /** Renders with prerender alone (a test checks that renderToString gives the same pages). */
+  prerenderOnly?: boolean
 }
 
 export interface RenderedPage {
@@ -187,6 +191,67 @@ export async function render(
         ...(options.flash ? {flash: options.flash} : {}),
         ...(preview ? {preview: true as const} : {}),
       })
+  const {body, styleTags} = await renderDocument(
+    <Document
+      site={options.site}
+      payloadJson={payloadJson}
+      flash={options.flash}
+      preview={preview !== undefined}
+    >
+      <StaticRouterProvider router={router} context={context} hydrate={false} />
+    </Document>,
+    options.prerenderOnly === true,
+  )
+  const boot =
+    payloadJson === null ? '' : `${bootScript(options.assets)}${speculationRulesScript()}`
+  const html = body
+    .replace('</head>', `${styleTags}</head>`)
+    .replace(/<\/body>(?=<\/html>$)/, `${boot}</body>`)
+  const noStore = Object.values(context.loaderHeaders).some((headers) =>
+    /no-store/.test(headers.get('Cache-Control') ?? ''),
+  )
+  const ownAddress = Object.values(context.loaderHeaders)
+    .map((headers) => headers.get('Content-Location'))
+    .find((location) => location !== null)
+  return {
+    status: context.statusCode,
+    html,
+    cacheable: !failed && !noStore && !options.flash && !preview && !record.unreachable,
+    ...(ownAddress ? {ownAddress} : {}),
+    syncTags: [...record.tags].sort(),
+    contentUnreachable: record.unreachable,
+  }
+}
+
+/** Where renderToString left a Suspense boundary to the browser (React's client-render mark). */
+const clientRenderedBoundary = '<!--$!-->'
+
+/**
+ * The whole document, doctype included, and the styled-components styles it used.
+ *
+ * renderToString first: it is synchronous, ~0.3 ms quicker than prerender on a search page, which
+ * is rendered for every search (docs/search.md, "Speed"). When something suspended (Home's lazy
+ * sections, until their module has loaded once), it leaves that boundary to the browser with
+ * React's client-render mark, or throws outside any boundary: the page is then rendered again
+ * with prerender, which waits for it, with a fresh style sheet so that the fallback's styles are
+ * not kept. Both give the same HTML for a page that does not suspend (e2e/site.render.test.ts).
+ */
+async function renderDocument(
+  document: ReactElement,
+  prerenderOnly: boolean,
+): Promise<{body: string; styleTags: string}> {
+  if (!prerenderOnly) {
+    const quick = new ServerStyleSheet()
+    try {
+      const body = renderToString(quick.collectStyles(document))
+      if (!body.includes(clientRenderedBoundary))
+        return {body: `<!DOCTYPE html>${body}`, styleTags: quick.getStyleTags()}
+    } catch {
+      // Suspended outside a boundary: prerender below waits for it, or reports the real error.
+    } finally {
+      quick.seal()
+    }
+  }
   const sheet = new ServerStyleSheet()
   try {
     // prerender (not renderToString) waits for lazy components, so Home's sections are in the HTML.
@@ -195,40 +260,11 @@ export async function render(
     // ($RC, $RB/$RV, $RT), which the pages' CSP does not allow (server/http/securityHeaders.ts):
     // the boundary then stayed on its fallback and React gave up on it (error #419). The page is
     // sent whole anyway, so there is nothing to stream progressively: keep every boundary in place.
-    const {prelude} = await prerender(
-      sheet.collectStyles(
-        <Document
-          site={options.site}
-          payloadJson={payloadJson}
-          flash={options.flash}
-          preview={preview !== undefined}
-        >
-          <StaticRouterProvider router={router} context={context} hydrate={false} />
-        </Document>,
-      ),
-      {progressiveChunkSize: Number.POSITIVE_INFINITY},
-    )
+    const {prelude} = await prerender(sheet.collectStyles(document), {
+      progressiveChunkSize: Number.POSITIVE_INFINITY,
+    })
     // The prelude is the whole document, doctype included.
-    const body = await new Response(prelude).text()
-    const boot =
-      payloadJson === null ? '' : `${bootScript(options.assets)}${speculationRulesScript()}`
-    const html = body
-      .replace('</head>', `${sheet.getStyleTags()}</head>`)
-      .replace(/<\/body>(?=<\/html>$)/, `${boot}</body>`)
-    const noStore = Object.values(context.loaderHeaders).some((headers) =>
-      /no-store/.test(headers.get('Cache-Control') ?? ''),
-    )
-    const ownAddress = Object.values(context.loaderHeaders)
-      .map((headers) => headers.get('Content-Location'))
-      .find((location) => location !== null)
-    return {
-      status: context.statusCode,
-      html,
-      cacheable: !failed && !noStore && !options.flash && !preview && !record.unreachable,
-      ...(ownAddress ? {ownAddress} : {}),
-      syncTags: [...record.tags].sort(),
-      contentUnreachable: record.unreachable,
-    }
+    return {body: await new Response(prelude).text(), styleTags: sheet.getStyleTags()}
   } finally {
     sheet.seal()
   }

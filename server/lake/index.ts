@@ -8,6 +8,7 @@ export {Lake} from './lake.ts'
 export type {Doc} from './types.ts'
 export {registerLakeRoutes} from './api/routes.ts'
 export type {LakeRoutes} from './api/routesConfig.ts'
+export type {SiteQuery} from './api/siteQuery.ts'
 export {touchesPublic} from './publicChange.ts'
 export {seedFile, seedIfEmpty} from './seed.ts'
 // Publishes scheduled releases on time; the content process starts it (server/start.ts).

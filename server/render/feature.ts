@@ -12,7 +12,7 @@ import {previewOf, type PreviewAccess} from '../preview/access.ts'
 import {presentedPreviewToken} from '../preview/cookie.ts'
 import {clientOf} from '../http/clientAddress.ts'
 import type {RemotePreview} from '../forward/remotePreview.ts'
-import type {SiteQuery} from '../lake/api/siteQuery.ts'
+import type {SiteQuery} from '../lake/index.ts'
 
 /**
  * The public site, mounted last as the catch-all: browser assets from dist/client and every

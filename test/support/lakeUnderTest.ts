@@ -11,7 +11,7 @@ import {clientMiddleware, type TrustProxy} from '../../server/http/clientAddress
 import {errorResponse} from '../../server/http/errorResponse.ts'
 import {Lake, registerLakeRoutes, seedIfEmpty} from '../../server/lake/index.ts'
 import {apiVersion, defaultDataset, localProjectId} from '../../shared/constants.ts'
-import type {SiteQuery} from '../../server/lake/api/siteQuery.ts'
+import type {SiteQuery} from '../../server/lake/index.ts'
 
 /** The API version the site speaks; tests of other versions pass their own. */
 export {apiVersion}
