@@ -185,7 +185,7 @@ export async function run(): Promise<Section> {
     .filter((row) => row.p50 > 5 || row.p99 > 20)
     .map((row) => `${row.what}, ${row.posts} posts: p50 ${fmt(row.p50)} ms, p99 ${fmt(row.p99)} ms`)
   notes.push(
-    `Target (/search?q=<a word in every post>, the page and the query it makes: p50 ≤ 5 ms, p99 ≤ 20 ms at 1k and 10k) ${met ? 'MET' : `MISSED (${misses.join('; ')})`}. In process, the search itself (matches, filter, scores, page, the 6 cards) takes ~0.4 ms at 1k posts and ~1.1 ms at 10k (docs/search.md, "Speed"); the query's other ~1.5 ms is the HTTP request and the worker round trip, and the page adds its render and compression (~1.5 ms); the slowest requests are mostly waits on this loaded two-core machine (its load is in the line above the table).`,
+    `Target (/search?q=<a word in every post>, the page and the query it makes: p50 ≤ 5 ms, p99 ≤ 20 ms at 1k and 10k) ${met ? 'MET' : `MISSED (${misses.join('; ')})`}. In process, the search itself (parse, matches, filter, scores, page, the 6 cards) takes ~0.7 ms at 1k posts and ~1.2 ms at 10k on its worker (docs/search.md, "Speed"); the query's other ~1 ms is the HTTP request (the page reads its own lake in process instead), and the page adds its render and compression (~1.1 ms); the slowest requests are mostly waits on this loaded two-core machine (its load is in the line above the table).`,
   )
   const rareMet = rows
     .filter((row) => row.what === rareRow)
