@@ -172,8 +172,9 @@ export function registerQuery(
 
 /**
  * The answer through the one cached-body helper (ETag, 304). Never compressed here: most queries
- * come from the site's own renders over loopback, where compressing costs CPU and saves nothing;
- * a proxy in front compresses for browsers.
+ * come from site processes' renders on the same network, where compressing costs CPU and saves
+ * nothing (a process's own renders read in process: siteQuery.ts); a proxy in front compresses
+ * for browsers.
  */
 function respond(
   c: Context,

@@ -205,48 +205,13 @@ function requiredSets(node: unknown, context: NativeContext): MatchedDocs[] {
   return set ? [set] : []
 }
 
-/** A score of `doc`, read by its position in the view when known (a filter's output). */
-type Scorer = (doc: Doc, position: number | undefined) => number
-
-/** groq-js's `evaluateScore` for the supported nodes. */
-function scorer(node: unknown, context: NativeContext): Scorer | undefined {
-  if (!isRecord(node)) return undefined
-  if (node.type === 'FuncCall' && node.name === 'boost' && Array.isArray(node.args)) {
-    const inner = scorer(node.args[0], context)
-    const weight = literal(node.args[1])?.value
-    if (!inner || typeof weight !== 'number' || node.args.length !== 2) return undefined
-    return (doc, position) => {
-      const score = inner(doc, position)
-      return score > 0 ? score + weight : 0
-    }
-  }
-  if (node.type === 'Or' || node.type === 'And') {
-    const left = scorer(node.left, context)
-    const right = scorer(node.right, context)
-    if (!left || !right) return undefined
-    if (node.type === 'Or') return (doc, position) => left(doc, position) + right(doc, position)
-    return (doc, position) => {
-      const l = left(doc, position)
-      const r = right(doc, position)
-      return l === 0 || r === 0 ? 0 : l + r
-    }
-  }
-  const found = atom(node, context)
-  if (!found) return undefined
-  let bits: Uint8Array | undefined
-  return (doc, position) => {
-    if (position === undefined) return found.test(doc) ? 1 : 0
-    bits ??= found.bits()
-    return bits[position] as number
-  }
-}
-
-/** Adds a score to `out[i]` for each view position `positions[i]`: one pass per argument. */
-type ColumnScorer = (positions: Int32Array, out: Float64Array) => void
+/** Adds one `score()` argument's score of each row to `out`, the row's index in it. */
+type ColumnScorer = (rows: Rows, out: Float64Array) => void
 
 /**
- * `scorer`'s sums for rows that are the view's positions, computed a column at a time over
- * typed arrays: at 10k posts, ~0.2 ms of closure calls per row became a few tight loops.
+ * groq-js's `evaluateScore` for the supported nodes, a column at a time over typed arrays: rows
+ * that are the view's positions read each atom's byte per position (at 10k posts, a closure call
+ * per row and argument had cost ~0.2 ms); other rows test their documents.
  */
 function columnScorer(node: unknown, context: NativeContext): ColumnScorer | undefined {
   if (!isRecord(node)) return undefined
@@ -254,49 +219,44 @@ function columnScorer(node: unknown, context: NativeContext): ColumnScorer | und
     const inner = columnScorer(node.args[0], context)
     const weight = literal(node.args[1])?.value
     if (!inner || typeof weight !== 'number' || node.args.length !== 2) return undefined
-    return (positions, out) => {
-      const own = new Float64Array(positions.length)
-      inner(positions, own)
+    return (rows, out) => {
+      const own = new Float64Array(rows.length)
+      inner(rows, own)
       for (let i = 0; i < own.length; i++) {
         const score = own[i] as number
         if (score > 0) out[i] = (out[i] as number) + (score + weight)
       }
     }
   }
-  if (node.type === 'Or') {
+  if (node.type === 'Or' || node.type === 'And') {
     const left = columnScorer(node.left, context)
     const right = columnScorer(node.right, context)
     if (!left || !right) return undefined
-    // Summed apart first, then added, as `scorer` adds them: the same floating-point sums.
-    return (positions, out) => {
-      const own = new Float64Array(positions.length)
-      left(positions, own)
-      right(positions, own)
-      for (let i = 0; i < own.length; i++) out[i] = (out[i] as number) + (own[i] as number)
-    }
-  }
-  if (node.type === 'And') {
-    const left = columnScorer(node.left, context)
-    const right = columnScorer(node.right, context)
-    if (!left || !right) return undefined
-    return (positions, out) => {
-      const l = new Float64Array(positions.length)
-      const r = new Float64Array(positions.length)
-      left(positions, l)
-      right(positions, r)
+    const both = node.type === 'And'
+    // Each side summed apart, then added, as groq-js adds them: the same floating-point sums.
+    return (rows, out) => {
+      const l = new Float64Array(rows.length)
+      const r = new Float64Array(rows.length)
+      left(rows, l)
+      right(rows, r)
       for (let i = 0; i < l.length; i++) {
         const a = l[i] as number
         const b = r[i] as number
-        if (a !== 0 && b !== 0) out[i] = (out[i] as number) + (a + b)
+        if (!both || (a !== 0 && b !== 0)) out[i] = (out[i] as number) + (a + b)
       }
     }
   }
   const found = atom(node, context)
   if (!found) return undefined
-  return (positions, out) => {
-    const bits = found.bits()
-    for (let i = 0; i < positions.length; i++)
-      out[i] = (out[i] as number) + (bits[positions[i] as number] as number)
+  return (rows, out) => {
+    const {positions} = rows
+    if (positions) {
+      const bits = found.bits()
+      for (let i = 0; i < positions.length; i++)
+        out[i] = (out[i] as number) + (bits[positions[i] as number] as number)
+    } else
+      for (let i = 0; i < rows.length; i++)
+        if (found.test(rows.docs[i] as Doc)) out[i] = (out[i] as number) + 1
   }
 }
 
@@ -481,33 +441,24 @@ function scored(
   node: Record<string, unknown>,
   context: NativeContext,
 ): {rows: Rows; scores: Float64Array} | undefined {
-  const scorers: Scorer[] = []
-  for (const arg of Array.isArray(node.args) ? node.args : []) {
-    const compiled = scorer(arg, context)
-    if (!compiled) return undefined
-    scorers.push(compiled)
-  }
-  if (scorers.length === 0) return undefined
+  const columns = columnScorers(node.args, context)
+  if (!columns || columns.length === 0) return undefined
   const rows = rowsOf(node.base, context)
   if (!rows) return undefined
+  // Each row starts from its document's own `_score`, as groq-js's score() does.
   const scores = new Float64Array(rows.length)
-  const {positions} = rows
-  const columns = positions && columnScorers(node.args, context)
-  if (positions && columns) {
-    // The view's documents: their own `_score`s read once per view, not once per search.
+  if (rows.positions) {
     const stored = storedScores(context.docs)
     if (stored)
-      for (let i = 0; i < positions.length; i++)
-        scores[i] = stored[positions[i] as number] as number
-    for (const add of columns) add(positions, scores)
+      for (let i = 0; i < rows.length; i++)
+        scores[i] = stored[rows.positions[i] as number] as number
   } else {
     for (let i = 0; i < rows.length; i++) {
-      const doc = docAt(rows, context, i)
-      let score = typeof doc._score === 'number' ? doc._score : 0
-      for (const add of scorers) score += add(doc, undefined)
-      scores[i] = score
+      const score = (rows.docs[i] as Doc)._score
+      if (typeof score === 'number') scores[i] = score
     }
   }
+  for (const add of columns) add(rows, scores)
   return {rows, scores}
 }
 
