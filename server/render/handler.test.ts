@@ -101,9 +101,13 @@ describe('the render cache', () => {
     for (let i = 0; i < 100; i++) await get(`/blog/no-such-post-${i}`)
     for (const variant of ['/SERVICES', '/services//', '/Services/', '/testimonial'])
       await get(variant)
+    // Searches are readers' own words: kept apart from the pages too.
+    for (let i = 0; i < 100; i++) await get(`/search?q=editing+-word${i}`)
     const after = handler.cached()
     expect(after.pages).toBe(real)
     expect(after.others).toBeLessThanOrEqual(64)
+    // The same search again (a reader's Back) is still answered from the cache.
+    expect((await get('/search?q=editing+-word99')).headers.get('x-cache')).toBe('HIT')
     const page = await get('/blog/no-such-post-1')
     expect(page.status).toBe(404)
     expect(await page.text()).toContain('Post not found.')

@@ -181,7 +181,12 @@ export function createSiteHandler(options: SiteHandlerOptions): SiteHandler {
     if (liveAtStart && events?.live === true && result.cacheable && !preview) {
       // A loader may name the page's own address (the blog's count clamped to the tab's last page).
       const own = result.ownAddress === undefined || result.ownAddress === url.pathname + url.search
-      if (result.status === 200 && own && isOwnAddress(result.html, url))
+      // A search's page is a reader's own words: kept with the variants, so that endless
+      // distinct searches evict only each other, never the site's pages (and the process holds
+      // 64 of them, not 500: at 10k posts, 500 made the main thread's major GCs its slowest
+      // requests; docs/search.md, "Speed").
+      const search = url.pathname === searchPath
+      if (result.status === 200 && own && !search && isOwnAddress(result.html, url))
         cache.set(key, page, result.syncTags, generation)
       else others.set(key, page, result.syncTags, otherGeneration)
     }
