@@ -216,9 +216,14 @@ type ColumnScorer = (rows: Rows, out: Float64Array) => void
 function columnScorer(node: unknown, context: NativeContext): ColumnScorer | undefined {
   if (!isRecord(node)) return undefined
   if (node.type === 'FuncCall' && node.name === 'boost' && Array.isArray(node.args)) {
-    const inner = columnScorer(node.args[0], context)
     const weight = literal(node.args[1])?.value
-    if (!inner || typeof weight !== 'number' || node.args.length !== 2) return undefined
+    if (typeof weight !== 'number' || node.args.length !== 2) return undefined
+    // The common case (the site's, the Studio's): a boosted match scores 1 + weight or nothing,
+    // with no column of its own to allocate per search.
+    const boosted = isRecord(node.args[0]) ? atom(node.args[0], context) : undefined
+    if (boosted) return atomColumn(boosted, 1 + weight)
+    const inner = columnScorer(node.args[0], context)
+    if (!inner) return undefined
     return (rows, out) => {
       const own = new Float64Array(rows.length)
       inner(rows, own)
@@ -247,16 +252,20 @@ function columnScorer(node: unknown, context: NativeContext): ColumnScorer | und
     }
   }
   const found = atom(node, context)
-  if (!found) return undefined
+  return found && atomColumn(found, 1)
+}
+
+/** Adds `score` to each row whose document passes `found` (an atom scores 1 or 0). */
+function atomColumn(found: Atom, score: number): ColumnScorer {
   return (rows, out) => {
     const {positions} = rows
     if (positions) {
       const bits = found.bits()
       for (let i = 0; i < positions.length; i++)
-        out[i] = (out[i] as number) + (bits[positions[i] as number] as number)
+        if (bits[positions[i] as number] === 1) out[i] = (out[i] as number) + score
     } else
       for (let i = 0; i < rows.length; i++)
-        if (found.test(rows.docs[i] as Doc)) out[i] = (out[i] as number) + 1
+        if (found.test(rows.docs[i] as Doc)) out[i] = (out[i] as number) + score
   }
 }
 
