@@ -183,8 +183,7 @@ export function createSiteHandler(options: SiteHandlerOptions): SiteHandler {
       const own = result.ownAddress === undefined || result.ownAddress === url.pathname + url.search
       // A search's page is a reader's own words: kept with the variants, so that endless
       // distinct searches evict only each other, never the site's pages (and the process holds
-      // 64 of them, not 500: at 10k posts, 500 made the main thread's major GCs its slowest
-      // requests; docs/search.md, "Speed").
+      // 64 of them, not 500).
       const search = url.pathname === searchPath
       if (result.status === 200 && own && !search && isOwnAddress(result.html, url))
         cache.set(key, page, result.syncTags, generation)
