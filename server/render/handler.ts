@@ -163,6 +163,7 @@ export function createSiteHandler(options: SiteHandlerOptions): SiteHandler {
       ...(events?.lastEventId === undefined ? {} : {lastLiveEventId: events.lastEventId}),
     })
     if (result instanceof Response) return result
+    const search = url.pathname === searchPath
     const page = new RenderedPage(
       result.status,
       result.html,
@@ -176,7 +177,7 @@ export function createSiteHandler(options: SiteHandlerOptions): SiteHandler {
       },
       // A search's page is a reader's own words, seldom asked for twice: compressed in ~0.1 ms
       // (brotli 1, a fifth larger) instead of ~0.5 (docs/search.md, "Speed").
-      url.pathname === searchPath ? 1 : undefined,
+      search ? 1 : undefined,
     )
     if (liveAtStart && events?.live === true && result.cacheable && !preview) {
       // A loader may name the page's own address (the blog's count clamped to the tab's last page).
@@ -184,7 +185,6 @@ export function createSiteHandler(options: SiteHandlerOptions): SiteHandler {
       // A search's page is a reader's own words: kept with the variants, so that endless
       // distinct searches evict only each other, never the site's pages (and the process holds
       // 64 of them, not 500).
-      const search = url.pathname === searchPath
       if (result.status === 200 && own && !search && isOwnAddress(result.html, url))
         cache.set(key, page, result.syncTags, generation)
       else others.set(key, page, result.syncTags, otherGeneration)
