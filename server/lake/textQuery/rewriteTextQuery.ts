@@ -1,14 +1,15 @@
-import {evaluateSync, type ExprNode} from 'groq-js'
+import {evaluateSync, type ArrayElementNode, type ExprNode} from 'groq-js'
 import {LakeError} from '../errors.ts'
 import type {Doc} from '../types.ts'
 import {isRecord} from '../../util/isRecord.ts'
 import {searchableStrings} from './searchableStrings.ts'
 import {
   idsOf,
+  isCurrent,
+  joinedText,
   satisfies,
   searchableText,
   type FoldedText,
-  type SearchableText,
 } from './textMatch.ts'
 import {nativeValue, simpleValue} from './nativePipeline.ts'
 import {parseTextQuery} from '../../../shared/textQuerySyntax.ts'
@@ -58,8 +59,8 @@ function textOf(
 ): FoldedText {
   let byLeft = foldedTexts.get(doc)
   const known = byLeft?.get(leftKey)
-  if (known) return known
-  const text: FoldedText = {texts: foldedTextsOf(left, doc, docs, options)}
+  if (known && isCurrent(known)) return known
+  const text = foldedTextOf(left, doc, docs, options)
   if (!byLeft) foldedTexts.set(doc, (byLeft = new Map()))
   // A few paths per document at most (the Studio's boosts, the site's fields); bounded anyway.
   // Only what depends on the document alone: a dereference, `*` or `^` reads others, `now()` the clock.
@@ -73,14 +74,18 @@ function textOf(
  * kept on its own (the Studio and the site search the same fields alone and together). Simple
  * paths and `pt::text()` are read here; anything else is evaluated by groq-js.
  */
-function foldedTextsOf(left: ExprNode, doc: Doc, docs: Doc[], options: Options): SearchableText {
+function foldedTextOf(left: ExprNode, doc: Doc, docs: Doc[], options: Options): FoldedText {
   if (left.type === 'Array') {
-    const texts: SearchableText = []
-    for (const element of left.elements) {
-      const value = exprNode(element.value)
-      texts.push(...textOf(value, internedKey(value), doc, docs, options).texts)
+    const elements = left.elements.map((element: ArrayElementNode) => exprNode(element.value))
+    // Folding one element may restart the numbering (textMatch.ts): then the others are
+    // folded again, which adds far fewer words than a restart takes.
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const parts = elements.map((value: ExprNode) =>
+        textOf(value, internedKey(value), doc, docs, options),
+      )
+      if (parts.every(isCurrent)) return joinedText(parts)
     }
-    return texts
+    throw new Error('The word numbering restarted while one document was folded')
   }
   const simple = simpleValue(left, doc)
   const value = simple
@@ -224,7 +229,7 @@ function textReader(
     const doc = docs[i] as Doc
     const slot = aligned?.[i]
     // The slot is trusted only for the very document it was filled for.
-    if (slot?.doc === doc) return slot.text
+    if (slot?.doc === doc && isCurrent(slot.text)) return slot.text
     const text = textOf(left, leftKey, doc, docs, options)
     if (aligned) aligned[i] = {doc, text}
     return text

@@ -1,78 +1,122 @@
 import {foldWords, type TextClause} from '../../../shared/textQuerySyntax.ts'
 
-/** The folded words of each string a document offers to a search; a phrase never spans two. */
-export type SearchableText = string[][]
-
-export function searchableText(strings: Iterable<string>): SearchableText {
-  const texts: SearchableText = []
-  for (const text of strings) {
-    const words = foldWords(text)
-    if (words.length > 0) texts.push(words)
-  }
-  return texts
-}
-
-function wordMatches(word: string, wanted: string, prefix: boolean): boolean {
-  return prefix ? word.startsWith(wanted) : word === wanted
-}
-
-/** How often the clause occurs in the texts (0 when it does not). */
-function clauseCount(texts: SearchableText, clause: TextClause): number {
-  const {words: wanted, prefix} = clause
-  const last = wanted.length - 1
-  let count = 0
-  for (const words of texts) {
-    for (let start = 0; start + last < words.length; start++) {
-      let all = true
-      for (let i = 0; i <= last && all; i++) {
-        all = wordMatches(words[start + i] ?? '', wanted[i] ?? '', prefix && i === last)
-      }
-      if (all) count++
-    }
-  }
-  return count
-}
-
-/** A document's folded texts for one path, with its sorted word ids once a search needed them. */
-export interface FoldedText {
-  texts: SearchableText
-  ids?: Int32Array
-  generation?: number
-}
-
 /**
- * Every folded word seen, numbered: a document's words become a small sorted array of numbers,
- * searched by bisection (contiguous memory; thousands of per-document Sets were slower to probe).
- * Past `maxWords` the numbering restarts and each document's array is rebuilt when next used.
+ * Every folded word seen, numbered, and each number's word. A document's texts are kept as
+ * numbers, not strings: at 10k posts a worker held 2.6 million word strings in 150k arrays, and
+ * its full garbage collections (15–17 ms, on the search's thread) were mostly spent on them
+ * (docs/search.md, "Speed"). Past `maxWords` the numbering restarts; texts folded before are
+ * folded again when next read (their `generation` says so).
  */
 const wordIds = new Map<string, number>()
+const vocabulary: string[] = []
 const maxWords = 1_000_000
 let generation = 0
 
-export function idsOf(folded: FoldedText): Int32Array {
-  if (folded.ids && folded.generation === generation) return folded.ids
-  if (wordIds.size > maxWords) {
-    wordIds.clear()
-    generation++
+/** Between two strings' words in a sequence: no word has it, so a phrase never spans two. */
+const gap = -1
+
+/** A document's folded texts for one path, as word numbers, with its sorted distinct ones once a search needed them. */
+export interface FoldedText {
+  /** Each string's word numbers in order, strings separated by `gap`. */
+  words: Int32Array
+  /** The numbering the words are in (`wordGeneration()`); an older one means nothing now. */
+  generation: number
+  ids?: Int32Array
+}
+
+function numberOf(word: string): number {
+  let id = wordIds.get(word)
+  if (id === undefined) {
+    id = vocabulary.push(word) - 1
+    wordIds.set(word, id)
   }
-  let count = 0
-  for (const words of folded.texts) count += words.length
-  // Numbered into a typed array, sorted, then deduplicated in place (a Set per document cost
-  // most of a worker's warm-up in allocations and collections).
-  const all = new Int32Array(count)
-  let n = 0
-  for (const words of folded.texts)
-    for (const word of words) {
-      let id = wordIds.get(word)
-      if (id === undefined) wordIds.set(word, (id = wordIds.size))
-      all[n++] = id
+  return id
+}
+
+function restartIfFull(): void {
+  if (wordIds.size <= maxWords) return
+  wordIds.clear()
+  vocabulary.length = 0
+  generation++
+}
+
+/** The folded words of each string a document offers to a search, numbered. */
+export function searchableText(strings: Iterable<string>): FoldedText {
+  restartIfFull()
+  const out: number[] = []
+  for (const text of strings) {
+    const words = foldWords(text)
+    if (words.length === 0) continue
+    if (out.length > 0) out.push(gap)
+    for (const word of words) out.push(numberOf(word))
+  }
+  return {words: Int32Array.from(out), generation}
+}
+
+/** Several paths' texts as one (an array of paths offers its elements' strings in order). */
+export function joinedText(parts: FoldedText[]): FoldedText {
+  const nonEmpty = parts.filter((part) => part.words.length > 0)
+  const words = new Int32Array(
+    nonEmpty.reduce((sum, part) => sum + part.words.length, 0) + Math.max(0, nonEmpty.length - 1),
+  )
+  let at = 0
+  for (const [i, part] of nonEmpty.entries()) {
+    if (i > 0) words[at++] = gap
+    words.set(part.words, at)
+    at += part.words.length
+  }
+  return {words, generation}
+}
+
+/** Whether a text was folded in the current numbering (else it must be folded again). */
+export function isCurrent(text: FoldedText): boolean {
+  return text.generation === generation
+}
+
+function wordMatches(id: number, wanted: number, prefix: string | undefined): boolean {
+  if (prefix === undefined) return id === wanted
+  return id !== gap && (vocabulary[id] ?? '').startsWith(prefix)
+}
+
+/** Whether the clause occurs in the texts. */
+function occurs(folded: FoldedText, clause: TextClause): boolean {
+  const last = clause.words.length - 1
+  // A whole word no text has cannot occur; a prefix is compared as a string.
+  const wanted: number[] = []
+  for (const [i, word] of clause.words.entries()) {
+    const id = clause.prefix && i === last ? gap : wordIds.get(word)
+    if (id === undefined) return false
+    wanted.push(id)
+  }
+  const prefix = clause.prefix ? clause.words[last] : undefined
+  const words = folded.words
+  for (let start = 0; start + last < words.length; start++) {
+    let all = true
+    for (let i = 0; i <= last && all; i++) {
+      all = wordMatches(
+        words[start + i] as number,
+        wanted[i] ?? gap,
+        i === last ? prefix : undefined,
+      )
     }
+    if (all) return true
+  }
+  return false
+}
+
+/**
+ * The sorted distinct word numbers of a text: searched by bisection (contiguous memory;
+ * thousands of per-document Sets were slower to probe). Sorted and deduplicated in place (a Set
+ * per document cost most of a worker's warm-up in allocations and collections).
+ */
+export function idsOf(folded: FoldedText): Int32Array {
+  if (folded.ids) return folded.ids
+  const all = folded.words.slice()
   all.sort()
   let unique = 0
   for (let i = 0; i < all.length; i++)
-    if (i === 0 || all[i] !== all[i - 1]) all[unique++] = all[i] as number
+    if (all[i] !== gap && (i === 0 || all[i] !== all[i - 1])) all[unique++] = all[i] as number
   folded.ids = all.slice(0, unique)
-  folded.generation = generation
   return folded.ids
 }
 
@@ -110,10 +154,9 @@ export function satisfies(folded: FoldedText, clauses: TextClause[]): boolean {
     const only = clause.words[0]
     let found: boolean
     if (clause.words.length === 1 && !clause.prefix && only !== undefined) {
-      const ids = idsOf(folded)
       const id = wordIds.get(only)
-      found = id !== undefined && hasId(ids, id)
-    } else found = clauseCount(folded.texts, clause) > 0
+      found = id !== undefined && hasId(idsOf(folded), id)
+    } else found = occurs(folded, clause)
     if (clause.negated) {
       if (found) return false
       continue
