@@ -24,7 +24,14 @@ export function searchFromInput(raw: string | null): {q: string; cut: boolean} {
 export type Snippet = Array<{text: string; marked: boolean}>
 
 const snippetRadius = 90
+/** A word as the lake folds one (shared/textQuerySyntax.ts), before folding. */
+const wordPattern = /[\p{L}\p{N}\p{M}]+(?:['’][\p{L}\p{N}\p{M}]+)*/gu
 
+/**
+ * The words are read up to the first match, then only inside the window around it: a post's
+ * whole body is not split into words on every search (that was a quarter of what a search's page
+ * allocated, docs/search.md "Speed").
+ */
 export function snippetOf(text: string, q: string): Snippet {
   const wanted = parseTextQuery(q).filter((clause) => !clause.negated)
   const isMatch = (word: string) => {
@@ -36,9 +43,13 @@ export function snippetOf(text: string, q: string): Snippet {
       ),
     )
   }
-  const words = [...text.matchAll(/[\p{L}\p{N}\p{M}]+(?:['’][\p{L}\p{N}\p{M}]+)*/gu)]
-  const first = words.find((word) => isMatch(word[0]))
-  const center = first?.index ?? 0
+  const words = new RegExp(wordPattern)
+  let center = 0
+  for (let word = words.exec(text); word; word = words.exec(text))
+    if (isMatch(word[0])) {
+      center = word.index
+      break
+    }
   let start = Math.max(0, center - snippetRadius)
   let end = Math.min(text.length, center + snippetRadius)
   // Whole words at both ends.
@@ -47,12 +58,13 @@ export function snippetOf(text: string, q: string): Snippet {
   const parts: Snippet = []
   if (start > 0) parts.push({text: '… ', marked: false})
   let at = start
-  for (const word of words) {
-    const index = word.index ?? 0
-    if (index < start || index + word[0].length > end || !isMatch(word[0])) continue
-    if (index > at) parts.push({text: text.slice(at, index), marked: false})
+  // No word spans `start`: it follows a space or is the text's beginning.
+  words.lastIndex = start
+  for (let word = words.exec(text); word && word.index < end; word = words.exec(text)) {
+    if (word.index + word[0].length > end || !isMatch(word[0])) continue
+    if (word.index > at) parts.push({text: text.slice(at, word.index), marked: false})
     parts.push({text: word[0], marked: true})
-    at = index + word[0].length
+    at = word.index + word[0].length
   }
   if (end > at) parts.push({text: text.slice(at, end), marked: false})
   if (end < text.length) parts.push({text: ' …', marked: false})
