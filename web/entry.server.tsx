@@ -8,11 +8,11 @@ import {
   RouterContextProvider,
   StaticRouterProvider,
 } from 'react-router-dom'
-import {ServerStyleSheet} from 'styled-components'
 import {sanityClientContext} from './clientContext.ts'
 import {Document} from './Document.tsx'
 import type {SiteConfig} from '../shared/siteConfig.ts'
 import {serializePayload} from './payload.ts'
+import {serverStyleSheet} from './serverStyleSheet.ts'
 import {bootScript, type ClientAssets} from './boot/bootScript.ts'
 import {speculationRulesScript} from './boot/speculationRules.ts'
 import type {Flash} from './components/flashContext.ts'
@@ -204,9 +204,7 @@ export async function render(
   )
   const boot =
     payloadJson === null ? '' : `${bootScript(options.assets)}${speculationRulesScript()}`
-  const html = body
-    .replace('</head>', `${styleTags}</head>`)
-    .replace(/<\/body>(?=<\/html>$)/, `${boot}</body>`)
+  const html = withStylesAndBoot(body, styleTags, boot)
   const noStore = Object.values(context.loaderHeaders).some((headers) =>
     /no-store/.test(headers.get('Cache-Control') ?? ''),
   )
@@ -221,6 +219,24 @@ export async function render(
     syncTags: [...record.tags].sort(),
     contentUnreachable: record.unreachable,
   }
+}
+
+const documentEnd = '</body></html>'
+
+/**
+ * The document with its styles before `</head>` and the boot script before its final `</body>`,
+ * joined from slices of it: two `replace`s copied the whole page twice, a tenth of what a search's
+ * page allocated (docs/search.md, "Speed").
+ */
+function withStylesAndBoot(body: string, styleTags: string, boot: string): string {
+  const head = body.indexOf('</head>')
+  const end = body.endsWith(documentEnd) ? body.length - documentEnd.length : -1
+  // Not a whole document (never rendered): whatever of the two is there.
+  if (head < 0 || end < head)
+    return body
+      .replace('</head>', () => `${styleTags}</head>`)
+      .replace(/<\/body>(?=<\/html>$)/, () => `${boot}</body>`)
+  return body.slice(0, head) + styleTags + body.slice(head, end) + boot + body.slice(end)
 }
 
 /** Where renderToString left a Suspense boundary to the browser (React's client-render mark). */
@@ -241,7 +257,7 @@ async function renderDocument(
   prerenderOnly: boolean,
 ): Promise<{body: string; styleTags: string}> {
   if (!prerenderOnly) {
-    const quick = new ServerStyleSheet()
+    const quick = serverStyleSheet()
     try {
       const body = renderToString(quick.collectStyles(document))
       if (!body.includes(clientRenderedBoundary))
@@ -252,7 +268,7 @@ async function renderDocument(
       quick.seal()
     }
   }
-  const sheet = new ServerStyleSheet()
+  const sheet = serverStyleSheet()
   try {
     // prerender (not renderToString) waits for lazy components, so Home's sections are in the HTML.
     // It would still move a Suspense boundary out of place once the page passed
