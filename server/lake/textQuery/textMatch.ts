@@ -2,10 +2,11 @@ import {foldWords, type TextClause} from '../../../shared/textQuerySyntax.ts'
 
 /**
  * Every folded word seen, numbered, and each number's word. A document's texts are kept as
- * numbers, not strings: at 10k posts a worker held 2.6 million word strings in 150k arrays, and
- * its full garbage collections (15–17 ms, on the search's thread) were mostly spent on them
- * (docs/search.md, "Speed"). Past `maxWords` the numbering restarts; texts folded before are
- * folded again when next read (their `generation` says so).
+ * numbers, not strings: at 10k posts a worker held 2.6 million word strings in 150k arrays, three
+ * quarters of its heap's objects, which each full garbage collection (10–27 ms, on the thread
+ * answering searches) traced and moved (docs/search.md, "Postings"). Past `maxWords` the
+ * numbering restarts; texts folded before are folded again when next read (their `generation`
+ * says so).
  */
 const wordIds = new Map<string, number>()
 const vocabulary: string[] = []
