@@ -16,6 +16,7 @@ import {parseTextQuery} from '../../../shared/textQuerySyntax.ts'
 import type {TextCandidates} from './textIndexReader.ts'
 import {idsAreUnique, MatchedDocs} from './matchedDocs.ts'
 import {buildPostings, keptPostings, mayBuildPostings, postingsMatch} from './postings.ts'
+import {DocumentMemo} from './documentMemo.ts'
 
 type Options = {params: Record<string, unknown>; sanity?: {projectId: string; dataset: string}}
 
@@ -346,6 +347,7 @@ export function rewriteTextQueries(
       return n === undefined ? undefined : matched[n]
     },
   }
+  const memo = new DocumentMemo(docs, options)
   const rewrite = (node: unknown): unknown => {
     if (Array.isArray(node)) {
       let changed = false
@@ -379,11 +381,17 @@ export function rewriteTextQueries(
         }
       }
     }
+    // A projection over documents computed above (a page of results): their costly per-document
+    // attributes, such as each card's word count, are kept per document version.
+    if (node.type === 'Map' && isRecord(copy?.base) && copy.base.type === 'Value')
+      return memo.rewriteMap(copy, copy.base.value) ?? copy
     return copy ?? node
   }
   const rewritten = exprNode(rewrite(tree))
   let byId: Map<string, Doc> | undefined
   const dereference = ({_ref: ref}: {_ref: string}): unknown => {
+    const memoized = memo.answer(ref)
+    if (memoized) return memoized.value
     if (ref.startsWith(lookupMark)) {
       const end = ref.indexOf('\u0000', lookupMark.length)
       const set = matched[Number(ref.slice(lookupMark.length, end))]
