@@ -4,6 +4,7 @@ import type {Doc} from './types.ts'
 import {messageOf} from '../util/messageOf.ts'
 import {isRecord} from '../util/isRecord.ts'
 import {rewriteTextQueries} from './textQuery/rewriteTextQuery.ts'
+import {ScratchArrays} from './textQuery/scratchArrays.ts'
 import type {TextCandidates} from './textQuery/textIndexReader.ts'
 
 const parseCache = new Map<string, ExprNode>()
@@ -90,19 +91,24 @@ export async function evaluateJson(
   },
 ): Promise<string> {
   let value: unknown
+  // The search's arrays, given back once the answer is made (textQuery/scratchArrays.ts).
+  const scratch = new ScratchArrays()
+  let json: string
   try {
     const context = {dataset: docs, params, sanity: options.sanity}
     if (hasTextQuery(tree)) {
-      const rewritten = rewriteTextQueries(tree, docs, context, options.textIndex)
+      const rewritten = rewriteTextQueries(tree, docs, context, options.textIndex, scratch)
       const {dereference} = rewritten
       value = await evaluated(rewritten.tree, {...context, dereference})
     } else value = await evaluated(tree, context)
+    json = JSON.stringify(value ?? null)
   } catch (error) {
     if (error instanceof LakeError) throw error
     // groq-js throws plain errors for unsupported functions and bad arguments at runtime.
     throw new LakeError(400, 'queryError', messageOf(error))
+  } finally {
+    scratch.release()
   }
-  const json = JSON.stringify(value ?? null)
   if (json.length > options.maxResultBytes) {
     throw new LakeError(
       400,

@@ -43,7 +43,9 @@ export class MatchedDocs {
   has(id: string): boolean {
     if (!this.ids) {
       this.ids = new Set()
-      for (const i of this.positions()) this.ids.add((this.docs[i] as Doc)._id)
+      const positions = this.positions()
+      for (let k = 0; k < positions.length; k++)
+        this.ids.add((this.docs[positions[k] as number] as Doc)._id)
     }
     return this.ids.has(id)
   }

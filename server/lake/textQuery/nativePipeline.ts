@@ -1,6 +1,7 @@
 import {isRecord} from '../../util/isRecord.ts'
 import type {Doc} from '../types.ts'
 import type {MatchedDocs} from './matchedDocs.ts'
+import type {ScratchArrays} from './scratchArrays.ts'
 
 /**
  * A search's hot pipeline evaluated in plain JavaScript, with groq-js's exact semantics, so that
@@ -37,6 +38,8 @@ export interface NativeContext {
    * share one): the ascending positions in `docs` of the documents that pass.
    */
   filtered: Map<string, Int32Array>
+  /** Where this query's own arrays come from (none of them outlives it). */
+  scratch: ScratchArrays
 }
 
 type Value = unknown
@@ -225,7 +228,7 @@ function columnScorer(node: unknown, context: NativeContext): ColumnScorer | und
     const inner = columnScorer(node.args[0], context)
     if (!inner) return undefined
     return (rows, out) => {
-      const own = new Float64Array(rows.length)
+      const own = context.scratch.float64(rows.length)
       inner(rows, own)
       for (let i = 0; i < own.length; i++) {
         const score = own[i] as number
@@ -240,8 +243,8 @@ function columnScorer(node: unknown, context: NativeContext): ColumnScorer | und
     const both = node.type === 'And'
     // Each side summed apart, then added, as groq-js adds them: the same floating-point sums.
     return (rows, out) => {
-      const l = new Float64Array(rows.length)
-      const r = new Float64Array(rows.length)
+      const l = context.scratch.float64(rows.length)
+      const r = context.scratch.float64(rows.length)
       left(rows, l)
       right(rows, r)
       for (let i = 0; i < l.length; i++) {
@@ -356,8 +359,9 @@ function filterPositions(node: unknown, context: NativeContext): Int32Array | un
   if (!atoms) return undefined
   const bits = atoms.map((each) => each.bits())
   const {docs} = context
+  // Indexed loops here: see rewriteTextQuery.ts `matchingDocs`.
   const passes = (position: number): boolean => {
-    for (const each of bits) if (each[position] !== 1) return false
+    for (let k = 0; k < bits.length; k++) if ((bits[k] as Uint8Array)[position] !== 1) return false
     return true
   }
   // A required match to few documents: only those are tested, in dataset order.
@@ -366,18 +370,21 @@ function filterPositions(node: unknown, context: NativeContext): Int32Array | un
   let positions: Int32Array
   if (smallest?.byPosition === true && smallest.size < docs.length / 8) {
     const among = smallest.positions()
-    positions = new Int32Array(among.length)
+    positions = context.scratch.int32(among.length)
     let n = 0
-    for (const position of among) if (passes(position)) positions[n++] = position
-    positions = positions.slice(0, n)
+    for (let k = 0; k < among.length; k++) {
+      const position = among[k] as number
+      if (passes(position)) positions[n++] = position
+    }
+    positions = positions.subarray(0, n)
   } else {
     // At most the smallest set's documents pass, when it matched by position (by id, a
     // document matches wherever its id occurs).
-    positions = new Int32Array(smallest?.byPosition === true ? smallest.size : docs.length)
+    positions = context.scratch.int32(smallest?.byPosition === true ? smallest.size : docs.length)
     let n = 0
     for (let position = 0; position < docs.length; position++)
       if (passes(position)) positions[n++] = position
-    positions = positions.slice(0, n)
+    positions = positions.subarray(0, n)
   }
   context.filtered.set(key, positions)
   return positions
@@ -455,7 +462,7 @@ function scored(
   const rows = rowsOf(node.base, context)
   if (!rows) return undefined
   // Each row starts from its document's own `_score`, as groq-js's score() does.
-  const scores = new Float64Array(rows.length)
+  const scores = context.scratch.float64(rows.length)
   if (rows.positions) {
     const stored = storedScores(context.docs)
     if (stored)
