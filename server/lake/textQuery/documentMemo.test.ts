@@ -33,8 +33,18 @@ function post(n: number, body: unknown): Doc {
     // A stored `_score`, which `score()` adds to in its copies.
     ...(n === 2 ? {_score: 3} : {}),
     body,
+    mainImage: {_type: 'image', asset: {_type: 'reference', _ref: `image-${n % 2}`}},
   }
 }
+
+const assets: Doc[] = [0, 1].map((n) => ({
+  _id: `image-${n}`,
+  _type: 'sanity.imageAsset',
+  _rev: 'r1',
+  _createdAt: '2026-01-01T00:00:00Z',
+  _updatedAt: '2026-01-01T00:00:00Z',
+  size: 100 + n,
+}))
 
 const bodies: unknown[] = [
   [block('a', 'one two  three'), block('b', ' four ')],
@@ -53,6 +63,8 @@ const attributes = [
   `"scored": count(body[_score > 0])`,
   `"own": count(*[_id == ^._id])`,
   `"title": title`,
+  // A dereference outside the memo, answered from the view's documents by id.
+  `"image": mainImage.asset->{_id, size}`,
 ]
 
 const projection = `{_id, ${attributes.join(', ')}}`
@@ -69,8 +81,9 @@ async function answer(query: string, docs: Doc[]): Promise<unknown> {
 
 describe('the per-document memo of a search page', () => {
   it("answers groq-js's values, again from the memo, and afresh for a changed document", async () => {
-    const docs = bodies.map((body, n) => post(n, body))
+    const docs = [...bodies.map((body, n) => post(n, body)), ...assets]
     const expected = await answer(plain, docs)
+    expect(JSON.stringify(expected)).toContain('"image":{"_id":"image-1","size":101}')
     expect(await answer(memoized, docs)).toEqual(expected)
     expect(await answer(memoized, docs)).toEqual(expected)
 
@@ -85,7 +98,7 @@ describe('the per-document memo of a search page', () => {
   })
 
   it("gives the site's search page the words groq-js counts", async () => {
-    const docs = bodies.map((body, n) => post(n, body))
+    const docs = [...bodies.map((body, n) => post(n, body)), ...assets]
     const params = {q: 'common', start: 0, end: 6}
     const query = (text: string) =>
       evaluateJson(parseQuery(text, params), docs, params, {maxResultBytes: 1_000_000})

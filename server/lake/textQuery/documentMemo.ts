@@ -1,6 +1,8 @@
 import {evaluateSync, type ExprNode} from 'groq-js'
 import {isRecord} from '../../util/isRecord.ts'
 import type {Doc} from '../types.ts'
+import {idLookup, internedKey} from './treeLookups.ts'
+import {docsById} from './matchedDocs.ts'
 
 type Options = {params: Record<string, unknown>; sanity?: {projectId: string; dataset: string}}
 
@@ -115,18 +117,6 @@ function isMemoizable(value: unknown): value is ExprNode {
  */
 const memoByDoc = new WeakMap<Doc, Map<string, number | null>>()
 const maxPerDocument = 16
-/** One string object per distinct attribute (see rewriteTextQuery.ts `internedKeys`). Bounded. */
-const internedKeys = new Map<string, string>()
-
-function internedKey(node: ExprNode): string {
-  const key = JSON.stringify(node)
-  const known = internedKeys.get(key)
-  if (known !== undefined) return known
-  if (internedKeys.size > 256) internedKeys.clear()
-  internedKeys.set(key, key)
-  return key
-}
-
 /** No document id holds a NUL: a `_ref` starting with this is one of the memo's lookups. */
 const memoMark = '\u0000memo\u0000'
 
@@ -166,7 +156,7 @@ export class DocumentMemo {
       const value = attributeValue(attribute)
       if (!isRecord(attribute) || !isMemoizable(value)) return attribute
       const n = this.lookups.push({key: internedKey(value), expr: value, byId}) - 1
-      return {...attribute, value: lookup(n)}
+      return {...attribute, value: idLookup(memoMark, n)}
     })
     return {...node, expr: {...projection, expr: {...object, attributes}}}
   }
@@ -195,7 +185,7 @@ export class DocumentMemo {
    */
   private rowsById(rows: unknown): Map<string, Doc> | undefined {
     if (!Array.isArray(rows)) return undefined
-    const viewById = viewDocsById(this.docs)
+    const viewById = docsById(this.docs)
     const byId = new Map<string, Doc>()
     for (const row of rows) {
       if (!isRecord(row) || typeof row._id !== 'string' || byId.has(row._id)) return undefined
@@ -231,39 +221,4 @@ function toDoc(row: Record<string, unknown>): Doc {
   // Checked by rowsById: a record with a string `_id`, which is all Doc requires of it here.
   // eslint-disable-next-line @typescript-eslint/no-unsafe-type-assertion -- see above
   return row as Doc
-}
-
-const viewByIdCache = new WeakMap<Doc[], Map<string, Doc>>()
-
-/** The view's documents by `_id` (the first of each id), once per view. */
-function viewDocsById(docs: Doc[]): Map<string, Doc> {
-  let byId = viewByIdCache.get(docs)
-  if (!byId) {
-    byId = new Map()
-    for (const doc of docs) if (!byId.has(doc._id)) byId.set(doc._id, doc)
-    viewByIdCache.set(docs, byId)
-  }
-  return byId
-}
-
-/** `{"_ref": <mark>n<NUL> + _id}->`: memo lookup `n` for `@`. */
-function lookup(n: number): unknown {
-  return {
-    type: 'Deref',
-    base: {
-      type: 'Object',
-      attributes: [
-        {
-          type: 'ObjectAttributeValue',
-          name: '_ref',
-          value: {
-            type: 'OpCall',
-            op: '+',
-            left: {type: 'Value', value: `${memoMark}${n}\u0000`},
-            right: {type: 'AccessAttribute', name: '_id'},
-          },
-        },
-      ],
-    },
-  }
 }

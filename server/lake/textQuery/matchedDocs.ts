@@ -78,3 +78,20 @@ export function idsAreUnique(docs: Doc[]): boolean {
   }
   return unique
 }
+
+const byIdByView = new WeakMap<Doc[], Map<string, Doc>>()
+
+/**
+ * The view's documents by `_id` (the first of each id, as groq-js dereferences), once per view:
+ * a search's page dereferences each card's image asset, and a map of 10k posts built per query
+ * cost more than the search.
+ */
+export function docsById(docs: Doc[]): Map<string, Doc> {
+  let byId = byIdByView.get(docs)
+  if (!byId) {
+    byId = new Map()
+    for (const doc of docs) if (!byId.has(doc._id)) byId.set(doc._id, doc)
+    byIdByView.set(docs, byId)
+  }
+  return byId
+}

@@ -14,10 +14,11 @@ import {
 import {nativeValue, simpleValue} from './nativePipeline.ts'
 import {parseTextQuery} from '../../../shared/textQuerySyntax.ts'
 import type {TextCandidates} from './textIndexReader.ts'
-import {idsAreUnique, MatchedDocs} from './matchedDocs.ts'
+import {docsById, idsAreUnique, MatchedDocs} from './matchedDocs.ts'
 import {buildPostings, keptPostings, mayBuildPostings, postingsMatch} from './postings.ts'
 import {DocumentMemo} from './documentMemo.ts'
 import {ScratchArrays} from './scratchArrays.ts'
+import {idLookup, internedKey} from './treeLookups.ts'
 
 type Options = {params: Record<string, unknown>; sanity?: {projectId: string; dataset: string}}
 
@@ -37,20 +38,6 @@ function isTextQueryCall(node: unknown): node is {args: unknown[]} {
  */
 const readsOtherDocuments = /"type":"(Deref|Everything|Parent)"|"name":"now"/
 const foldedTexts = new WeakMap<Doc, Map<string, FoldedText>>()
-/**
- * One string object per distinct path: a Map compares a key it holds by identity first, so the
- * per-document lookups do not compare the path's JSON character by character. Bounded.
- */
-const internedKeys = new Map<string, string>()
-
-function internedKey(left: ExprNode): string {
-  const key = JSON.stringify(left)
-  const known = internedKeys.get(key)
-  if (known !== undefined) return known
-  if (internedKeys.size > 256) internedKeys.clear()
-  internedKeys.set(key, key)
-  return key
-}
 
 function textOf(
   left: ExprNode,
@@ -397,7 +384,6 @@ export function rewriteTextQueries(
     return copy ?? node
   }
   const rewritten = exprNode(rewrite(tree))
-  let byId: Map<string, Doc> | undefined
   const dereference = ({_ref: ref}: {_ref: string}): unknown => {
     const memoized = memo.answer(ref)
     if (memoized) return memoized.value
@@ -407,12 +393,8 @@ export function rewriteTextQueries(
       return set?.has(ref.slice(end + 1)) ?? false
     }
     // As groq-js does without this option (the first document of the dataset with that id),
-    // through a map instead of a scan.
-    if (!byId) {
-      byId = new Map()
-      for (const doc of docs) if (!byId.has(doc._id)) byId.set(doc._id, doc)
-    }
-    return byId.get(ref) ?? null
+    // through the view's map instead of a scan.
+    return docsById(docs).get(ref) ?? null
   }
   return {tree: rewritten, dereference}
 }
@@ -422,24 +404,7 @@ function membership(n: number): unknown {
   return {
     type: 'OpCall',
     op: '==',
-    left: {
-      type: 'Deref',
-      base: {
-        type: 'Object',
-        attributes: [
-          {
-            type: 'ObjectAttributeValue',
-            name: '_ref',
-            value: {
-              type: 'OpCall',
-              op: '+',
-              left: {type: 'Value', value: `${lookupMark}${n}\u0000`},
-              right: {type: 'AccessAttribute', name: '_id'},
-            },
-          },
-        ],
-      },
-    },
+    left: idLookup(lookupMark, n),
     right: {type: 'Value', value: true},
   }
 }
