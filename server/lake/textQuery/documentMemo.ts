@@ -148,13 +148,17 @@ export class DocumentMemo {
     const object = projection.expr
     if (!isRecord(object) || object.type !== 'Object' || !Array.isArray(object.attributes))
       return undefined
-    if (!object.attributes.some((attribute) => isMemoizable(attributeValue(attribute))))
-      return undefined
+    // Each attribute is checked once: the check walks its tree.
+    const memoizable = object.attributes.map((attribute: unknown) => {
+      const value = attributeValue(attribute)
+      return isMemoizable(value) ? value : undefined
+    })
+    if (memoizable.every((value) => value === undefined)) return undefined
     const byId = this.rowsById(rows)
     if (!byId) return undefined
-    const attributes: unknown[] = object.attributes.map((attribute) => {
-      const value = attributeValue(attribute)
-      if (!isRecord(attribute) || !isMemoizable(value)) return attribute
+    const attributes: unknown[] = object.attributes.map((attribute: unknown, i) => {
+      const value = memoizable[i]
+      if (!isRecord(attribute) || value === undefined) return attribute
       const n = this.lookups.push({key: internedKey(value), expr: value, byId}) - 1
       return {...attribute, value: idLookup(memoMark, n)}
     })
