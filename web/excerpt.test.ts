@@ -1,12 +1,12 @@
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
-import {startTestServer} from '../test/support/server.ts'
+import {startLakeUnderTest} from '../test/support/lakeUnderTest.ts'
 import {excerptLength, fallbackExcerpt} from '../shared/constants.ts'
 import {postSummary} from '../server/discovery/feeds.ts'
 import {resolveSiteConfig} from '../shared/siteConfig.ts'
 import {postBySlugQuery} from './queries.ts'
 import {createSiteClient} from './sanity.client.ts'
 
-type Server = Awaited<ReturnType<typeof startTestServer>>
+type Server = Awaited<ReturnType<typeof startLakeUnderTest>>
 
 const block = (key: string, text: string) => ({
   _type: 'block' as const,
@@ -31,8 +31,8 @@ const bodies: Record<string, Array<ReturnType<typeof block>>> = {
 let server: Server
 
 beforeAll(async () => {
-  server = await startTestServer({SEED: '0'})
-  await server.lake!.mutate(
+  server = await startLakeUnderTest()
+  await server.lake.mutate(
     Object.entries(bodies).map(([slug, body]) => ({
       create: {
         _id: slug,
@@ -53,7 +53,7 @@ afterAll(async () => {
 
 describe('the derived excerpt is one rule', () => {
   it("the feed's summary of a post without its own excerpt is the post page's meta description", async () => {
-    const client = createSiteClient(resolveSiteConfig({siteUrl: server.config.siteUrl}), server.url)
+    const client = createSiteClient(resolveSiteConfig({siteUrl: server.url}), server.url)
     for (const [slug, body] of Object.entries(bodies)) {
       const page = await client.fetch(postBySlugQuery, {slug})
       expect(postSummary({excerpt: null, body}), slug).toBe(page?.excerpt)

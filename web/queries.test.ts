@@ -1,7 +1,7 @@
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 import {createClient, type SanityClient} from '@sanity/client'
 import sharp from 'sharp'
-import {startTestServer} from '../test/support/server.ts'
+import {startLakeUnderTest} from '../test/support/lakeUnderTest.ts'
 import {resolveSiteConfig} from '../shared/siteConfig.ts'
 import {
   latestPostsQuery,
@@ -13,7 +13,7 @@ import {
 import {sanityNodeAttribute} from './preview/sanityNode.ts'
 import {createPreviewClient, createSiteClient} from './sanity.client.ts'
 
-type Server = Awaited<ReturnType<typeof startTestServer>>
+type Server = Awaited<ReturnType<typeof startLakeUnderTest>>
 
 const span = (text: string, key: string) => ({_type: 'span', _key: key, text, marks: []})
 const block = (key: string, ...texts: string[]) => ({
@@ -52,8 +52,8 @@ let server: Server
 let client: SanityClient
 
 beforeAll(async () => {
-  server = await startTestServer({SEED: '0'})
-  await server.lake!.mutate([
+  server = await startLakeUnderTest()
+  await server.lake.mutate([
     {create: post('a', '2024-01-01', 'Fiction')},
     {create: post('b', '2024-03-05', 'Kashmir')},
     {
@@ -73,7 +73,7 @@ beforeAll(async () => {
     },
     {create: {_id: 'other', _type: 'author', name: 'Not a post'}},
   ])
-  client = createSiteClient(resolveSiteConfig({siteUrl: server.config.siteUrl}), server.url)
+  client = createSiteClient(resolveSiteConfig({siteUrl: server.url}), server.url)
 })
 
 afterAll(async () => {
@@ -162,13 +162,13 @@ describe('web/queries against the lake', () => {
 
   it('selects the cover and body images with their crop, hotspot, fields and asset placeholder', async () => {
     const owner = createClient({
-      projectId: server.lake!.projectId,
-      dataset: server.lake!.dataset,
+      projectId: server.lake.projectId,
+      dataset: server.lake.dataset,
       apiVersion: '2025-02-19',
       apiHost: server.url,
       useProjectHostname: false,
       useCdn: false,
-      token: server.lake!.token,
+      token: server.lake.token,
     })
     const bytes = await sharp({create: {width: 64, height: 32, channels: 3, background: '#884422'}})
       .jpeg()
@@ -244,7 +244,7 @@ describe('web/queries against the lake', () => {
   })
 
   it('postSurroundingsQuery: at most three related posts, newest first', async () => {
-    await server.lake!.mutate(
+    await server.lake.mutate(
       ['r1', 'r2', 'r3', 'r4'].map((id, i) => ({
         createOrReplace: post(id, `2023-0${i + 1}-01`, 'Motorcycles'),
       })),
@@ -253,16 +253,14 @@ describe('web/queries against the lake', () => {
       const result = await client.fetch(postSurroundingsQuery, {slug: 'r1'})
       expect(result?.related.map((p) => p.slug)).toEqual(['r4', 'r3', 'r2'])
     } finally {
-      await server.lake!.mutate(['r1', 'r2', 'r3', 'r4'].map((id) => ({delete: {id}})))
+      await server.lake.mutate(['r1', 'r2', 'r3', 'r4'].map((id) => ({delete: {id}})))
     }
   })
 
   it("in preview (drafts, the owner's credential) a draft is found, named for its overlays", async () => {
-    const preview = createPreviewClient(
-      resolveSiteConfig({siteUrl: server.config.siteUrl}),
-      server.url,
-      {authorization: `Bearer ${server.lake!.token}`},
-    )
+    const preview = createPreviewClient(resolveSiteConfig({siteUrl: server.url}), server.url, {
+      authorization: `Bearer ${server.lake.token}`,
+    })
     const draft = await preview.fetch(postBySlugQuery, {slug: 'e'})
     expect(draft?.title).toBe('Draft')
     expect(sanityNodeAttribute({id: draft?._id ?? '', type: 'post', path: 'title'})).toBe(

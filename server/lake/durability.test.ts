@@ -19,7 +19,7 @@ afterAll(() => {
 function startChild(): Promise<{child: ChildProcess; client: SanityClient}> {
   const child = spawn(
     process.execPath,
-    [new URL('./testing/durability.child.ts', import.meta.url).pathname],
+    [new URL('./testing/lakeOnly.child.ts', import.meta.url).pathname],
     {
       env: {...process.env, DATA_DIR: dataDir, LAKE_TOKEN: token},
       stdio: ['ignore', 'pipe', 'inherit'],

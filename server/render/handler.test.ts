@@ -1,7 +1,7 @@
 import {fileURLToPath} from 'node:url'
 import {createClient, type SanityClient} from '@sanity/client'
 import {afterAll, beforeAll, describe, expect, it, vi} from 'vitest'
-import {startTestServer} from '../../test/support/server.ts'
+import {startLakeUnderTest} from '../../test/support/lakeUnderTest.ts'
 import {resolveSiteConfig, siteClientConfig} from '../../shared/siteConfig.ts'
 import {SentMarkers} from '../contact/sentMarkers.ts'
 import {ContentEvents} from '../live/contentEvents.ts'
@@ -9,15 +9,15 @@ import {createSiteHandler, type SiteHandler} from './handler.ts'
 
 // The built site (npm run build) rendering the seeded content of a real lake.
 const distDir = fileURLToPath(new URL('../../dist/', import.meta.url))
-let server: Awaited<ReturnType<typeof startTestServer>>
+let server: Awaited<ReturnType<typeof startLakeUnderTest>>
 let handler: SiteHandler
 let owner: SanityClient
 const events = new ContentEvents()
 const markers = new SentMarkers()
 
 beforeAll(async () => {
-  server = await startTestServer()
-  const site = resolveSiteConfig({siteUrl: server.config.siteUrl})
+  server = await startLakeUnderTest({seed: true})
+  const site = resolveSiteConfig({siteUrl: server.url})
   // The lake's live events, through the real client, as the server subscribes to them.
   events.start(() => createClient(siteClientConfig(site, server.url)).live.events())
   handler = createSiteHandler({
@@ -30,7 +30,7 @@ beforeAll(async () => {
   owner = createClient({
     ...siteClientConfig(site, server.url),
     useCdn: false,
-    token: server.lake!.token,
+    token: server.token,
   })
   await vi.waitFor(() => expect(events.live).toBe(true))
 })

@@ -63,6 +63,52 @@ const lakeTestsOfTheWholeApp = new Set([
   'server/lake/releases/scheduler.restart.test.ts',
 ])
 
+/**
+ * Where the whole server may be started (in process through server/app.ts or server/start.ts,
+ * or as a process of server/main.ts), each for what only the whole server shows; every other
+ * test starts what it tests: the lake alone (test/support/lakeUnderTest.ts), a feature's routes
+ * on a Hono app, or a handler in process. The browser tests (e2e/) drive the whole product.
+ */
+const testsOfTheWholeServer = new Set([
+  ...lakeTestsOfTheWholeApp,
+  // The composition itself: the features in their order, the process's start, stop and data dir.
+  'server/app.test.ts',
+  'server/main.test.ts',
+  'server/start.test.ts',
+  'server/dataDir.test.ts',
+  // Backups of a running server: its lock, schedule and the restore a restart reads.
+  'server/backup/backup.test.ts',
+  'server/backup/releases.test.ts',
+  'server/backup/restore.test.ts',
+  'server/backup/schedule.test.ts',
+  // The HTTP edge sits in front of every feature: its limits are the whole server's.
+  'server/http/body.test.ts',
+  'server/http/connections.test.ts',
+  'server/http/drain.test.ts',
+  'server/http/edge.test.ts',
+  'server/http/health.test.ts',
+  'server/http/hostCheck.test.ts',
+  'server/http/http2Abuse.test.ts',
+  'server/http/logVolume.test.ts',
+  'server/http/noSniff.test.ts',
+  'server/http/securityHeaders.test.ts',
+  'server/http/slowBodies.test.ts',
+  'server/http/upgrade.test.ts',
+  // A site process in front of a content process: two whole servers.
+  'server/forward/feature.test.ts',
+  'server/live/scale.test.ts',
+  // Preview, the Studio's routes and the render cache's freshness cross the lake, the Studio and the site.
+  'server/preview/preview.test.ts',
+  'server/render/freshness.test.ts',
+  'server/render/syncTags.test.ts',
+  'server/studio/cors.test.ts',
+  'server/studio/feature.test.ts',
+  'server/studio/proxy.test.ts',
+])
+
+/** The modules that start the whole server, in process or as a process. */
+const serverStarters = new Set(['server/app.ts', 'server/start.ts', 'server/main.ts'])
+
 /** Every TypeScript file of the repository, as repository paths. */
 function sourceFiles(dir = ''): string[] {
   return readdirSync(join(root, dir), {withFileTypes: true}).flatMap((entry) => {
@@ -148,14 +194,29 @@ describe('the layers of the repository', () => {
     expect(violations.map(say)).toEqual([])
   })
 
-  it('lake tests start the whole app only where listed', () => {
-    const violations = edges.filter(
-      ({file, path}) =>
-        file.startsWith(lakeDir) &&
-        path === 'test/support/server.ts' &&
-        !lakeTestsOfTheWholeApp.has(file),
+  it('tests start a whole server only where listed, however they start it', () => {
+    const spawnsMain = (file: string) =>
+      /spawn\([^)]*'server\/main\.ts'/.test(readFileSync(join(root, file), 'utf8'))
+    const reaches = new Map<string, boolean>()
+    const startsServer = (file: string, seen = new Set<string>()): boolean => {
+      if (serverStarters.has(file) || spawnsMain(file)) return true
+      if (reaches.has(file)) return reaches.get(file)!
+      if (seen.has(file)) return false
+      seen.add(file)
+      const found = (graph.get(file) ?? []).some((next) => startsServer(next, seen))
+      reaches.set(file, found)
+      return found
+    }
+    const starters = files.filter(
+      (file) =>
+        /\.test\.tsx?$/.test(file) &&
+        !file.startsWith('e2e/') &&
+        file !== 'test/repo/layering.test.ts' &&
+        startsServer(file),
     )
-    expect(violations.map(say)).toEqual([])
+    expect(starters.filter((file) => !testsOfTheWholeServer.has(file))).toEqual([])
+    // The list holds no test that no longer starts one.
+    expect([...testsOfTheWholeServer].filter((file) => !starters.includes(file))).toEqual([])
   })
 
   it('only e2e/ imports e2e/', () => {

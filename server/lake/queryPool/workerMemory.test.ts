@@ -6,33 +6,27 @@ import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 import {getFrom, queryUrl, type Answer} from '../../../test/support/fromAddress.ts'
 import {rssAfterWorkerLossMb, workerHeapMb} from './queryBudgets.ts'
 
-// A query that exhausts its worker's heap, against the real server in a process of its own (so
-// that its resident memory is the server's alone): a 4xx for it, answers for everyone else, a
-// new worker in its place, and the process's memory back within its bound.
+// A query that exhausts its worker's heap, against a lake-only server in a process of its own (so
+// that its resident memory is the lake's alone): a 4xx for it, answers for everyone else, a new
+// worker in its place, and the process's memory back within its bound.
 let child: ChildProcess
 let url: string
 let dataDir: string
 
 beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'scriptorium-worker-memory-'))
-  child = spawn(process.execPath, ['server/main.ts'], {
-    env: {
-      ...process.env,
-      PORT: '0',
-      HTTPS_PORT: 'off',
-      SEED: '0',
-      BACKUP_INTERVAL_MINUTES: '0',
-      DATA_DIR: dataDir,
-    },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  })
+  child = spawn(
+    process.execPath,
+    [new URL('../testing/lakeOnly.child.ts', import.meta.url).pathname],
+    {env: {...process.env, DATA_DIR: dataDir}, stdio: ['ignore', 'pipe', 'inherit']},
+  )
   url = await new Promise<string>((resolve, reject) => {
     let out = ''
-    child.once('exit', (code) => reject(new Error(`server exited early (${code}): ${out}`)))
+    child.once('exit', (code) => reject(new Error(`lake exited early (${code}): ${out}`)))
     child.stdout?.on('data', (chunk: Buffer) => {
       out += chunk.toString()
-      const site = out.match(/Site:\s+(http:\/\/\S+)/)?.[1]
-      if (site) resolve(site)
+      const port = out.match(/listening (\d+)/)?.[1]
+      if (port) resolve(`http://127.0.0.1:${port}`)
     })
   })
 })
@@ -85,9 +79,8 @@ describe('a query that exhausts its worker’s memory', () => {
       expect(answer.status).toBe(200)
       expect(JSON.parse(answer.body)).toMatchObject({result: 0})
     }
-    // The worker did fill its heap, and was replaced: the lake is ready and answers again.
+    // The worker did fill its heap, and was replaced: the lake answers again.
     expect(memoryMb().peak).toBeGreaterThan(before.rss + 128)
-    await expect.poll(async () => (await fetch(`${url}/readyz`)).status).toBe(200)
     expect((await getFrom(queryUrl(url, 'count(*) + 1'), '127.0.0.43')).status).toBe(200)
     // ... and the lost worker's memory is given back.
     await expect
