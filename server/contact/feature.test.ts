@@ -62,7 +62,7 @@ afterEach(() => {
   rmSync(dataDir, {recursive: true, force: true})
 })
 
-/** A redirect to `address` with the relay's one-time toast marker (server/contact/sentMarkers.ts). */
+/** A redirect to `address` with the relay's one-time toast marker (server/http/sentMarkers.ts). */
 const sentTo = (address: string) =>
   new RegExp(`^${address.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\?sent=[\\w-]{22}$`)
 
@@ -194,7 +194,7 @@ describe('POST /api/contact', () => {
       expect(res.headers.get('location'), next).toMatch(sentTo('/contact'))
     }
     const relative = await form(app, {...valid, _next: '/contact?sent=1'})
-    // A marker in _next is replaced by a fresh one (server/contact/sentMarkers.ts).
+    // A marker in _next is replaced by a fresh one (server/http/sentMarkers.ts).
     expect(relative.headers.get('location')).toMatch(sentTo(`${site}/contact`))
   })
 

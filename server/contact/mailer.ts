@@ -1,6 +1,6 @@
 import {checkSmtpUrl, senderOf, smtpTransport} from '../mail/smtp.ts'
 import type {ContactMessage} from './inbox.ts'
-import {isEmail} from './validate.ts'
+import {isEmail} from '../util/email.ts'
 
 /** Where and how mail goes: SMTP_URL and CONTACT_TO (docs/contact.md). */
 export interface MailSettings {

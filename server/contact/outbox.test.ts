@@ -5,7 +5,8 @@ import {afterEach, beforeEach, describe, expect, it} from 'vitest'
 import {Lake} from '../lake/index.ts'
 import {Inbox, type ContactMessage} from './inbox.ts'
 import type {Deliver} from './mailer.ts'
-import {backoffDelay, Outbox} from './outbox.ts'
+import {backoffDelay} from '../util/backoff.ts'
+import {Outbox} from './outbox.ts'
 import {inboxMessages, waitForMessage} from './testing/inboxWait.ts'
 
 const submission = {name: 'Ada', email: 'ada@example.com', message: 'Hello', spam: false}

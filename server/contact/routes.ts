@@ -9,7 +9,7 @@ import type {Inbox} from './inbox.ts'
 import type {RateLimiter} from './rateLimit.ts'
 import {contactPagePath, safeNext} from './redirect.ts'
 import {accept, refuse, wantsJson} from './respond.ts'
-import {withSentMarker} from './sentMarkers.ts'
+import {withSentMarker} from '../http/sentMarkers.ts'
 import {validateSubmission} from './validate.ts'
 
 export const contactPath = '/api/contact'

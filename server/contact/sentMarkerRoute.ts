@@ -1,17 +1,7 @@
 import type {Hono} from 'hono'
 import {clientOf} from '../http/clientAddress.ts'
 import {refusals, safe} from '../http/log.ts'
-import {sentMarkers, type SentMarkers} from './sentMarkers.ts'
-
-/**
- * Where a site process (LAKE_URL) takes a toast marker the relay issued: the relay runs here, the
- * page is rendered there (server/forward/remoteSentMarkers.ts). `?marker=` as the page got it.
- */
-export const sentMarkerPath = '/api/contact/sent'
-
-/** A marker is 16 random bytes in base64url (sentMarkers.ts): anything else is not looked up. */
-const markerPattern = /^[\w-]{22}$/
-export const isMarkerShaped = (value: string): boolean => markerPattern.test(value)
+import {isMarkerShaped, sentMarkerPath, sentMarkers, type SentMarkers} from '../http/sentMarkers.ts'
 
 /**
  * POST /api/contact/sent?marker=…: 204 the first time a live marker is taken, 404 for any other

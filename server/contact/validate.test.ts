@@ -1,5 +1,6 @@
 import {describe, expect, it} from 'vitest'
-import {isEmail, validateSubmission} from './validate.ts'
+import {isEmail} from '../util/email.ts'
+import {validateSubmission} from './validate.ts'
 
 const valid = {name: 'Ada Lovelace', email: 'ada@example.com', message: 'Could you edit my novel?'}
 

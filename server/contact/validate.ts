@@ -1,17 +1,12 @@
+import {isEmail, maxEmailLength} from '../util/email.ts'
 /** Bounds from issue #5; the form itself only marks the fields required (requirements §5). */
-export const limits = {name: 200, email: 320, message: 10_000, subject: 200, page: 2048} as const
-
-/**
- * The HTML Standard's "valid email address" (the browser's `type=email` check), so the relay
- * accepts exactly what the form's own check lets through; it also keeps CR/LF out of headers.
- * https://html.spec.whatwg.org/multipage/input.html#valid-e-mail-address
- */
-const emailPattern =
-  /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*$/
-
-export function isEmail(value: string): boolean {
-  return value.length <= limits.email && emailPattern.test(value)
-}
+export const limits = {
+  name: 200,
+  email: maxEmailLength,
+  message: 10_000,
+  subject: 200,
+  page: 2048,
+} as const
 
 /** A valid post, in FormSubmit's field names translated to ours. */
 export interface Submission {

@@ -1,5 +1,5 @@
 import {safe} from '../http/log.ts'
-import {isMarkerShaped, sentMarkerPath} from '../contact/sentMarkerRoute.ts'
+import {isMarkerShaped, sentMarkerPath} from '../http/sentMarkers.ts'
 
 /** A toast is not worth holding a page for: past this the page renders without it. */
 const takeTimeoutMs = 2_000

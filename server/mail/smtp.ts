@@ -1,6 +1,6 @@
 import {createTransport, type Transporter} from 'nodemailer'
 import type SMTPTransport from 'nodemailer/lib/smtp-transport/index.js'
-import {isEmail} from '../contact/validate.ts'
+import {isEmail} from '../util/email.ts'
 
 /**
  * What every mail this server sends shares (the contact relay, the newsletter): the checked

@@ -1,5 +1,5 @@
 import {createHmac} from 'node:crypto'
-import {isEmail} from '../contact/validate.ts'
+import {isEmail} from '../util/email.ts'
 
 export type AddressCheck = {ok: true; email: string} | {ok: false; message: string}
 

@@ -1,4 +1,4 @@
-import {backoffDelay, type BackoffOptions, defaultBackoff} from '../contact/outbox.ts'
+import {backoffDelay, type BackoffOptions, defaultBackoff} from '../util/backoff.ts'
 import type {Lake} from '../lake/index.ts'
 import {excerptLength} from '../../shared/constants.ts'
 import {

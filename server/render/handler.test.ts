@@ -3,7 +3,7 @@ import {createClient, type SanityClient} from '@sanity/client'
 import {afterAll, beforeAll, describe, expect, it, vi} from 'vitest'
 import {startLakeUnderTest} from '../../test/support/lakeUnderTest.ts'
 import {resolveSiteConfig, siteClientConfig} from '../../shared/siteConfig.ts'
-import {SentMarkers} from '../contact/sentMarkers.ts'
+import {SentMarkers} from '../http/sentMarkers.ts'
 import {ContentEvents} from '../live/contentEvents.ts'
 import {createSiteHandler, type SiteHandler} from './handler.ts'
 

@@ -38,7 +38,7 @@ export interface SiteHandlerOptions {
    */
   events?: ContentEvents
   /**
-   * The contact relay's one-time markers (server/contact/sentMarkers.ts; a site process takes
+   * The contact relay's one-time markers (server/http/sentMarkers.ts; a site process takes
    * them from the content process, server/forward/remoteSentMarkers.ts): a page asked for with
    * a marker it can take shows the thank-you toast, once.
    */

@@ -1,4 +1,4 @@
-import {OneTimeTokens} from '../http/oneTimeTokens.ts'
+import {OneTimeTokens} from './oneTimeTokens.ts'
 import {sentParam} from '../../shared/constants.ts'
 
 /** A marker waits this long for the browser to follow the relay's 303, which it does at once. */
@@ -6,7 +6,7 @@ export const sentMarkerTtlMs = 60_000
 
 /**
  * At most this many markers wait at once (the oldest goes first): posts are already limited per
- * client (rateLimit.ts), and this bounds memory whatever many clients do.
+ * client (server/contact/rateLimit.ts), and this bounds memory whatever many clients do.
  */
 export const maxSentMarkers = 10_000
 
@@ -33,3 +33,13 @@ export function withSentMarker(address: string, markers = sentMarkers): string {
   url.searchParams.set(sentParam, markers.issue())
   return relative ? `${url.pathname}${url.search}${url.hash}` : url.href
 }
+
+/**
+ * Where a site process (LAKE_URL) takes a toast marker the relay issued: the relay runs here, the
+ * page is rendered there (server/forward/remoteSentMarkers.ts). `?marker=` as the page got it.
+ */
+export const sentMarkerPath = '/api/contact/sent'
+
+/** A marker is 16 random bytes in base64url (above): anything else is not looked up. */
+const markerPattern = /^[\w-]{22}$/
+export const isMarkerShaped = (value: string): boolean => markerPattern.test(value)
