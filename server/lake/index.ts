@@ -17,7 +17,7 @@ export {importDocuments, parseNdjson} from './importer.ts'
 
 // Sanity-shaped errors and the per-client caps, for routes that speak the lake's API (preview's
 // content proxy, the Studio's CORS preflight).
-export {LakeError, forbidden, notFound, unauthorized} from './errors.ts'
+export {LakeError, notFound, unauthorized} from './errors.ts'
 export {ClientCounter, overCap} from './api/clientCaps.ts'
 
 // The site's own server-side client, trusted by the lake (api/internal.ts), and what separate

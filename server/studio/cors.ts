@@ -1,7 +1,7 @@
 import type {Context, MiddlewareHandler} from 'hono'
 import type {ServerConfig} from '../env.ts'
 import {errorResponse} from '../http/errorResponse.ts'
-import {forbidden} from '../lake/index.ts'
+import {HttpError, type ErrorStatus} from '../http/httpError.ts'
 import {isStudioOrigin} from './origins.ts'
 
 const allowedMethods = 'GET,POST,PUT,PATCH,DELETE,OPTIONS'
@@ -29,6 +29,24 @@ function preflight(c: Context, origin: string): Response {
 }
 
 /**
+ * A preflight from an origin that is not the Studio: the app's error, with the body Sanity's API
+ * gives a refused caller (`statusCode`, `error`, `message`), since it answers the lake's paths.
+ */
+class CorsRefusal extends HttpError {
+  constructor() {
+    super(403, 'CORS preflight from an origin that is not the Studio')
+  }
+
+  override get kind(): string {
+    return 'cors'
+  }
+
+  override respond(c: Context, status: ErrorStatus): Response {
+    return c.json({statusCode: status, error: 'Forbidden', message: this.message}, status)
+  }
+}
+
+/**
  * CORS for the Studio's origins only (its clients send `authorization`, `content-type` and
  * `x-sanity-app`, and preflight every cross-origin call). Other origins get no CORS headers, so
  * browsers refuse them; same-origin calls need none. One middleware registered before every
@@ -42,7 +60,7 @@ export function studioCors(config: ServerConfig): MiddlewareHandler {
     const allowed = isStudioOrigin(config, origin)
     if (c.req.method === 'OPTIONS' && apiPath.test(c.req.path)) {
       if (allowed) return preflight(c, origin)
-      return errorResponse(forbidden('CORS preflight from an origin that is not the Studio'), c)
+      return errorResponse(new CorsRefusal(), c)
     }
     if (!allowed) return next()
     await next()
