@@ -1,6 +1,7 @@
 import {LakeError} from './errors.ts'
 import type {PreparedTransaction, Store} from './store.ts'
 import type {CommittedTransaction, Doc} from './types.ts'
+import {ChangeOverlay, overlaid} from './documentOrder.ts'
 
 interface Batch {
   entries: Array<{
@@ -28,7 +29,7 @@ export class GroupCommit {
   private readonly store: Store
   /** Called once per batch, in log order, before any of its writers hears back. */
   private readonly onCommitted: (committed: CommittedTransaction[]) => void
-  private readonly pending = new Map<string, Doc | null>()
+  private readonly pending = new ChangeOverlay<Doc>()
   private readonly pendingIds = new Set<string>()
   private batch: Batch | undefined
   private closed = false
@@ -49,16 +50,15 @@ export class GroupCommit {
     return this.store.get(id)
   }
 
+  /** Every document with the pending changes, in the order of `*` once they are written. */
   snapshot(): Doc[] {
     const committed = this.store.snapshot()
     if (this.pending.size === 0) return committed
-    const out = committed.filter((doc) => !this.pending.has(doc._id))
-    for (const doc of this.pending.values()) if (doc) out.push(doc)
-    return out
+    return overlaid(committed, this.pending.entries())
   }
 
   /** Changes built but not yet written (null: deleted), which the query workers do not have yet. */
-  pendingChanges(): ReadonlyMap<string, Doc | null> {
+  pendingChanges(): ChangeOverlay<Doc> {
     return this.pending
   }
 

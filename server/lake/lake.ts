@@ -252,7 +252,7 @@ export class Lake {
     working: WorkingState,
   ): Promise<string[]> {
     const result = await this.runTask(
-      {type: 'select', query, params, overlay: [...working.differences()], sanity: this.sanity},
+      {type: 'select', query, params, overlay: working.differences(), sanity: this.sanity},
       {lane: 'trusted', client: 'owner', timeoutMs: this.queryLimits.trusted.timeoutMs},
     )
     return 'ids' in result ? result.ids : []

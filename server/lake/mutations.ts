@@ -3,6 +3,7 @@ import {Mutation} from '@sanity/mutator'
 import {badRequest, LakeError, mutationError} from './errors.ts'
 import type {Doc, DocumentChange, Mut, PatchBody} from './types.ts'
 import {isDoc} from './types.ts'
+import {ChangeOverlay, overlaid, type CoalescedChange} from './documentOrder.ts'
 import {messageOf} from '../util/messageOf.ts'
 
 export type Operation = 'create' | 'update' | 'delete' | 'none'
@@ -16,8 +17,11 @@ export interface MutationResult {
 export interface WorkingState {
   /** All documents as the transaction sees them. */
   documents(): Doc[]
-  /** What differs from the committed documents (pending transactions, then this one). */
-  differences(): ReadonlyMap<string, Doc | null>
+  /**
+   * What differs from the committed documents (pending transactions, then this one), coalesced
+   * per document in the order of `*` (documentOrder.ts).
+   */
+  differences(): Array<[string, CoalescedChange<Doc>]>
 }
 
 /** Resolves a GROQ selection (`{query, params}`) to document ids against the working state. */
@@ -31,7 +35,7 @@ export type QueryResolver = (
 export interface TransactionBase {
   get(id: string): Doc | undefined
   snapshot(): Doc[]
-  pendingChanges?(): ReadonlyMap<string, Doc | null>
+  pendingChanges?(): ChangeOverlay<Doc>
 }
 
 const mutationKinds = ['create', 'createOrReplace', 'createIfNotExists', 'delete', 'patch'] as const
@@ -163,19 +167,25 @@ export class TransactionBuilder implements WorkingState {
     return this.base.get(id) ?? null
   }
 
-  /** All documents as this transaction currently sees them. */
+  /** All documents as this transaction currently sees them, in the order of `*`. */
   documents(): Doc[] {
     if (this.overlay.size === 0) return this.base.snapshot()
-    const out: Doc[] = []
-    for (const doc of this.base.snapshot()) if (!this.overlay.has(doc._id)) out.push(doc)
-    for (const doc of this.overlay.values()) if (doc) out.push(doc)
-    return out
+    return overlaid(this.base.snapshot(), this.ownChanges())
   }
 
-  differences(): ReadonlyMap<string, Doc | null> {
-    const pending = this.base.pendingChanges?.()
-    if (!pending || pending.size === 0) return this.overlay
-    return new Map([...pending, ...this.overlay])
+  differences(): Array<[string, CoalescedChange<Doc>]> {
+    const merged = new ChangeOverlay<Doc>()
+    for (const [id, change] of this.base.pendingChanges?.()?.entries() ?? [])
+      merged.setCoalesced(id, change)
+    // This transaction's own changes are one net change each: a delete and create within it
+    // replace the document in place, as its commit will.
+    for (const [id, doc] of this.overlay) merged.set(id, doc)
+    return [...merged.entries()]
+  }
+
+  /** This transaction's net changes over its base (a re-creation within it replaces in place). */
+  private ownChanges(): Array<[string, CoalescedChange<Doc>]> {
+    return [...this.overlay].map(([id, value]) => [id, {value, recreated: false}])
   }
 
   private put(id: string, doc: Doc | null, mutation: Mut): void {

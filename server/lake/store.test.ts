@@ -94,6 +94,55 @@ describe('Store', () => {
     store.close()
   })
 
+  it('keeps `*` in the order its writes give across a reopen, also for a file from before positions', () => {
+    const dir = freshDir()
+    const store = new Store(dir)
+    const ids = () => store.snapshot().map((d) => d._id)
+    store.commit(
+      tx(
+        't1',
+        ['d', 'c', 'b', 'a'].map((id) => ({id, after: doc(id)})),
+      ),
+    )
+    store.commit(
+      tx(
+        't2',
+        ['d', 'c', 'b', 'a'].map((id) => ({id, after: null})),
+      ),
+    )
+    store.commit(
+      tx(
+        't3',
+        ['b', 'a', 'c'].map((id) => ({id, after: doc(id)})),
+      ),
+    )
+    store.commit(
+      tx('t4', [
+        {id: 'b', after: doc('b', {v: 2})},
+        {id: 'a', after: null},
+      ]),
+    )
+    store.commit(tx('t5', [{id: 'a', after: doc('a')}]))
+    // Replaced in place (b), deleted (a), created again by a later transaction: at the end.
+    expect(ids()).toEqual(['b', 'c', 'a'])
+    store.close()
+    const reopened = new Store(dir)
+    expect(reopened.snapshot().map((d) => d._id)).toEqual(['b', 'c', 'a'])
+    reopened.close()
+
+    // As a file of schema 4 had it (no positions): the order is rebuilt from the history.
+    const db = new DatabaseSync(join(dir, 'lake.sqlite'))
+    db.exec('ALTER TABLE documents DROP COLUMN position; PRAGMA user_version = 4;')
+    db.close()
+    const migrated = new Store(dir)
+    expect(migrated.snapshot().map((d) => d._id)).toEqual(['b', 'c', 'a'])
+    migrated.commit(tx('t6', [{id: 'e', after: doc('e')}]))
+    migrated.close()
+    const last = new Store(dir)
+    expect(last.snapshot().map((d) => d._id)).toEqual(['b', 'c', 'a', 'e'])
+    last.close()
+  })
+
   it('records its schema version and opens an up-to-date file without migrating again', () => {
     const dir = freshDir()
     new Store(dir).close()

@@ -4,6 +4,7 @@ import {DatabaseSync, type StatementSync} from 'node:sqlite'
 import {storageError} from './files/diskFull.ts'
 import {ensurePrivateDir, privateFileMode, tightenMode} from '../util/durableFile.ts'
 import {
+  currentDocumentsInOrder,
   parseLogEntries,
   parseStoredDoc,
   prepareRowStatements,
@@ -84,6 +85,27 @@ const migrations: string[] = [
    UPDATE sessions SET
      created_ms = COALESCE(CAST(unixepoch(created_at, 'subsec') * 1000 AS INTEGER), 0),
      used_ms = COALESCE(CAST(unixepoch(created_at, 'subsec') * 1000 AS INTEGER), 0);`,
+  // The order of `*` (documentOrder.ts) survives a restart: each document's place, given when
+  // a transaction creates it where none was and kept while it is replaced. Before this step a
+  // restart read documents in id order. Existing documents get the order their history gives:
+  // by the transaction that last created them (the first revision after their last deletion),
+  // then by their place in its log entry. Temporary tables, so each log entry is parsed once.
+  `ALTER TABLE documents ADD COLUMN position INTEGER NOT NULL DEFAULT 0;
+   CREATE TEMP TABLE created_in AS
+     SELECT d.id AS id, (SELECT MIN(r.seq) FROM revisions r WHERE r.doc_id = d.id AND r.seq >
+       COALESCE((SELECT MAX(x.seq) FROM revisions x WHERE x.doc_id = d.id AND x.json IS NULL), 0)
+     ) AS seq FROM documents d;
+   CREATE TEMP TABLE entry_index AS
+     SELECT t.seq AS seq, e.value ->> 'id' AS id, CAST(e.key AS INTEGER) AS idx
+     FROM transactions t, json_each(t.mutations) e
+     WHERE t.seq IN (SELECT seq FROM created_in);
+   CREATE INDEX temp.entry_index_key ON entry_index (seq, id);
+   UPDATE documents SET position = placed.position FROM (
+     SELECT c.id AS id, ROW_NUMBER() OVER (ORDER BY c.seq, e.idx, c.id) AS position
+     FROM created_in c LEFT JOIN entry_index e ON e.seq = c.seq AND e.id = c.id
+   ) AS placed WHERE placed.id = documents.id;
+   DROP TABLE temp.created_in;
+   DROP TABLE temp.entry_index;`,
 ]
 
 /** The schema version a Store migrates a database to on open (backups record and check it). */
@@ -115,6 +137,8 @@ export class Store {
   private readonly docs = new Map<string, Doc>()
   private snapshotCache: Doc[] | null = null
   private seq = 0
+  /** The place the next document created gets in `*` (documents.position); a replace keeps its. */
+  private nextPosition = 1
   private statements: RowStatements
   private readonly selectRevision: StatementSync
 
@@ -133,15 +157,14 @@ export class Store {
     this.selectRevision = this.db.prepare(
       'SELECT rev, json FROM revisions WHERE doc_id = ? AND seq = ?',
     )
-    const current = this.db.prepare(
-      'SELECT r.json FROM documents d JOIN revisions r ON r.doc_id = d.id AND r.seq = d.seq',
-    )
-    for (const row of current.iterate()) {
+    for (const row of this.db.prepare(currentDocumentsInOrder).iterate()) {
       const doc = parseStoredDoc(row.json)
       this.docs.set(doc._id, doc)
     }
     const last = this.db.prepare('SELECT MAX(seq) AS seq FROM transactions').get()
     this.seq = Number(last?.seq ?? 0)
+    const placed = this.db.prepare('SELECT MAX(position) AS position FROM documents').get()
+    this.nextPosition = Number(placed?.position ?? 0) + 1
     // A database from before the index, of another index version, or written without it: rebuilt.
     if (!textIndexIsCurrent(this.db, this.seq)) this.rebuildTextIndex()
     this.statements = prepareRowStatements(this.db, new TextIndexWriter(this.db))
@@ -232,6 +255,8 @@ export class Store {
         rev: after ? (after._rev ?? tx.id) : null,
         json: after ? JSON.stringify(after) : null,
         words: after ? indexedWords(after) : null,
+        // Used only if the row is new (storeRows.ts); a place unused is a gap, harmless.
+        position: this.nextPosition++,
       })),
     }))
   }
@@ -242,6 +267,8 @@ export class Store {
     rows: TransactionRow[],
   ): CommittedTransaction[] {
     const committed = txs.map((tx, i) => {
+      // The Map's own order is `*`'s (documentOrder.ts): a new id is appended, a present one
+      // replaced in place, and a row's position in SQLite follows the same rule.
       for (const {id, after} of tx.changes) {
         if (after) this.docs.set(id, after)
         else this.docs.delete(id)

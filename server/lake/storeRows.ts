@@ -13,6 +13,13 @@ export function parseStoredDoc(json: unknown): Doc {
   return value
 }
 
+/**
+ * Each current document's JSON, in the order of `*` (documentOrder.ts): the store and every
+ * query worker's replica read the documents with this, so after a restart they all agree.
+ */
+export const currentDocumentsInOrder =
+  'SELECT r.json FROM documents d JOIN revisions r ON r.doc_id = d.id AND r.seq = d.seq ORDER BY d.position'
+
 /** A log entry's mutations column: per document, the mutations applied (`[{id, mutations}]`). */
 export function parseLogEntries(json: unknown): Array<{id: string; mutations: unknown[]}> {
   const value: unknown = JSON.parse(String(json))
@@ -35,7 +42,14 @@ export interface TransactionRow {
   /** JSON: per document, the mutations applied (`[{id, mutations}]`). */
   mutations: string
   /** Each touched document after the transaction; `json` null when it was deleted. */
-  docs: Array<{id: string; rev: string | null; json: string | null; words: string | null}>
+  docs: Array<{
+    id: string
+    rev: string | null
+    json: string | null
+    words: string | null
+    /** Its place in `*` if it is new (documentOrder.ts); a present row keeps its own. */
+    position: number
+  }>
 }
 
 export interface RowStatements {
@@ -53,8 +67,9 @@ export function prepareRowStatements(db: DatabaseSync, textIndex: TextIndexWrite
       'INSERT INTO transactions (seq, id, time, author, mutations) VALUES (?, ?, ?, ?, ?)',
     ),
     // `documents` points at each current document's newest revision: its JSON is stored once.
+    // A replaced document keeps its position, the order of `*` (documentOrder.ts).
     upsertDoc: db.prepare(
-      'INSERT INTO documents (id, seq) VALUES (?, ?) ON CONFLICT(id) DO UPDATE SET seq = excluded.seq',
+      'INSERT INTO documents (id, seq, position) VALUES (?, ?, ?) ON CONFLICT(id) DO UPDATE SET seq = excluded.seq',
     ),
     deleteDoc: db.prepare('DELETE FROM documents WHERE id = ?'),
     insertRevision: db.prepare(
@@ -80,7 +95,7 @@ export function writeRows(
       statements.insertTx.run(row.seq, row.id, row.time, row.author, row.mutations)
       for (const doc of row.docs) {
         if (doc.json === null) statements.deleteDoc.run(doc.id)
-        else statements.upsertDoc.run(doc.id, row.seq)
+        else statements.upsertDoc.run(doc.id, row.seq, doc.position)
         statements.insertRevision.run(doc.id, row.seq, doc.rev, doc.json)
         statements.textIndex.write(doc.id, doc.words)
       }

@@ -15,7 +15,8 @@ import {LakeError} from '../errors.ts'
 import {evaluateJson, parseQuery} from '../groq.ts'
 import {defaultPerspective, documentsFor, type Perspective, type Reader} from '../perspective.ts'
 import type {Doc} from '../types.ts'
-import {parseStoredDoc} from '../storeRows.ts'
+import {currentDocumentsInOrder, parseStoredDoc} from '../storeRows.ts'
+import {ChangeOverlay, overlaid, type CoalescedChange} from '../documentOrder.ts'
 import {messageOf} from '../../util/messageOf.ts'
 import {TextIndexReader} from '../textQuery/textIndexReader.ts'
 import {warmTextSearch} from '../textQuery/rewriteTextQuery.ts'
@@ -48,7 +49,7 @@ export type WorkerTask =
       type: 'select'
       query: string
       params: Record<string, unknown>
-      overlay: Array<[string, Doc | null]>
+      overlay: Array<[string, CoalescedChange<Doc>]>
       sanity: Sanity
     }
 
@@ -91,16 +92,15 @@ const views = new Map<string, Doc[]>()
  * Changes received and not yet taken into `docs`: per document, its newest stored JSON (null:
  * deleted). They are parsed when something next reads the replica, so a burst of writes with no
  * query between costs each worker a map entry per commit, and a document written ten times is
- * parsed once.
+ * parsed once. Coalescing keeps a delete-then-create's move to the end of `*`
+ * (documentOrder.ts): a plain map of newest values replaced it in place, so workers that had
+ * read between the two writes and workers that had not disagreed on `*[0...3]`.
  */
-const pending = new Map<string, string | null>()
+const pending = new ChangeOverlay<string>()
 
 function applyPending(): void {
   if (pending.size === 0) return
-  for (const [id, json] of pending) {
-    if (json !== null) docs.set(id, parseStoredDoc(json))
-    else docs.delete(id)
-  }
+  pending.applyTo(docs, parseStoredDoc)
   pending.clear()
   views.clear()
 }
@@ -125,11 +125,8 @@ function load(database: string): void {
     loadedSeq = Number(last?.seq ?? 0)
     docs.clear()
     pending.clear()
-    // The current revision of each document, as store.ts reads it at start.
-    const current = db.prepare(
-      'SELECT r.json FROM documents d JOIN revisions r ON r.doc_id = d.id AND r.seq = d.seq',
-    )
-    for (const row of current.iterate()) {
+    // The current revision of each document, in the order of `*`, as store.ts reads it at start.
+    for (const row of db.prepare(currentDocumentsInOrder).iterate()) {
       const doc = parseStoredDoc(row.json)
       docs.set(doc._id, doc)
     }
@@ -244,9 +241,8 @@ function matches(task: Extract<WorkerTask, {type: 'match'}>): boolean[] {
 }
 
 async function select(task: Extract<WorkerTask, {type: 'select'}>): Promise<string[]> {
-  const overlay = new Map(task.overlay)
-  const working = view('raw', 'owner').filter((doc) => !overlay.has(doc._id))
-  for (const doc of overlay.values()) if (doc) working.push(doc)
+  // In the order the commit will give (documentOrder.ts), so a slice selects what it will read.
+  const working = overlaid(view('raw', 'owner'), task.overlay)
   // No text index here: the overlay's pending changes are not in it yet.
   const json = await evaluateJson(parseQuery(task.query, task.params), working, task.params, {
     maxResultBytes: Number.MAX_SAFE_INTEGER,
