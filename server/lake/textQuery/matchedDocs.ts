@@ -1,4 +1,5 @@
 import type {Doc} from '../types.ts'
+import type {TextScores} from './textScores.ts'
 
 /**
  * Which documents of one view (the array a query reads) satisfy a `text::query()` match: a byte
@@ -15,10 +16,14 @@ export class MatchedDocs {
   private ids: Set<string> | undefined
   private sorted: Int32Array | undefined
 
-  constructor(docs: Doc[], bits: Uint8Array, uniqueIds: boolean) {
+  /** How well each matched document matched (textScores.ts); none: each scores 0. */
+  private readonly scores: TextScores | undefined
+
+  constructor(docs: Doc[], bits: Uint8Array, uniqueIds: boolean, scores?: TextScores) {
     this.docs = docs
     this.bits = bits
     this.byPosition = uniqueIds
+    this.scores = scores
     let size = 0
     for (let i = 0; i < bits.length; i++) size += bits[i] as number
     this.size = size
@@ -55,6 +60,58 @@ export class MatchedDocs {
     if (position !== undefined && this.byPosition && this.docs[position] === doc)
       return this.bits[position] === 1
     return this.has(doc._id)
+  }
+
+  private firstPositions: Map<string, number> | undefined
+
+  /**
+   * Where the document of `id` matched: its first matched position. By id, as membership is:
+   * groq-js's evaluation asks by `_id` only, and a view whose ids repeat matches by id.
+   */
+  private matchedPosition(id: string): number | undefined {
+    if (!this.firstPositions) {
+      this.firstPositions = new Map()
+      const positions = this.positions()
+      for (let k = 0; k < positions.length; k++) {
+        const position = positions[k] as number
+        const docId = (this.docs[position] as Doc)._id
+        if (!this.firstPositions.has(docId)) this.firstPositions.set(docId, position)
+      }
+    }
+    return this.firstPositions.get(id)
+  }
+
+  /** How often each term of the query occurs in the document of `id`; undefined if it did not match. */
+  frequenciesOf(id: string): number[] | undefined {
+    const position = this.matchedPosition(id)
+    return position === undefined || !this.scores ? undefined : this.scores.frequencies(position)
+  }
+
+  /** How many terms the query's score sums (0: it scores nothing). */
+  get termCount(): number {
+    return this.scores?.termCount ?? 0
+  }
+
+  /** The score of `doc`, found at `position` of the view (if known): 0 when it did not match. */
+  scoreOf(doc: Doc, position: number | undefined): number {
+    if (!this.scores) return 0
+    if (position !== undefined && this.byPosition && this.docs[position] === doc)
+      return this.bits[position] === 1 ? this.scores.at(position) : 0
+    const matched = this.matchedPosition(doc._id)
+    return matched === undefined ? 0 : this.scores.at(matched)
+  }
+
+  /** `own[i]` = the score of the document at `positions[i]` (ascending); `own` holds zeros. */
+  scoreColumn(positions: Int32Array, own: Float64Array): void {
+    if (!this.scores) return
+    if (this.byPosition) {
+      this.scores.column(positions, this.bits, own)
+      return
+    }
+    for (let i = 0; i < positions.length; i++) {
+      const position = positions[i] as number
+      own[i] = this.scoreOf(this.docs[position] as Doc, undefined)
+    }
   }
 
   /** The matched positions, ascending (dataset order). */

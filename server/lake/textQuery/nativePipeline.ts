@@ -12,8 +12,9 @@ import type {ScratchArrays} from './scratchArrays.ts'
  * - `*[<conjunction>]`: `&&` of `<path> == <literal>`, `<path> in [<literals>]`,
  *   `defined(<path>)` and `text::query()` matches (a document passes only if each is true,
  *   which is what a filter keeps whatever `&&` does with null);
- * - `<that> | score(<scorers>)`: scorers built of those atoms, `text::query()` matches, `&&`,
- *   `||` and `boost(<scorer>, <number>)`, summed as groq-js's `evaluateScore` does, then the
+ * - `<that> | score(<scorers>)`: scorers built of those atoms, `text::query()` matches (scored
+ *   by how often their terms occur, textScores.ts), `&&`, `||` and `boost(<scorer>, <number>)`,
+ *   summed as groq-js's `evaluateScore` does, then the
  *   copies `{...doc, _score}` sorted by `_score` descending (stable);
  * - `<that> | order(<path> [asc|desc], …)`: groq-js's total order (numbers, then strings, then
  *   booleans, then everything else as equal), ties in input order;
@@ -221,8 +222,10 @@ function columnScorer(node: unknown, context: NativeContext): ColumnScorer | und
   if (node.type === 'FuncCall' && node.name === 'boost' && Array.isArray(node.args)) {
     const weight = literal(node.args[1])?.value
     if (typeof weight !== 'number' || node.args.length !== 2) return undefined
-    // The common case (the site's, the Studio's): a boosted match scores 1 + weight or nothing,
-    // with no column of its own to allocate per search.
+    // The common case (the site's): a boosted text match scores its relevance + weight or nothing.
+    const set = isRecord(node.args[0]) ? context.matchSet(node.args[0]) : undefined
+    if (set) return relevanceColumn(set, weight, context)
+    // Another atom scores 1 + weight or nothing, with no column of its own to allocate per search.
     const boosted = isRecord(node.args[0]) ? atom(node.args[0], context) : undefined
     if (boosted) return atomColumn(boosted, 1 + weight)
     const inner = columnScorer(node.args[0], context)
@@ -254,8 +257,27 @@ function columnScorer(node: unknown, context: NativeContext): ColumnScorer | und
       }
     }
   }
+  // A text match scores how well it matched (groq-js scores a `match` so); other atoms 1 or 0.
+  const set = context.matchSet(node)
+  if (set) return relevanceColumn(set, 0, context)
   const found = atom(node, context)
   return found && atomColumn(found, 1)
+}
+
+/**
+ * Adds each row's score of a text match (textScores.ts), plus `weight` (a `boost()`'s, else 0)
+ * where it is above 0: groq-js's `boost()` adds its weight to a score above 0 only.
+ */
+function relevanceColumn(set: MatchedDocs, weight: number, context: NativeContext): ColumnScorer {
+  return (rows, out) => {
+    const own = context.scratch.float64(rows.length)
+    if (rows.positions) set.scoreColumn(rows.positions, own)
+    else for (let i = 0; i < rows.length; i++) own[i] = set.scoreOf(rows.docs[i] as Doc, undefined)
+    for (let i = 0; i < own.length; i++) {
+      const score = own[i] as number
+      if (score > 0) out[i] = (out[i] as number) + (weight === 0 ? score : score + weight)
+    }
+  }
 }
 
 /** Adds `score` to each row whose document passes `found` (an atom scores 1 or 0). */

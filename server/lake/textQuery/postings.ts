@@ -1,5 +1,6 @@
 import type {TextClause} from '../../../shared/textQuerySyntax.ts'
 import type {Doc} from '../types.ts'
+import type {ScratchArrays} from './scratchArrays.ts'
 import {idsOf, wordGeneration, wordIdOf, type FoldedText} from './textMatch.ts'
 
 /**
@@ -11,6 +12,7 @@ import {idsOf, wordGeneration, wordIdOf, type FoldedText} from './textMatch.ts'
  * document across changes (rewriteTextQuery.ts), so building one after a commit only inverts them.
  */
 export interface Postings {
+  /** Each word's entries, ascending: `position << 8 | frequency` (see `entryOf`). */
   lists: Map<number, Int32Array>
   /** The view it was built for, and the word numbers of each of its documents (shared arrays). */
   docs: Doc[]
@@ -27,6 +29,43 @@ export interface Postings {
 const maxEntries = 8_000_000
 const maxPerView = 8
 const empty = new Int32Array(0)
+
+/**
+ * An entry is a position and how often the word occurs in that document's text, in one int32:
+ * the frequencies `score()` reads (textScores.ts) then cost no array, and no object, of their own
+ * (a list per word per path: tens of thousands at 10k real posts). Positions take 23 bits (a view
+ * of more documents has no postings), frequencies 8: a word 255 times or more in one text is
+ * stored as 255, and its exact count read from the text when a score needs it.
+ */
+const frequencyBits = 8
+/** The frequency stored for a word 255 times or more in one text: count it in the text. */
+export const saturatedFrequency = (1 << frequencyBits) - 1
+const maxPositions = 1 << (31 - frequencyBits)
+
+function entryOf(position: number, frequency: number): number {
+  return (position << frequencyBits) | Math.min(frequency, saturatedFrequency)
+}
+
+/** The position of an entry. */
+export function positionOf(entry: number): number {
+  return entry >> frequencyBits
+}
+
+/** The stored frequency of an entry (`saturatedFrequency`: that many or more). */
+export function frequencyOf(entry: number): number {
+  return entry & saturatedFrequency
+}
+
+/**
+ * Each word's occurrences in `words` into `tally` (indexed by word number), for the caller to
+ * read and zero: counting in an array kept for a whole inversion allocates nothing per document.
+ */
+function tallyWords(words: Int32Array, tally: Int32Array): void {
+  for (let i = 0; i < words.length; i++) {
+    const id = words[i] as number
+    if (id >= 0) tally[id] = (tally[id] as number) + 1
+  }
+}
 
 const byView = new WeakMap<Doc[], Map<string, Postings | null>>()
 /**
@@ -64,17 +103,20 @@ export function buildPostings(
   const derived = derive(docs, generation, textAt, recent.get(leftKey) ?? [])
   if (derived) return keep(byLeft, leftKey, derived)
   const perDoc: Int32Array[] = []
+  const texts: FoldedText[] = []
   let entries = 0
   let top = -1
   for (let i = 0; i < docs.length; i++) {
-    const ids = idsOf(textAt(i))
+    const text = textAt(i)
+    const ids = idsOf(text)
+    texts.push(text)
     perDoc.push(ids)
     entries += ids.length
     // Sorted: the last is the largest.
     if (ids.length > 0) top = Math.max(top, ids[ids.length - 1] as number)
   }
   // The numbering restarted while reading (past its bound), or the lists would be too large.
-  if (generation !== wordGeneration() || entries > maxEntries) {
+  if (generation !== wordGeneration() || entries > maxEntries || docs.length > maxPositions) {
     byLeft.set(leftKey, null)
     return undefined
   }
@@ -90,12 +132,16 @@ export function buildPostings(
     }
   // Reused as each list's fill level.
   counts.fill(0)
-  for (const [position, ids] of perDoc.entries())
+  const tally = new Int32Array(top + 1)
+  for (const [position, ids] of perDoc.entries()) {
+    tallyWords((texts[position] as FoldedText).words, tally)
     for (const id of ids) {
       const at = counts[id] as number
-      ;(byId[id] as Int32Array)[at] = position
+      ;(byId[id] as Int32Array)[at] = entryOf(position, tally[id] as number)
+      tally[id] = 0
       counts[id] = at + 1
     }
+  }
   return keep(byLeft, leftKey, {lists, docs, perDoc, generation, entries})
 }
 
@@ -125,17 +171,20 @@ function derive(
 ): Postings | undefined {
   for (const old of candidates) {
     if (old.generation !== generation || old.docs.length > docs.length) continue
+    if (docs.length > maxPositions) return undefined
     const changed: number[] = []
     for (let i = 0; i < docs.length && changed.length <= maxPatched; i++)
       if (old.docs[i] !== docs[i]) changed.push(i)
     if (changed.length > maxPatched) continue
     const perDoc = old.perDoc.slice()
     const removed = new Map<number, Set<number>>()
-    const added = new Map<number, number[]>()
+    /** Per word, the entries of the changed positions that hold it. */
+    const added = new Map<number, Map<number, number>>()
     let entries = old.entries
     for (const position of changed) {
       const before = old.perDoc[position]
-      const after = idsOf(textAt(position))
+      const text = textAt(position)
+      const after = idsOf(text)
       if (generation !== wordGeneration()) return undefined
       perDoc[position] = after
       entries += after.length - (before?.length ?? 0)
@@ -143,16 +192,21 @@ function derive(
         const set = removed.get(id) ?? new Set<number>()
         removed.set(id, set.add(position))
       }
+      const frequencies = new Map<number, number>()
+      for (let i = 0; i < text.words.length; i++) {
+        const id = text.words[i] as number
+        if (id >= 0) frequencies.set(id, (frequencies.get(id) ?? 0) + 1)
+      }
       for (const id of after) {
-        const list = added.get(id) ?? []
-        list.push(position)
-        added.set(id, list)
+        const entries = added.get(id) ?? new Map<number, number>()
+        entries.set(position, entryOf(position, frequencies.get(id) ?? 0))
+        added.set(id, entries)
       }
     }
     if (entries > maxEntries) return undefined
     const lists = new Map(old.lists)
     for (const id of new Set([...removed.keys(), ...added.keys()])) {
-      const merged = patched(old.lists.get(id) ?? empty, removed.get(id), added.get(id) ?? [])
+      const merged = patched(old.lists.get(id) ?? empty, removed.get(id), added.get(id))
       if (merged.length > 0) lists.set(id, merged)
       else lists.delete(id)
     }
@@ -162,14 +216,17 @@ function derive(
 }
 
 /**
- * An ascending list without `gone`'s positions and with `added`'s (ascending, not in it). The
- * few changed positions are found by bisection and the runs between them copied whole: a word in
- * every post is not walked element by element.
+ * An ascending list without `gone`'s positions and with `added`'s entries (by position, none in
+ * it). The few changed positions are found by bisection and the runs between them copied whole:
+ * a word in every post is not walked element by element.
  */
-function patched(list: Int32Array, gone: Set<number> | undefined, added: number[]): Int32Array {
-  const addedSet = new Set(added)
-  const events = [...new Set([...(gone ?? []), ...added])].sort((a, b) => a - b)
-  const out = new Int32Array(list.length + added.length)
+function patched(
+  list: Int32Array,
+  gone: Set<number> | undefined,
+  added: Map<number, number> | undefined,
+): Int32Array {
+  const events = [...new Set([...(gone ?? []), ...(added?.keys() ?? [])])].sort((a, b) => a - b)
+  const out = new Int32Array(list.length + (added?.size ?? 0))
   let n = 0
   let at = 0
   for (const position of events) {
@@ -177,15 +234,16 @@ function patched(list: Int32Array, gone: Set<number> | undefined, added: number[
     let high = list.length
     while (low < high) {
       const middle = (low + high) >> 1
-      if ((list[middle] as number) < position) low = middle + 1
+      if (positionOf(list[middle] as number) < position) low = middle + 1
       else high = middle
     }
     out.set(list.subarray(at, low), n)
     n += low - at
     at = low
     // The position's old entry goes; it comes back if its new words hold this one.
-    if (list[at] === position) at++
-    if (addedSet.has(position)) out[n++] = position
+    if (at < list.length && positionOf(list[at] as number) === position) at++
+    const entry = added?.get(position)
+    if (entry !== undefined) out[n++] = entry
   }
   out.set(list.subarray(at), n)
   n += list.length - at
@@ -201,28 +259,29 @@ function listOf(postings: Postings, clause: TextClause): Int32Array {
   return id === undefined ? empty : (postings.lists.get(id) ?? empty)
 }
 
-/** The positions in both ascending lists. */
-function intersect(a: Int32Array, b: Int32Array): Int32Array {
-  const out = new Int32Array(Math.min(a.length, b.length))
+/** Keeps the positions (ascending) that `list`'s entries hold, or, `keep` false, lack; in place. */
+function narrow(positions: Int32Array, list: Int32Array, keep: boolean): Int32Array {
   let n = 0
   let j = 0
-  for (let i = 0; i < a.length && j < b.length; i++) {
-    const value = a[i] as number
-    while (j < b.length && (b[j] as number) < value) j++
-    if (b[j] === value) out[n++] = value
+  for (let i = 0; i < positions.length; i++) {
+    const value = positions[i] as number
+    while (j < list.length && positionOf(list[j] as number) < value) j++
+    const holds = j < list.length && positionOf(list[j] as number) === value
+    if (holds === keep) positions[n++] = value
   }
-  return out.subarray(0, n)
+  return positions.subarray(0, n)
 }
 
 /**
  * What the postings decide of a query over a view of `size` documents: `exact` when every clause
  * is one whole word (then `positions` are exactly the matches); otherwise `positions` are the
  * documents holding every positive whole word, candidates the caller checks one by one, or
- * undefined when no clause narrows them.
+ * undefined when no clause narrows them. The positions are the query's own (`scratch`).
  */
 export function postingsMatch(
   postings: Postings,
   clauses: TextClause[],
+  scratch: ScratchArrays,
 ): {positions: Int32Array; exact: boolean} | undefined {
   const positives = clauses
     .filter((clause) => !clause.negated && isWord(clause))
@@ -230,14 +289,34 @@ export function postingsMatch(
     .sort((a, b) => a.length - b.length)
   const first = positives[0]
   if (first === undefined) return undefined
-  let positions = first
-  for (const list of positives.slice(1)) positions = intersect(positions, list)
+  let positions = scratch.int32(first.length)
+  for (let i = 0; i < first.length; i++) positions[i] = positionOf(first[i] as number)
+  for (let k = 1; k < positives.length; k++)
+    positions = narrow(positions, positives[k] as Int32Array, true)
   const exact = clauses.every(isWord)
   if (!exact) return {positions, exact}
-  for (const clause of clauses) {
-    if (!clause.negated || positions.length === 0) continue
-    const excluded = new Set(listOf(postings, clause))
-    if (excluded.size > 0) positions = positions.filter((position) => !excluded.has(position))
-  }
+  for (const clause of clauses)
+    if (clause.negated && positions.length > 0)
+      positions = narrow(positions, listOf(postings, clause), false)
   return {positions, exact}
+}
+
+/**
+ * How often word `id` occurs in the text at each of `positions` (ascending), into `out` (0 where
+ * it does not; `saturatedFrequency` for that many or more), read off its list in one pass.
+ */
+export function frequenciesAt(
+  postings: Postings,
+  id: number,
+  positions: Int32Array,
+  out: Int32Array,
+): void {
+  const list = postings.lists.get(id) ?? empty
+  let j = 0
+  for (let i = 0; i < positions.length; i++) {
+    const position = positions[i] as number
+    while (j < list.length && positionOf(list[j] as number) < position) j++
+    const entry = list[j]
+    out[i] = entry !== undefined && positionOf(entry) === position ? frequencyOf(entry) : 0
+  }
 }

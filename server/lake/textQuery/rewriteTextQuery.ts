@@ -18,6 +18,7 @@ import {docsById, idsAreUnique, MatchedDocs} from './matchedDocs.ts'
 import {buildPostings, keptPostings, mayBuildPostings, postingsMatch} from './postings.ts'
 import {DocumentMemo} from './documentMemo.ts'
 import {ScratchArrays} from './scratchArrays.ts'
+import {TextScores} from './textScores.ts'
 import {idLookup, internedKey} from './treeLookups.ts'
 
 type Options = {params: Record<string, unknown>; sanity?: {projectId: string; dataset: string}}
@@ -128,27 +129,30 @@ function matchingDocs(
   scratch: ScratchArrays,
 ): MatchedDocs {
   const bits = scratch.uint8(docs.length)
-  const matched = () => new MatchedDocs(docs, bits, idsAreUnique(docs))
+  const unique = idsAreUnique(docs)
   // A lone `*` is what the Studio's default search sends for an empty search box (its document
   // lists, e.g. the structure's "All posts"): every document, as on hosted Sanity.
   if (query.trim() === '*') {
     bits.fill(1)
-    return matched()
+    const everything = new TextScores('everything', () => searchableText([]), undefined, scratch)
+    return new MatchedDocs(docs, bits, unique, everything)
   }
   const clauses = parseTextQuery(query)
-  if (clauses.length === 0) return matched()
+  if (clauses.length === 0) return new MatchedDocs(docs, bits, unique)
   const leftKey = internedKey(left)
   const aligned = alignedTexts(docs, leftKey)
   const textAt = textReader(left, leftKey, docs, options, aligned)
   const check = (i: number) => {
     if (satisfies(textAt(i), clauses)) bits[i] = 1
   }
+  let postings = aligned ? keptPostings(docs, leftKey) : undefined
+  const matched = () =>
+    new MatchedDocs(docs, bits, unique, new TextScores(clauses, textAt, postings, scratch))
   // The index names stored documents; a perspective's view shows a draft under its published
   // id with `_originalId`: either name makes it a candidate. Only documents of this view are
   // checked, so a draft never reaches a reader who cannot see it.
   // A word in most documents: the index would name them all; the postings or a scan answer.
   const limit = Math.max(64, Math.floor(docs.length / 4))
-  let postings = aligned ? keptPostings(docs, leftKey) : undefined
   if (!postings) {
     const candidates = readsOnlyItsDocument(left) ? index?.candidates(clauses, limit) : undefined
     if (candidates) {
@@ -161,7 +165,7 @@ function matchingDocs(
     // search of this view and path is a lookup.
     if (aligned && mayBuildPostings(docs, leftKey)) postings = buildPostings(docs, leftKey, textAt)
   }
-  const found = postings && postingsMatch(postings, clauses)
+  const found = postings && postingsMatch(postings, clauses, scratch)
   // Indexed loops: `for…of` over a typed array makes an iterator result per element until V8
   // optimizes the function, and a query worker's profile showed ~1 MB of them per search.
   const positions = found?.positions
@@ -293,8 +297,9 @@ const lookupMark = '\u0000text::query\u0000'
  * documents, in dataset order, and the common search pipeline (a filter, `score()`, `order()`) is
  * computed in plain JavaScript when its shape allows (nativePipeline.ts). The result is the same as evaluating it document by document, as
  * long as the `match` runs with a dataset document as `@`: in a filter over `*` and in
- * `score()`/`boost()`, which is where Sanity's Studio and the site use it. `score()` counts such a
- * match as 1, as it counts any boolean, and `boost()` adds its weight.
+ * `score()`/`boost()`, which is where Sanity's Studio and the site use it. `score()` scores such a
+ * match by how often its terms occur in the text searched, as groq-js scores a `match`
+ * (textScores.ts), and `boost()` adds its weight to a score above 0.
  */
 export function rewriteTextQueries(
   tree: ExprNode,
@@ -359,6 +364,10 @@ export function rewriteTextQueries(
     if (n !== undefined) return membership(n)
     const native = nativeValue(node, nativeContext)
     if (native) return {type: 'Value', value: native.value}
+    // groq-js's score() scores a `match` by its terms' frequencies (its `evaluateScore`): in a
+    // score position, a text match becomes a `match` groq-js scores as this one (below).
+    if (node.type === 'PipeFuncCall' && node.name === 'score' && Array.isArray(node.args))
+      return {...node, base: rewrite(node.base), args: node.args.map(scoring)}
     let copy: Record<string, unknown> | undefined
     for (const [key, value] of Object.entries(node)) {
       const after = rewrite(value)
@@ -383,10 +392,28 @@ export function rewriteTextQueries(
       return memo.rewriteMap(copy, copy.base.value) ?? copy
     return copy ?? node
   }
+  /** A `score()` argument: where groq-js's `evaluateScore` scores a `match`, it scores ours. */
+  const scoring = (node: unknown): unknown => {
+    if (!isRecord(node)) return node
+    const n = lookupOf(node)
+    if (n !== undefined) return scoredMatch(n, matched[n]?.termCount ?? 0)
+    if (node.type === 'FuncCall' && node.name === 'boost' && Array.isArray(node.args)) {
+      const [inner, ...rest] = node.args
+      return {...node, args: [scoring(inner), ...rest.map(rewrite)]}
+    }
+    if (node.type === 'And' || node.type === 'Or')
+      return {...node, left: scoring(node.left), right: scoring(node.right)}
+    return rewrite(node)
+  }
   const rewritten = exprNode(rewrite(tree))
   const dereference = ({_ref: ref}: {_ref: string}): unknown => {
     const memoized = memo.answer(ref)
     if (memoized) return memoized.value
+    if (ref.startsWith(scoreMark)) {
+      const end = ref.indexOf('\u0000', scoreMark.length)
+      const set = matched[Number(ref.slice(scoreMark.length, end))]
+      return termTokens(set?.frequenciesOf(ref.slice(end + 1)))
+    }
     if (ref.startsWith(lookupMark)) {
       const end = ref.indexOf('\u0000', lookupMark.length)
       const set = matched[Number(ref.slice(lookupMark.length, end))]
@@ -397,6 +424,34 @@ export function rewriteTextQueries(
     return docsById(docs).get(ref) ?? null
   }
   return {tree: rewritten, dereference}
+}
+
+/** No document id holds a NUL: a `_ref` starting with it is the rewrite's score lookup. */
+const scoreMark = '\u0000text::score\u0000'
+
+/**
+ * `{"_ref": <mark>n<NUL> + _id}-> match "t0 t1 …"`: groq-js scores it (`processMatchScore`) as
+ * the sum over terms `tk` of `saturated(how many tokens are "tk")`; the lookup answers, for a
+ * document that matched, term k's frequency as that many tokens "tk" (`termTokens`), and for one
+ * that did not, no token (score 0). So groq-js's score equals the native pipeline's, to the bit.
+ */
+function scoredMatch(n: number, terms: number): unknown {
+  return {
+    type: 'OpCall',
+    op: 'match',
+    left: idLookup(scoreMark, n),
+    right: {
+      type: 'Value',
+      value: Array.from({length: Math.max(terms, 1)}, (_, k) => `t${k}`).join(' '),
+    },
+  }
+}
+
+function termTokens(frequencies: number[] | undefined): string[] {
+  const tokens: string[] = []
+  for (const [k, frequency] of (frequencies ?? []).entries())
+    for (let i = 0; i < frequency; i++) tokens.push(`t${k}`)
+  return tokens
 }
 
 /** `{"_ref": <mark>n<NUL> + _id}-> == true`: whether `@`'s id is in matched set `n`. */

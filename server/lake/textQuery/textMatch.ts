@@ -167,3 +167,39 @@ export function satisfies(folded: FoldedText, clauses: TextClause[]): boolean {
   }
   return positive
 }
+
+/**
+ * How many times the clause occurs in the texts: a word's occurrences, a phrase's (its words in
+ * a row), or the words starting with a prefix (each a term of groq-js's `match`, whose score
+ * counts the tokens a term matches). `prefixes` remembers, for this query, which word numbers
+ * start with a prefix, so each distinct word is compared as a string once.
+ */
+export function occurrences(
+  folded: FoldedText,
+  clause: TextClause,
+  prefixes: Map<number, boolean>,
+): number {
+  const last = clause.words.length - 1
+  const wanted: number[] = []
+  for (const [i, word] of clause.words.entries()) {
+    const id = clause.prefix && i === last ? gap : wordIds.get(word)
+    if (id === undefined) return 0
+    wanted.push(id)
+  }
+  const prefix = clause.prefix ? clause.words[last] : undefined
+  const matches = (id: number, i: number): boolean => {
+    if (i !== last || prefix === undefined) return id === wanted[i]
+    if (id === gap) return false
+    let known = prefixes.get(id)
+    if (known === undefined) prefixes.set(id, (known = (vocabulary[id] ?? '').startsWith(prefix)))
+    return known
+  }
+  const words = folded.words
+  let count = 0
+  for (let start = 0; start + last < words.length; start++) {
+    let all = true
+    for (let i = 0; i <= last && all; i++) all = matches(words[start + i] as number, i)
+    if (all) count++
+  }
+  return count
+}
