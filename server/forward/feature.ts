@@ -1,5 +1,5 @@
 import type {Context, Hono} from 'hono'
-import {clientOf} from '../http/clientAddress.ts'
+import {clientOf, forwardedAddress} from '../http/clientAddress.ts'
 import {BodyTooLargeError, readBody} from '../http/body.ts'
 import {safe} from '../http/log.ts'
 import {contactPagePath} from '../contact/redirect.ts'
@@ -106,9 +106,11 @@ export function mountForward(app: Hono, lakeUrl: string, preview?: RemotePreview
       const headers: Record<string, string> = {
         // Identity: fetch() would decode a compressed answer and leave its header wrong.
         'accept-encoding': 'identity',
-        'x-forwarded-for': client.key,
         'x-forwarded-proto': client.secure ? 'https' : 'http',
       }
+      // An IP the content process believes, naming the visitor's /24 or /48 as our key does.
+      const address = forwardedAddress(client)
+      if (address) headers['x-forwarded-for'] = address
       for (const name of preview ? [...requestHeaders, ...previewRequestHeaders] : requestHeaders) {
         const value = c.req.header(name)
         if (value !== undefined) headers[name] = value
