@@ -1,7 +1,7 @@
 import type {Context, Hono} from 'hono'
 import {clientOf, forwardedAddress} from '../http/clientAddress.ts'
 import {BodyTooLargeError, readBody} from '../http/body.ts'
-import {safe} from '../http/log.ts'
+import {refusals, safe} from '../http/log.ts'
 import {contactPagePath} from '../contact/redirect.ts'
 import {refuse} from '../contact/respond.ts'
 import {contactPath} from '../contact/routes.ts'
@@ -82,7 +82,12 @@ export function mountForward(app: Hono, lakeUrl: string, preview?: RemotePreview
     const client = clientOf(c)
     const mine = inFlight.get(client.key) ?? 0
     if (mine >= maxPerClient || total >= maxTotal) {
-      console.warn(`[forward] 429 ${c.req.method} ${safe(c.req.path)} from ${client.key}`)
+      // Summarised per client and kind (server/http/log.ts): a flood writes one line a minute.
+      refusals.refuse(
+        client.key,
+        'forward-in-flight',
+        `[forward] 429 ${c.req.method} ${safe(c.req.path)} from ${client.key}: too many in flight`,
+      )
       return c.json(
         {error: {type: 'tooManyRequests', description: 'Too many requests in flight'}},
         429,
@@ -98,7 +103,11 @@ export function mountForward(app: Hono, lakeUrl: string, preview?: RemotePreview
           body = await readBody(c.req.raw, maxBytes)
         } catch (error) {
           if (!(error instanceof BodyTooLargeError)) throw error
-          console.warn(`[forward] 413 ${safe(c.req.path)} from ${client.key}`)
+          refusals.refuse(
+            client.key,
+            'forward-too-large',
+            `[forward] 413 ${safe(c.req.path)} from ${client.key}: body over ${maxBytes} bytes`,
+          )
           return c.json({error: {type: 'requestEntityTooLarge', description: error.message}}, 413)
         }
       }
