@@ -100,6 +100,14 @@ describe('a site process forwards to its content process', () => {
     const res = await fetch(`${site.url}/v2023-07-29/data/query/production?query=${query}`)
     expect(res.status).toBe(200)
     expect(await res.json()).toMatchObject({result: seededPostCount()})
+    // A visitor's POSTed query past the content process's cap for visitors is refused here.
+    const large = await fetch(`${site.url}/v2023-07-29/data/query/production`, {
+      method: 'POST',
+      headers: {'content-type': 'application/json'},
+      body: JSON.stringify({query: 'length($a)', params: {a: 'x'.repeat(100 * 1024)}}),
+    })
+    expect(large.status).toBe(413)
+    expect(await large.json()).toMatchObject({error: {type: 'requestEntityTooLarge'}})
     // Only the query path: the rest of the lake's API is not the site's.
     const doc = await fetch(`${site.url}/v2023-07-29/data/doc/production/anything`)
     expect(doc.headers.get('content-type')).toMatch(/^text\/html/)

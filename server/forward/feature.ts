@@ -12,9 +12,10 @@ import {previewContentPath, subscribePath} from '../../shared/siteConfig.ts'
 import {previewDisablePath, previewEnablePath} from '../../shared/constants.ts'
 import {presentedPreviewToken} from '../preview/cookie.ts'
 import type {RemotePreview} from './remotePreview.ts'
+import {maxAnonymousQueryBodyBytes} from '../lake/index.ts'
 import {confirmPath, maxSubscribeBodyBytes, unsubscribePath} from '../newsletter/routes.ts'
 
-/** Largest body forwarded: a POSTed query (the lake's own cap) or a contact message. */
+/** Largest body forwarded: a preview session's POSTed query (the lake's own cap for it). */
 const maxBodyBytes = 1024 * 1024
 /** Longer than the lake's budget for a query (10 s), shorter than a browser's patience. */
 const upstreamTimeoutMs = 15_000
@@ -167,7 +168,9 @@ export function mountForward(app: Hono, lakeUrl: string, preview?: RemotePreview
       503,
       {'retry-after': '5'},
     )
-  const query = (c: Context) => forward(c, unavailableJson(c))
+  // A visitor's query: the content process refuses a larger body anyway, so it is not read here.
+  const query = (c: Context) =>
+    forward(c, unavailableJson(c), {maxBytes: maxAnonymousQueryBodyBytes})
   // Only version-shaped prefixes, as the lake's own routes (server/lake/api/routes.ts).
   const queryPath = '/:version{v[0-9]{4}-[0-9]{2}-[0-9]{2}|v1|vX}/data/query/:dataset'
   app.get(queryPath, query)
