@@ -100,6 +100,14 @@ describe('a site process forwards to its content process', () => {
     const res = await fetch(`${site.url}/v2023-07-29/data/query/production?query=${query}`)
     expect(res.status).toBe(200)
     expect(await res.json()).toMatchObject({result: seededPostCount()})
+    // A visitor's POSTed query past the content process's cap for visitors is refused here.
+    const large = await fetch(`${site.url}/v2023-07-29/data/query/production`, {
+      method: 'POST',
+      headers: {'content-type': 'application/json'},
+      body: JSON.stringify({query: 'length($a)', params: {a: 'x'.repeat(100 * 1024)}}),
+    })
+    expect(large.status).toBe(413)
+    expect(await large.json()).toMatchObject({error: {type: 'requestEntityTooLarge'}})
     // Only the query path: the rest of the lake's API is not the site's.
     const doc = await fetch(`${site.url}/v2023-07-29/data/doc/production/anything`)
     expect(doc.headers.get('content-type')).toMatch(/^text\/html/)
@@ -190,6 +198,27 @@ describe('a site process forwards to its content process', () => {
     })
     expect(huge.status).toBe(413)
     expect(sink.mails.filter((m) => m.envelopeTo.includes('big@example.com'))).toEqual([])
+  })
+
+  it('two visitors behind the site are two clients to the content process: one at its subscribe cap does not refuse the other', async () => {
+    // Security review 3, M1: the site passed its key (`203.0.113.0/24`, no IP) on, so the
+    // content process counted every visitor as the site's own 127.0.0.1.
+    const subscribe = (visitor: string, email: string) =>
+      fetch(`${site.url}/api/subscribe`, {
+        method: 'POST',
+        headers: {'x-forwarded-for': visitor, accept: 'application/json'},
+        body: new URLSearchParams({email}),
+      })
+    const a: number[] = []
+    for (let i = 0; i < 6; i++)
+      a.push((await subscribe('203.0.113.7', `a${i}@victims.test`)).status)
+    expect(a).toEqual([200, 200, 200, 200, 200, 429])
+    // A neighbour in A's /24 is A's network, as on a single process.
+    expect((await subscribe('203.0.113.99', 'a-neighbour@victims.test')).status).toBe(429)
+    const b = await subscribe('198.51.100.9', 'b@reader.test')
+    expect(b.status).toBe(200)
+    expect(await b.json()).toMatchObject({success: true})
+    await mailTo(sink, 'b@reader.test')
   })
 
   it('preview: the Studio’s enable link, pages with drafts, the draft reads, and disable, all on the site process', async () => {

@@ -1,7 +1,7 @@
 import type {Context, Hono} from 'hono'
-import {clientOf} from '../http/clientAddress.ts'
+import {clientOf, forwardedAddress} from '../http/clientAddress.ts'
 import {BodyTooLargeError, readBody} from '../http/body.ts'
-import {safe} from '../http/log.ts'
+import {refusals, safe} from '../http/log.ts'
 import {contactPagePath} from '../contact/redirect.ts'
 import {refuse} from '../contact/respond.ts'
 import {contactPath} from '../contact/routes.ts'
@@ -12,9 +12,10 @@ import {previewContentPath, subscribePath} from '../../shared/siteConfig.ts'
 import {previewDisablePath, previewEnablePath} from '../../shared/constants.ts'
 import {presentedPreviewToken} from '../preview/cookie.ts'
 import type {RemotePreview} from './remotePreview.ts'
+import {maxAnonymousQueryBodyBytes} from '../lake/index.ts'
 import {confirmPath, maxSubscribeBodyBytes, unsubscribePath} from '../newsletter/routes.ts'
 
-/** Largest body forwarded: a POSTed query (the lake's own cap) or a contact message. */
+/** Largest body forwarded: a preview session's POSTed query (the lake's own cap for it). */
 const maxBodyBytes = 1024 * 1024
 /** Longer than the lake's budget for a query (10 s), shorter than a browser's patience. */
 const upstreamTimeoutMs = 15_000
@@ -82,7 +83,12 @@ export function mountForward(app: Hono, lakeUrl: string, preview?: RemotePreview
     const client = clientOf(c)
     const mine = inFlight.get(client.key) ?? 0
     if (mine >= maxPerClient || total >= maxTotal) {
-      console.warn(`[forward] 429 ${c.req.method} ${safe(c.req.path)} from ${client.key}`)
+      // Summarised per client and kind (server/http/log.ts): a flood writes one line a minute.
+      refusals.refuse(
+        client.key,
+        'forward-in-flight',
+        `[forward] 429 ${c.req.method} ${safe(c.req.path)} from ${client.key}: too many in flight`,
+      )
       return c.json(
         {error: {type: 'tooManyRequests', description: 'Too many requests in flight'}},
         429,
@@ -98,7 +104,11 @@ export function mountForward(app: Hono, lakeUrl: string, preview?: RemotePreview
           body = await readBody(c.req.raw, maxBytes)
         } catch (error) {
           if (!(error instanceof BodyTooLargeError)) throw error
-          console.warn(`[forward] 413 ${safe(c.req.path)} from ${client.key}`)
+          refusals.refuse(
+            client.key,
+            'forward-too-large',
+            `[forward] 413 ${safe(c.req.path)} from ${client.key}: body over ${maxBytes} bytes`,
+          )
           return c.json({error: {type: 'requestEntityTooLarge', description: error.message}}, 413)
         }
       }
@@ -106,9 +116,11 @@ export function mountForward(app: Hono, lakeUrl: string, preview?: RemotePreview
       const headers: Record<string, string> = {
         // Identity: fetch() would decode a compressed answer and leave its header wrong.
         'accept-encoding': 'identity',
-        'x-forwarded-for': client.key,
         'x-forwarded-proto': client.secure ? 'https' : 'http',
       }
+      // An IP the content process believes, naming the visitor's /24 or /48 as our key does.
+      const address = forwardedAddress(client)
+      if (address) headers['x-forwarded-for'] = address
       for (const name of preview ? [...requestHeaders, ...previewRequestHeaders] : requestHeaders) {
         const value = c.req.header(name)
         if (value !== undefined) headers[name] = value
@@ -156,7 +168,9 @@ export function mountForward(app: Hono, lakeUrl: string, preview?: RemotePreview
       503,
       {'retry-after': '5'},
     )
-  const query = (c: Context) => forward(c, unavailableJson(c))
+  // A visitor's query: the content process refuses a larger body anyway, so it is not read here.
+  const query = (c: Context) =>
+    forward(c, unavailableJson(c), {maxBytes: maxAnonymousQueryBodyBytes})
   // Only version-shaped prefixes, as the lake's own routes (server/lake/api/routes.ts).
   const queryPath = '/:version{v[0-9]{4}-[0-9]{2}-[0-9]{2}|v1|vX}/data/query/:dataset'
   app.get(queryPath, query)

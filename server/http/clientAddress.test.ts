@@ -1,5 +1,5 @@
 import {describe, expect, it} from 'vitest'
-import {resolveClient, truncateAddress} from './clientAddress.ts'
+import {forwardedAddress, resolveClient, truncateAddress} from './clientAddress.ts'
 
 const from = (peer: string, forwardedFor?: string, forwardedProto?: string, encrypted = false) => ({
   peer,
@@ -28,6 +28,22 @@ describe('client address', () => {
       '198.51.100.0/24',
     )
     expect(resolveClient(from('127.0.0.1', 'garbage'), 'loopback').key).toBe('127.0.0.1')
+  })
+
+  it('passes a client on as an address that resolves back to the same client (review 3, M1)', () => {
+    for (const visitor of ['203.0.113.77', '2001:db8:77:12::1', '2001:db8::1', '127.0.0.9']) {
+      const client = resolveClient(from(visitor), 'none')
+      const passed = forwardedAddress(client)
+      expect(passed).toBeDefined()
+      expect(resolveClient(from('127.0.0.1', passed), 'loopback')).toEqual(client)
+    }
+    expect(forwardedAddress({key: '203.0.113.0/24', secure: false})).toBe('203.0.113.0')
+    expect(forwardedAddress({key: 'unknown', secure: false})).toBeUndefined()
+    // The key form itself, as an older site process sent it, names the same network.
+    expect(resolveClient(from('127.0.0.1', '2001:db8:77::/48'), 'loopback').key).toBe(
+      '2001:db8:77::/48',
+    )
+    expect(resolveClient(from('127.0.0.1', '203.0.113.0/8'), 'loopback').key).toBe('127.0.0.1')
   })
 
   it('believes X-Forwarded-Proto only from a trusted proxy', () => {

@@ -53,6 +53,25 @@ function expandIpv6(address: string): string[] {
   )
 }
 
+/**
+ * The address a site process passes on as X-Forwarded-For for `client`: its network's own
+ * address (`203.0.113.0` for the key `203.0.113.0/24`, `2001:db8:77::` for `2001:db8:77::/48`,
+ * a loopback address whole). It is an IP, so the content process believes it, and it truncates
+ * back to the same key, so both processes count the visitor alike without the site ever
+ * holding its full address (security review 3, finding M1: the key itself is no IP, and every
+ * visitor became the site process's 127.0.0.1). Undefined for a client of unknown address.
+ */
+export function forwardedAddress(client: Client): string | undefined {
+  const address = client.key.replace(/\/(24|48)$/, '')
+  return isIP(address) ? address : undefined
+}
+
+/** An X-Forwarded-For entry as an address: an IP, or a network in our key form (`…/24`, `…/48`). */
+function forwardedIp(entry: string | undefined): string | undefined {
+  const address = entry?.replace(/\/(24|48)$/, '')
+  return address && isIP(address) ? address : undefined
+}
+
 export interface ClientSource {
   peer: string | undefined
   forwardedFor: string | undefined
@@ -66,10 +85,11 @@ export function resolveClient(source: ClientSource, trust: TrustProxy): Client {
   const peer = source.peer ?? 'unknown'
   if (trust === 'loopback' && isLoopback(peer)) {
     // The last entry is the one our own proxy appended; earlier ones are the visitor's words.
-    const forwarded = source.forwardedFor?.split(',').at(-1)?.trim()
+    // A site process of an older version forwards the key form; it names the same network.
+    const forwarded = forwardedIp(source.forwardedFor?.split(',').at(-1)?.trim())
     const proto = source.forwardedProto?.split(',').at(-1)?.trim().toLowerCase()
     return {
-      key: truncateAddress(forwarded && isIP(forwarded) ? forwarded : peer),
+      key: truncateAddress(forwarded ?? peer),
       secure: proto ? proto === 'https' : source.encrypted,
     }
   }

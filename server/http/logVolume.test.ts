@@ -1,8 +1,11 @@
+import {createServer} from 'node:http'
 import {Hono} from 'hono'
 import {afterAll, afterEach, beforeAll, describe, expect, it, vi} from 'vitest'
 import {startTestServer} from '../../test/support/server.ts'
 import {errorResponse} from './errorResponse.ts'
 import {nodeRequest} from './testing/nodeRequest.ts'
+import {mountForward} from '../forward/feature.ts'
+import {subscribePath} from '../../shared/siteConfig.ts'
 
 // Security review 2, finding 5: 20 requests with 20 kB malformed paths grew the log by 403 kB,
 // and every 500 wrote its stack trace. Each is now written once per kind per minute.
@@ -24,7 +27,11 @@ async function logged(run: () => Promise<void>): Promise<string[]> {
       original(...args)
     })
   }
-  await run()
+  try {
+    await run()
+  } finally {
+    vi.restoreAllMocks()
+  }
   return lines
 }
 
@@ -62,5 +69,49 @@ describe('log volume under floods', () => {
     expect(lines).toHaveLength(1)
     expect(lines[0]).toContain('Error: a bug in a handler')
     expect(lines[0]).toContain('logVolume.test.ts')
+  })
+
+  it('a site process writes one line for 20 forwards refused as too many in flight, and one for 20 too large', async () => {
+    // Security review 3, L1: each forward 429 and 413 was a console.warn of its own.
+    const held: Array<() => void> = []
+    const upstream = createServer((_req, res) => {
+      held.push(() => res.writeHead(200, {'content-type': 'application/json'}).end('{}'))
+    })
+    await new Promise<void>((resolve) => upstream.listen(0, '127.0.0.1', resolve))
+    const address = upstream.address()
+    if (address === null || typeof address === 'string') throw new Error('not a TCP listener')
+    const app = new Hono()
+    mountForward(app, `http://127.0.0.1:${address.port}`)
+    try {
+      const url = 'http://site.test/v2023-07-29/data/query/production?query=1'
+      const waiting = Array.from({length: 8}, () => app.request(url))
+      await vi.waitFor(() => expect(held).toHaveLength(8))
+      const refused: number[] = []
+      const busyLines = await logged(async () => {
+        for (let i = 0; i < 20; i++) refused.push((await app.request(url)).status)
+      })
+      expect(refused).toEqual(Array(20).fill(429))
+      expect(busyLines).toHaveLength(1)
+      expect(busyLines[0]).toContain('[forward] 429')
+      for (const release of held) release()
+      await Promise.all(waiting)
+
+      const tooLarge: number[] = []
+      const largeLines = await logged(async () => {
+        for (let i = 0; i < 20; i++) {
+          const body = new URLSearchParams({email: 'a@example.com', note: 'x'.repeat(8 * 1024)})
+          tooLarge.push(
+            (await app.request(`http://site.test${subscribePath}`, {method: 'POST', body})).status,
+          )
+        }
+      })
+      expect(tooLarge).toEqual(Array(20).fill(413))
+      expect(largeLines).toHaveLength(1)
+      expect(largeLines[0]).toContain('[forward] 413')
+      expect(held).toHaveLength(8)
+    } finally {
+      upstream.closeAllConnections()
+      await new Promise((resolve) => upstream.close(resolve))
+    }
   })
 })

@@ -19,6 +19,7 @@ export {importDocuments, parseNdjson} from './importer.ts'
 // content proxy, the Studio's CORS preflight).
 export {LakeError, notFound, unauthorized} from './errors.ts'
 export {ClientCounter, overCap} from './api/clientCaps.ts'
+export {maxAnonymousQueryBodyBytes} from './api/queryBodies.ts'
 
 // The site's own server-side client, trusted by the lake (api/internal.ts), and what separate
 // site processes send to the same effect (SITE_READ_TOKEN).

@@ -13,6 +13,11 @@ import {isInternal} from './internal.ts'
 import {CachedBody} from '../../http/cachedBody.ts'
 import {draftsTag} from '../syncTags.ts'
 import {isRecord} from '../../util/isRecord.ts'
+import {
+  AnonymousBodies,
+  maxAnonymousQueryBodyBytes,
+  maxTrustedQueryBodyBytes,
+} from './queryBodies.ts'
 
 function perspectiveOf(c: Context): Perspective {
   const requested = c.req.query('perspective')
@@ -117,6 +122,7 @@ export function registerQuery(
   answerQuery: AnswerQuery,
 ): void {
   const inFlight = new ClientCounter()
+  const anonymousBodies = new AnonymousBodies()
   const handle = async (c: Context) => {
     checkDataset(c, lake)
     const identity = identify(c, lake)
@@ -151,7 +157,16 @@ export function registerQuery(
     }
   }
   const askedInBody = async (c: Context, asker: Asker): Promise<Asked> => {
-    const body = await readJsonBody(c, 1024 * 1024)
+    if (asker.trusted) return askedInJson(c, asker, await readJsonBody(c, maxTrustedQueryBodyBytes))
+    // A visitor's body is small, and only so many are read and parsed at once (queryBodies.ts).
+    const leave = anonymousBodies.enter(c)
+    try {
+      return askedInJson(c, asker, await readJsonBody(c, maxAnonymousQueryBodyBytes))
+    } finally {
+      leave()
+    }
+  }
+  const askedInJson = (c: Context, asker: Asker, body: Record<string, unknown>): Asked => {
     const params = body.params ?? {}
     if (!isRecord(params)) throw badRequest('"params" must be an object')
     return askedIn(c, params, asker, body.query)
