@@ -4,6 +4,7 @@ import {stat} from 'node:fs/promises'
 import {join} from 'node:path'
 import sharp from 'sharp'
 import {storageError} from '../files/diskFull.ts'
+import {svgRefusal} from './svgSafety.ts'
 import {
   ensurePrivateDir,
   privateFileMode,
@@ -91,13 +92,6 @@ const declaredTypes: Record<string, string> = {
   'image/svg+xml': 'svg',
 }
 
-/**
- * Anything in an SVG that could run: script elements, event-handler attributes, `javascript:`
- * addresses, and foreign objects (HTML inside the picture). Files are served under a sandbox CSP
- * (images.ts) as well, but an image that carries script is refused outright.
- */
-const activeSvg = /<script\b|\bon[a-z]+\s*=|javascript:|<foreignObject\b|<!ENTITY/i
-
 const hex = (n: number) => Math.round(n).toString(16).padStart(2, '0')
 
 /** The dominant colour as a swatch, with black or white text on it, whichever reads better. */
@@ -140,8 +134,8 @@ export async function describeImage(bytes: Buffer, declared?: string): Promise<I
     throw new UnsupportedImageError(
       `The image is ${meta.width} × ${meta.height} pixels; at most ${maxInputPixels / 1e6} megapixels are accepted`,
     )
-  if (extension === 'svg' && activeSvg.test(bytes.toString('utf8')))
-    throw new UnsupportedImageError('An SVG with script or event handlers is not accepted')
+  const svgProblem = extension === 'svg' ? svgRefusal(bytes) : undefined
+  if (svgProblem) throw new UnsupportedImageError(svgProblem)
   const upright = (meta.orientation ?? 1) >= 5
   const width = upright ? meta.height : meta.width
   const height = upright ? meta.width : meta.height

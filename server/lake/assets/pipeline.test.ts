@@ -256,6 +256,24 @@ describe('the lake’s image pipeline (real sharp, real lake, @sanity/client)', 
         'image/svg+xml',
         /script/,
       ],
+      [
+        'an SVG with <s:script> (security review 3, L4)',
+        async () =>
+          Buffer.from(
+            '<svg xmlns="http://www.w3.org/2000/svg" xmlns:s="http://www.w3.org/2000/svg" width="10" height="10"><s:script>alert(1)</s:script></svg>',
+          ),
+        'image/svg+xml',
+        /s:script/,
+      ],
+      [
+        'an SVG with xlink:href="javascript&#58;…" (security review 3, L4)',
+        async () =>
+          Buffer.from(
+            '<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="10" height="10"><a xlink:href="javascript&#58;alert(1)"><rect width="10" height="10"/></a></svg>',
+          ),
+        'image/svg+xml',
+        /non-image address/,
+      ],
     ]
     for (const [name, make, type, message] of cases) {
       it(name, async () => {
