@@ -4,6 +4,7 @@ import {resolveSiteConfig, siteClientConfig} from '../../shared/siteConfig.ts'
 import {feedPostsQuery, sitemapQuery} from '../../shared/siteQueries.ts'
 import type {FeedPostsQueryResult, SitemapQueryResult} from '../../shared/sanity.types.ts'
 import type {AppContext} from '../context.ts'
+import {imageByteLength} from './coverSizes.ts'
 
 /** A body as stored: the schema's blocks, though the lake may hold other typed objects too. */
 export type PostBody = Array<
@@ -18,6 +19,8 @@ export type FeedPost = FeedPostsQueryResult[number]
 export interface DiscoverySource {
   sitemapPosts(): Promise<SitemapPost[]>
   feedPosts(limit: number): Promise<FeedPost[]>
+  /** An image's byte length (a feed enclosure's `length`), undefined if it cannot be read. */
+  byteLength(url: string): Promise<number | undefined>
 }
 
 /**
@@ -48,5 +51,6 @@ export function clientSource(ctx: AppContext): DiscoverySource {
   return {
     sitemapPosts: () => getClient().fetch(sitemapQuery),
     feedPosts: (limit) => getClient().fetch(feedPostsQuery, {limit}),
+    byteLength: imageByteLength(ctx),
   }
 }

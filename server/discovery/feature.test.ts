@@ -47,6 +47,7 @@ function setup(
       if (failing) throw new Error('content API unreachable')
       return posts
     },
+    byteLength: async () => undefined,
     feedPosts: async (limit) => {
       calls.feed++
       if (failing) throw new Error('content API unreachable')

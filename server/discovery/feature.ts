@@ -4,6 +4,7 @@ import type {Feature} from '../feature.ts'
 import {CachedBody} from '../http/cachedBody.ts'
 import {GeneratedCache, hostedTtlMs} from './cache.ts'
 import {clientSource, type DiscoverySource} from './content.ts'
+import {coverSizes} from './coverSizes.ts'
 import {feedSize, renderFeed} from './feeds.ts'
 import {resolveSiteConfig} from '../../shared/siteConfig.ts'
 import {buildRobots} from './robots.ts'
@@ -84,12 +85,14 @@ export function mountDiscovery(
   serve('/sitemap.xml', 'application/xml; charset=utf-8', async (siteUrl) =>
     buildSitemap(await source.sitemapPosts(), siteUrl),
   )
-  serve('/rss.xml', 'application/rss+xml; charset=utf-8', async (siteUrl) =>
-    renderFeed(await source.feedPosts(feedSize), feedSite(siteUrl), 'rss'),
-  )
-  serve('/atom.xml', 'application/atom+xml; charset=utf-8', async (siteUrl) =>
-    renderFeed(await source.feedPosts(feedSize), feedSite(siteUrl), 'atom'),
-  )
+  const feed = (format: 'rss' | 'atom') => async (siteUrl: string) => {
+    const posts = await source.feedPosts(feedSize)
+    const config = feedSite(siteUrl)
+    const sizes = await coverSizes(posts, config, (url) => source.byteLength(url))
+    return renderFeed(posts, config, format, undefined, sizes)
+  }
+  serve('/rss.xml', 'application/rss+xml; charset=utf-8', feed('rss'))
+  serve('/atom.xml', 'application/atom+xml; charset=utf-8', feed('atom'))
   app.get('/robots.txt', (c) =>
     send(c, generated(buildRobots(ctx.config.siteUrl)), 'text/plain; charset=utf-8'),
   )

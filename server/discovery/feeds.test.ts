@@ -127,7 +127,8 @@ describe('the feeds, for a post with pictures', () => {
 
   for (const format of ['rss', 'atom'] as const) {
     it(`${format}: body images are absolute <img> with alt, size and caption; the cover is the enclosure`, () => {
-      const xml = renderFeed([pictured], site, format)
+      const cover = `${siteUrl}/images/scriptorium/production/5d466ac65c5b08663c93e07c1e6c5653325b3aca-1600x1000.jpg/cover.jpeg?rect=0,80,1600,840&w=1200&h=630&fm=jpg&q=80&fit=crop`
+      const xml = renderFeed([pictured], site, format, undefined, new Map([[cover, 48_213]]))
       // feed-parser decodes entities in what it returns, so the markup is read as XML.
       const parsed: unknown = new XMLParser({
         isArray: (name) => name === 'item' || name === 'entry',
@@ -145,10 +146,18 @@ describe('the feeds, for a post with pictures', () => {
         expect.objectContaining({
           url: `${src}/cover.jpeg?rect=0,80,1600,840&w=1200&h=630&fm=jpg&q=80&fit=crop`,
           mimeType: 'image/jpeg',
+          length: 48_213,
         }),
       ])
     })
   }
+
+  it('a cover whose byte length is not known: left out of RSS (which requires it), kept in Atom', () => {
+    expect(parseFeed(renderFeed([pictured], site, 'rss')).items[0].media).toEqual([])
+    expect(renderFeed([pictured], site, 'rss')).not.toContain('length="0"')
+    const atom = parseFeed(renderFeed([pictured], site, 'atom')).items[0].media
+    expect(atom).toEqual([expect.objectContaining({mimeType: 'image/jpeg', length: null})])
+  })
 
   it('builds cdn.sanity.io addresses in hosted mode', () => {
     const hosted = resolveSiteConfig({siteUrl, hostedProjectId: 'abc123'})

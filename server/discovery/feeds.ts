@@ -4,10 +4,11 @@ import {escapeHTML} from '@portabletext/to-html'
 import {Feed} from 'feed'
 import {derivedExcerpt} from '../../shared/constants.ts'
 import type {SiteConfig} from '../../shared/siteConfig.ts'
-import {imageBuilder, isShown, shareImageUrl} from '../../shared/imageUrl.ts'
+import {imageBuilder} from '../../shared/imageUrl.ts'
 import {feedPaths, owner, site} from '../../shared/siteIdentity.ts'
 import {absoluteUrl, postPath} from '../../shared/siteUrls.ts'
 import type {FeedPost} from './content.ts'
+import {coverEnclosureUrl} from './coverSizes.ts'
 import {postBodyHtml} from './postHtml.ts'
 import {cdataText, stripForbiddenXmlChars} from './xmlText.ts'
 
@@ -46,7 +47,9 @@ function isCategory(value: string | null | undefined): value is string {
 
 /**
  * A feed of the newest posts with their full content and absolute links from SITE_URL; body
- * images as absolute `<img>`, the cover as the item's enclosure.
+ * images as absolute `<img>`, the cover as the item's enclosure, with its byte length from
+ * `coverBytes` (coverSizes.ts). RSS 2.0 requires that length, so a cover whose length is not
+ * known is left out of RSS; Atom's is optional, so the link is kept without it.
  * `updated` is the newest change among the posts, so the output only changes with content.
  * Atom's title and summary are declared `type="html"` by the feed package, and RSS readers
  * read a description as HTML, so those carry escaped text; RSS titles are plain text.
@@ -60,6 +63,7 @@ export function renderFeed(
   config: SiteConfig,
   format: FeedFormat,
   now: () => Date = () => new Date(),
+  coverBytes: ReadonlyMap<string, number> = new Map(),
 ): string {
   const {siteUrl} = config
   const images = imageBuilder(config, true)
@@ -87,6 +91,12 @@ export function renderFeed(
     // The query keeps only posts with a slug; TypeGen cannot narrow defined(slug.current).
     if (!post.slug) continue
     const url = absoluteUrl(siteUrl, postPath(post.slug))
+    const cover = coverEnclosureUrl(config, post)
+    const length = cover === undefined ? undefined : coverBytes.get(cover)
+    const enclosure =
+      cover === undefined || (length === undefined && format === 'rss')
+        ? undefined
+        : {url: cover, type: 'image/jpeg', ...(length === undefined ? {} : {length})}
     feed.addItem({
       title: title(post.title?.trim() || post.slug),
       id: url,
@@ -96,9 +106,7 @@ export function renderFeed(
       description: cdata(escapeHTML(postSummary(post))),
       content: cdata(postBodyHtml(post.body, url, images)),
       // The cover as the item's enclosure (RSS) or enclosure link (Atom): the share card's crop.
-      image: isShown(post.mainImage)
-        ? {url: shareImageUrl(config, post.mainImage, 'cover.jpeg'), type: 'image/jpeg'}
-        : undefined,
+      image: enclosure,
       category: isCategory(post.category)
         ? [{name: post.category, term: post.category}]
         : undefined,
