@@ -1,19 +1,12 @@
 import type {Hono} from 'hono'
 import {clientOf} from '../http/clientAddress.ts'
+import {csvCell} from '../http/csv.ts'
+import {isOwnerBearer} from '../http/ownerBearer.ts'
 import type {Lake} from '../lake/index.ts'
 import type {RateLimiter} from '../contact/rateLimit.ts'
 import type {Subscriber, Subscribers} from './subscribers.ts'
 
 export const exportPath = '/api/subscribers.csv'
-
-/**
- * One CSV cell: quoted, quotes doubled, and a leading = + - @ (or tab, CR) defused with an
- * apostrophe, so a spreadsheet never runs an address as a formula.
- */
-export function csvCell(value: string): string {
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value
-  return `"${safe.replace(/"/g, '""')}"`
-}
 
 export function subscribersCsv(subscribers: Subscriber[]): string {
   const rows = subscribers.map((s) =>
@@ -41,10 +34,8 @@ export function registerCsvExport(
       c.header('Retry-After', String(wait))
       return c.json({error: 'Too Many Requests', message: 'Too many requests.'}, 429)
     }
-    const token = /^Bearer\s+(\S+)$/i.exec(c.req.header('authorization') ?? '')?.[1]
-    const identity = lake.verifyToken(token)
     // The owner token or a Studio session; a preview session only reads drafts, not this.
-    if (!identity || identity.preview) {
+    if (!isOwnerBearer(c, (token) => lake.verifyToken(token))) {
       console.warn(`[newsletter] 401 from ${client}: export without the owner's token`)
       return c.json({error: 'Unauthorized', message: 'The export needs the owner token.'}, 401)
     }
