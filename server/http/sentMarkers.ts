@@ -6,7 +6,7 @@ export const sentMarkerTtlMs = 60_000
 
 /**
  * At most this many markers wait at once (the oldest goes first): posts are already limited per
- * client (server/contact/rateLimit.ts), and this bounds memory whatever many clients do.
+ * client (server/util/rateLimit.ts), and this bounds memory whatever many clients do.
  */
 export const maxSentMarkers = 10_000
 

@@ -3,7 +3,7 @@ import {clientOf} from '../http/clientAddress.ts'
 import {csvCell} from '../http/csv.ts'
 import {isOwnerBearer} from '../http/ownerBearer.ts'
 import type {Lake} from '../lake/index.ts'
-import type {RateLimiter} from '../contact/rateLimit.ts'
+import type {RateLimiter} from '../util/rateLimit.ts'
 import type {Subscriber, Subscribers} from './subscribers.ts'
 
 export const exportPath = '/api/subscribers.csv'

@@ -1,7 +1,7 @@
 import type {Hono} from 'hono'
 import type {AppContext} from '../context.ts'
 import type {Feature} from '../feature.ts'
-import {RateLimiter, type RateLimitOptions} from '../contact/rateLimit.ts'
+import {RateLimiter, type RateLimitOptions} from '../util/rateLimit.ts'
 import type {BackoffOptions} from '../util/backoff.ts'
 import {touchesPublic} from '../lake/index.ts'
 import {registerCsvExport} from './csvExport.ts'

@@ -35,6 +35,22 @@ describe('RateLimiter', () => {
     expect(limiter.take('a')).toBe(0)
   })
 
+  it('a costly take spends more of the window, and waits until enough of it has slid by', () => {
+    let now = 0
+    const limiter = new RateLimiter({now: () => now, limit: 10, windowMs: 10_000})
+    expect(limiter.take('a', 4)).toBe(0)
+    now = 2_000
+    expect(limiter.take('a', 4)).toBe(0)
+    // 8 spent: a cost of 4 waits for the first take to slide out (t = 10 s), a cost of 1 does not.
+    expect(limiter.take('a', 4)).toBe(8)
+    expect(limiter.take('a')).toBe(0)
+    // Costs below 1 count as 1; a cost above the limit as the whole window, never refused for ever.
+    expect(limiter.take('b', 0.01)).toBe(0)
+    now = 12_001
+    expect(limiter.take('c', 50)).toBe(0)
+    expect(limiter.take('c')).toBe(10)
+  })
+
   it('forgets the least recently seen clients beyond its bound', () => {
     const limiter = new RateLimiter({now: () => 0, limit: 1, maxClients: 2})
     limiter.take('a')
