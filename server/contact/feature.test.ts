@@ -6,6 +6,7 @@ import {afterEach, beforeEach, describe, expect, it} from 'vitest'
 import type {AppContext} from '../context.ts'
 import {readConfig} from '../env.ts'
 import {Lake} from '../lake/index.ts'
+import {errorResponse} from '../http/errorResponse.ts'
 import {mountContact, type ContactOptions} from './feature.ts'
 import {inboxMessages} from './testing/inboxWait.ts'
 import {ContentEvents} from '../live/contentEvents.ts'
@@ -37,6 +38,7 @@ function appWith(
     contentEvents: new ContentEvents(),
   }
   const app = new Hono()
+  app.onError(errorResponse)
   mountContact(app, ctx, options)
   return app
 }

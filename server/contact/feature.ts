@@ -8,7 +8,7 @@ import type {BackoffOptions} from '../util/backoff.ts'
 import {Outbox} from './outbox.ts'
 import {RateLimiter, type RateLimitOptions} from '../util/rateLimit.ts'
 import {contactPagePath} from './redirect.ts'
-import {refuse} from './respond.ts'
+import {contactRefusal} from './respond.ts'
 import {contactPath, registerContactRoutes} from './routes.ts'
 
 /** Seams for tests; the server passes none and gets the documented defaults. */
@@ -34,16 +34,14 @@ export function mountContact(
   const {lake, config} = ctx
   if (!lake) {
     const action = config.contactAction
-    app.post(contactPath, (c) =>
-      action
-        ? c.redirect(action, 307)
-        : refuse(
-            c,
-            503,
-            'The contact form is not available on this server right now. Please write by email instead.',
-            contactPagePath,
-          ),
-    )
+    app.post(contactPath, (c) => {
+      if (action) return c.redirect(action, 307)
+      throw contactRefusal(
+        503,
+        'The contact form is not available on this server right now. Please write by email instead.',
+        contactPagePath,
+      )
+    })
     if (!action)
       console.warn('[contact] hosted mode without CONTACT_ACTION: /api/contact answers 503')
     return

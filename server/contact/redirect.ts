@@ -1,5 +1,7 @@
+import {canonicalPaths} from '../../shared/canonicalPaths.ts'
+
 /** Where a native post goes back to when `_next` is missing or not ours. */
-export const contactPagePath = '/contact'
+export const contactPagePath = canonicalPaths.contact
 
 function originOf(url: string): string | undefined {
   try {

@@ -1,37 +1,17 @@
 import type {Context} from 'hono'
-import type {ContentfulStatusCode} from 'hono/utils/http-status'
-import {plainPage} from '../http/plainPage.ts'
+import {FormRefusal, wantsJson} from '../http/formRefusal.ts'
 
-/**
- * FormSubmit's AJAX convention: a client that asks for JSON (or sends JSON) gets
- * `{success, message}`; a native form post gets a redirect or a page a person can read.
- */
-export function wantsJson(c: Context): boolean {
-  const accept = c.req.header('accept') ?? ''
-  const type = c.req.header('content-type') ?? ''
-  return /\bapplication\/json\b/i.test(accept) || /^application\/json\b/i.test(type)
-}
-
-/** A plain, self-contained page: the message in an alert region and a link back to the form. */
-export function errorPage(message: string, backTo: string): string {
-  return plainPage({
+/** The refusal page's title and its way back to the form. */
+export function contactPage(backTo: string): {title: string; back: {href: string; label: string}} {
+  return {
     title: 'Your message was not sent',
-    paragraphs: [message],
-    role: 'alert',
     back: {href: backTo, label: 'Back to the contact page'},
-  })
+  }
 }
 
-/** The answer to a refused post: JSON for AJAX clients, the error page for native forms. */
-export function refuse(
-  c: Context,
-  status: ContentfulStatusCode,
-  message: string,
-  backTo: string,
-): Response {
-  c.header('Cache-Control', 'no-store')
-  if (wantsJson(c)) return c.json({success: false, message}, status)
-  return c.html(errorPage(message, backTo), status)
+/** A refused post, thrown to the app's responder: JSON for AJAX clients, a page for forms. */
+export function contactRefusal(status: number, message: string, backTo: string): FormRefusal {
+  return new FormRefusal(status, message, {kind: `contact-${status}`, ...contactPage(backTo)})
 }
 
 /** The answer to an accepted post: `{success: true}`, or 303 See Other back to the site. */

@@ -1,3 +1,4 @@
+import type {RawFields} from '../http/formFields.ts'
 import {isEmail, maxEmailLength} from '../util/email.ts'
 /** Bounds from issue #5; the form itself only marks the fields required (requirements §5). */
 export const limits = {
@@ -26,7 +27,6 @@ export interface Submission {
 export type Validation = {ok: true; submission: Submission} | {ok: false; message: string}
 
 /** The raw fields of a post; values that are not text (JSON numbers, files) are refused. */
-export type RawFields = Record<string, unknown>
 
 const labels = {name: 'your name', email: 'your email address', message: 'a message'} as const
 

@@ -2,13 +2,11 @@ import type {Context, Hono} from 'hono'
 import {clientOf, forwardedAddress} from '../http/clientAddress.ts'
 import {BodyTooLargeError, readBody} from '../http/body.ts'
 import {refusals, safe} from '../http/log.ts'
-import {contactPagePath} from '../contact/redirect.ts'
-import {refuse} from '../contact/respond.ts'
-import {contactPath} from '../contact/routes.ts'
-import {maxBodyBytes as contactBodyBytes} from '../contact/body.ts'
-import {plainPage} from '../http/plainPage.ts'
-import {wantsJson} from '../contact/respond.ts'
-import {previewContentPath, subscribePath} from '../../shared/siteConfig.ts'
+import {errorResponse} from '../http/errorResponse.ts'
+import {maxFormBytes} from '../http/formFields.ts'
+import {FormRefusal, retryWording} from '../http/formRefusal.ts'
+import {canonicalPaths} from '../../shared/canonicalPaths.ts'
+import {localContactAction, previewContentPath, subscribePath} from '../../shared/siteConfig.ts'
 import {previewDisablePath, previewEnablePath} from '../../shared/constants.ts'
 import {presentedPreviewToken} from '../preview/cookie.ts'
 import type {RemotePreview} from './remotePreview.ts'
@@ -178,20 +176,16 @@ export function mountForward(app: Hono, lakeUrl: string, preview?: RemotePreview
   app.get('/images/:projectId/:dataset/:file', (c) => forward(c, unavailableJson(c)))
   // The newsletter's form and the links in its mails (server/newsletter/routes.ts): the content
   // process keeps the subscribers and mails them.
-  const newsletterAway = (c: Context) => () => {
-    const message = 'Subscriptions cannot be handled right now. Please try again in a minute.'
-    c.header('retry-after', '5')
-    if (wantsJson(c)) return c.json({success: false, message}, 503)
-    return c.html(
-      plainPage({
+  const newsletterAway = (c: Context) => () =>
+    errorResponse(
+      new FormRefusal(503, `Subscriptions cannot be handled right now. ${retryWording(5)}`, {
+        kind: 'forward-newsletter-away',
         title: 'That did not work',
-        paragraphs: [message],
-        role: 'alert',
         back: {href: '/', label: 'Back to the site'},
+        retryAfter: 5,
       }),
-      503,
+      c,
     )
-  }
   app.post(subscribePath, (c) => forward(c, newsletterAway(c), {maxBytes: maxSubscribeBodyBytes}))
   app.get(confirmPath, (c) => forward(c, newsletterAway(c)))
   app.get(unsubscribePath, (c) => forward(c, newsletterAway(c)))
@@ -212,17 +206,15 @@ export function mountForward(app: Hono, lakeUrl: string, preview?: RemotePreview
   app.get(`${previewContentPath}/:version/data/live/events/:dataset`, (c) =>
     forward(c, unavailableJson(c), {preview: true, timeoutMs: previewStreamMs}),
   )
-  app.post(contactPath, (c) =>
-    forward(
+  const contactAway = (c: Context) => () =>
+    errorResponse(
+      new FormRefusal(503, `The contact form cannot take messages right now. ${retryWording(5)}`, {
+        kind: 'forward-contact-away',
+        title: 'Your message was not sent',
+        back: {href: canonicalPaths.contact, label: 'Back to the contact page'},
+        retryAfter: 5,
+      }),
       c,
-      () =>
-        refuse(
-          c,
-          503,
-          'The contact form cannot take messages right now. Please try again in a minute.',
-          contactPagePath,
-        ),
-      {maxBytes: contactBodyBytes},
-    ),
-  )
+    )
+  app.post(localContactAction, (c) => forward(c, contactAway(c), {maxBytes: maxFormBytes}))
 }

@@ -1,9 +1,11 @@
-import {BodyTooLargeError, withBoundedBody} from '../http/body.ts'
-import type {RawFields} from './validate.ts'
+import {BodyTooLargeError, withBoundedBody} from './body.ts'
 import {isRecord} from '../util/isRecord.ts'
 
-/** Far above any real message (10 000 characters) yet small enough to hold in memory. */
-export const maxBodyBytes = 64 * 1024
+/** A form's fields as posted, before the form's own validation. */
+export type RawFields = Record<string, unknown>
+
+/** Far above any real form (a contact message is at most 10 000 characters) yet small enough to hold in memory. */
+export const maxFormBytes = 64 * 1024
 
 export type ParsedBody =
   {ok: true; fields: RawFields} | {ok: false; status: 400 | 413 | 415; message: string}
@@ -17,7 +19,7 @@ const readable = new Set([
 /**
  * Reads a post in any of the encodings a form or FormSubmit's AJAX clients use: urlencoded (the
  * native default), multipart (a form with enctype=multipart/form-data) or a JSON object.
- * The body is read under `maxBodyBytes` while it streams (server/http/body.ts), whatever the
+ * The body is read under `maxFormBytes` while it streams (server/http/body.ts), whatever the
  * caller checked before. Files in a multipart body are kept as non-text values, which
  * validation refuses.
  */
@@ -32,7 +34,7 @@ export async function readFields(original: Request): Promise<ParsedBody> {
     }
   }
   try {
-    const request = await withBoundedBody(original, maxBodyBytes)
+    const request = await withBoundedBody(original, maxFormBytes)
     if (type === 'application/x-www-form-urlencoded') {
       return {ok: true, fields: Object.fromEntries(new URLSearchParams(await request.text()))}
     }
@@ -51,7 +53,7 @@ export async function readFields(original: Request): Promise<ParsedBody> {
       return {
         ok: false,
         status: 413,
-        message: 'Your message is too long to send. Please shorten it and try again.',
+        message: 'The form is too long to send. Please shorten it and try again.',
       }
     return {
       ok: false,
