@@ -1,4 +1,5 @@
 import type {Context, Hono} from 'hono'
+import {retryWording} from '../http/formRefusal.ts'
 import {clientOf} from '../http/clientAddress.ts'
 import {refusals, safe} from '../http/log.ts'
 import {clearedPreviewCookie, presentedPreviewToken, previewCookie, sameSitePath} from './cookie.ts'
@@ -65,7 +66,7 @@ export function registerPreviewRoutes(app: Hono, access: PreviewAccess): void {
     if (wait > 0) {
       const seconds = Math.ceil(wait / 1000)
       refusals.refuse(client, 'preview-throttled', `[preview] 429 ${what}: too many bad secrets`)
-      return text(429, `Too many invalid preview links; try again in ${seconds} s.`, {
+      return text(429, `Too many invalid preview links. ${retryWording(seconds)}`, {
         'retry-after': String(seconds),
       })
     }
