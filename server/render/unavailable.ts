@@ -1,3 +1,5 @@
+import {retryWording} from '../http/formRefusal.ts'
+
 /** How long a visitor (or a proxy in front) is asked to wait when the content store is away. */
 export const storeRetryAfterSeconds = 5
 
@@ -9,7 +11,7 @@ const page = `<!doctype html>
 <main>
 <h1>Back in a moment</h1>
 <p>This page cannot be shown right now: the site is briefly out of touch with its content.
-Please try again in a few seconds.</p>
+${retryWording(storeRetryAfterSeconds)}</p>
 <p><a href="/">Home</a></p>
 </main>
 </body>
