@@ -28,7 +28,9 @@ beforeAll(async () => {
   ;({server, sink} = running)
   lake = server.lake!
   // The newsletter's first look at start (posts already out are not news) is done.
-  await vi.waitFor(() => expect(lake.getDocument('newsletter.state')).toBeDefined())
+  await vi.waitFor(() => expect(lake.getDocument('newsletter.state')).toBeDefined(), {
+    timeout: 30_000,
+  })
   await subscribeThroughMail(server, sink, 'active1@example.com')
   await subscribeThroughMail(server, sink, 'active2@example.com')
   await subscribeThroughMail(server, sink, 'pending@example.com', false)

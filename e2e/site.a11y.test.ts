@@ -83,6 +83,7 @@ const routes = [
   {path: '/contact'},
   {path: '/search?q=fiction'},
   {path: '/search?q=zeppelin'},
+  {path: '/subscribed'},
   {path: '/no/such/page', status: 404},
 ]
 

@@ -117,7 +117,7 @@ describe('blog list', () => {
     expect(html).not.toContain('Load More')
   })
 
-  it('cards: link to /blog/{slug} in a new tab, en-GB two-digit date in <time>, excerpt', async () => {
+  it('cards: link to /blog/{slug} in a new tab, the date as "4 March 2024" in <time>, excerpt', async () => {
     // West of Greenwich, a date-only value must not show the day before.
     const {page} = await openPage(site.browser, {
       timezoneId: 'America/Los_Angeles',
@@ -131,7 +131,7 @@ describe('blog list', () => {
     expect(await link.getAttribute('target')).toBe('_blank')
     expect(await link.getAttribute('rel')).toBe('noopener')
     expect(await card.locator('time').getAttribute('datetime')).toBe('2024-03-04')
-    expect(await card.locator('time').textContent()).toBe('04/03/24')
+    expect(await card.locator('time').textContent()).toBe('4 March 2024')
     expect(await card.locator('p').textContent()).toBe('Excerpt of general-2.')
 
     const [popup] = await Promise.all([page.context().waitForEvent('page'), link.click()])

@@ -48,6 +48,7 @@ const routes = [
   '/blog/fiction-1',
   '/contact',
   '/search?q=fiction',
+  '/subscribed',
   '/no-such-page',
   '/blog/no-such-post',
 ]

@@ -75,7 +75,7 @@ beforeAll(async () => {
 afterAll(() => stopSite(site))
 
 describe('post page', () => {
-  it('shows the title, the date in the browser locale and every block and mark', async () => {
+  it('shows the title, the date and every block and mark', async () => {
     const {page, problems} = await openPage(site.browser, {
       locale: 'en-US',
       timezoneId: 'America/New_York',
@@ -84,7 +84,7 @@ describe('post page', () => {
     await hydrated(page)
     const main = page.locator('main')
     expect(await main.locator('h1').textContent()).toBe('The First Post')
-    await expect.poll(() => main.locator('time').textContent()).toBe('3/5/2024')
+    expect(await main.locator('time').textContent()).toBe('5 March 2024')
     expect(await main.locator('time').getAttribute('datetime')).toBe('2024-03-05')
     // Body headings sit one level below the title: h1…h5 → h2…h6, h6 stays h6.
     expect(await main.locator('h2, h3, h4, h5, h6').allTextContents()).toEqual([
@@ -127,18 +127,32 @@ describe('post page', () => {
     expect(unexpected(problems)).toEqual([])
   })
 
-  it('the server renders the ISO date; the browser shows its own locale before and after hydration', async () => {
-    const html = await (await fetch(`${site.server.url}/blog/first-post`)).text()
-    expect(html).toContain('<time dateTime="2024-03-05" data-locale-date="">2024-03-05</time>')
-    const {page, problems} = await openPage(site.browser, {locale: 'de-DE'})
-    await page.goto(`${site.server.url}/blog/first-post`)
-    // Loaded, nothing touched: only the boot script has run, and it has formatted the date.
-    expect(await page.evaluate(() => document.documentElement.dataset.hydrated)).toBeUndefined()
-    expect(await page.locator('main time').textContent()).toBe('5.3.2024')
-    await hydrated(page)
-    expect(await page.locator('main time').textContent()).toBe('5.3.2024')
-    expect(unexpected(problems)).toEqual([])
-  })
+  // Issue #35: the post header followed the browser's locale (3/5/2024 in the US) while cards
+  // printed 05/03/24. Now one text everywhere: from the server, before and after hydration, on
+  // the post and on its card, in a US browser and in a German one.
+  for (const locale of ['en-US', 'de-DE']) {
+    it(`one date format on the server, the post and its card, before and after hydration (${locale})`, async () => {
+      const html = await (await fetch(`${site.server.url}/blog/first-post`)).text()
+      expect(html).toContain('<time dateTime="2024-03-05">5 March 2024</time>')
+      const {page, problems} = await openPage(site.browser, {
+        locale,
+        timezoneId: 'America/Los_Angeles',
+      })
+      await page.goto(`${site.server.url}/blog/first-post`)
+      // Loaded, nothing touched: only the boot script has run.
+      expect(await page.evaluate(() => document.documentElement.dataset.hydrated)).toBeUndefined()
+      expect(await page.locator('main time').first().textContent()).toBe('5 March 2024')
+      await hydrated(page)
+      expect(await page.locator('main time').first().textContent()).toBe('5 March 2024')
+      await page.goto(`${site.server.url}/blog`)
+      await hydrated(page)
+      const card = page.locator('main article', {hasText: 'The First Post'})
+      expect(await card.locator('time').textContent()).toBe('5 March 2024')
+      expect(await card.locator('time').getAttribute('datetime')).toBe('2024-03-05')
+      expect(unexpected(problems)).toEqual([])
+      await page.context().close()
+    })
+  }
 
   it("an unknown slug: 'Post not found.' with HTTP 404", async () => {
     const response = await fetch(`${site.server.url}/blog/no-such-post`)

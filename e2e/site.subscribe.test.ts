@@ -66,6 +66,13 @@ describe('subscribing without JavaScript', () => {
     await form.getByRole('button', {name: 'Subscribe'}).click()
     await page.getByRole('heading', {name: 'Check your inbox'}).waitFor()
     expect(await page.getByRole('status').textContent()).toContain('a mail is on its way')
+    // Post/redirect/get (issue #35): the answer is a site page, which a reload asks for again
+    // without posting the form.
+    expect(new URL(page.url()).pathname).toBe('/subscribed')
+    const reloaded = await page.reload()
+    expect(reloaded?.status()).toBe(200)
+    expect(reloaded?.request().method()).toBe('GET')
+    await page.getByRole('heading', {name: 'Check your inbox'}).waitFor()
 
     const mail = await mailTo(sink, 'nojs@example.com')
     const confirm = linkIn(mail, '/api/subscribe/confirm').replace(
@@ -96,14 +103,46 @@ describe('subscribing without JavaScript', () => {
     await page.context().close()
   })
 
+  // Issue #35: the footer's Subscribe and RSS links, visible on every route (the post page's
+  // own layout had no footer).
+  const everyRoute = [
+    '/',
+    '/service',
+    '/testimonial',
+    '/blog',
+    '/blog/a-post',
+    '/blog/missing',
+    '/contact',
+    '/search?q=words',
+    '/subscribed',
+    '/no/such/page',
+  ]
+  it('every route: Subscribe and RSS are visible in the footer', async () => {
+    const {page} = await openPage(site.browser, {javaScriptEnabled: false})
+    for (const path of everyRoute) {
+      await page.goto(`${site.server.url}${path}`)
+      const footer = page.locator('footer')
+      const subscribe = footer.getByRole('link', {name: 'Subscribe'})
+      const rss = footer.getByRole('link', {name: 'RSS'})
+      await subscribe.scrollIntoViewIfNeeded()
+      expect(await subscribe.isVisible(), path).toBe(true)
+      expect(await rss.isVisible(), path).toBe(true)
+      expect(await subscribe.getAttribute('href'), path).toBe('/#subscribe')
+      expect(await rss.getAttribute('href'), path).toBe('/rss.xml')
+    }
+    await page.context().close()
+  })
+
   for (const colorScheme of ['light', 'dark'] as const) {
-    it(`Home and a post with the form: no axe violations (${colorScheme})`, async () => {
+    it(`Home, a post with the form and its footer, the subscribed page: no axe violations (${colorScheme})`, async () => {
       const {page, problems} = await openPage(site.browser, {colorScheme})
       await withoutApp(page)
       await page.goto(`${site.server.url}/blog/a-post`)
       expect(await axe(page)).toEqual([])
       await page.goto(`${site.server.url}/`)
       await page.getByRole('region', {name: 'Get new posts by email'}).waitFor()
+      expect(await axe(page)).toEqual([])
+      await page.goto(`${site.server.url}/subscribed`)
       expect(await axe(page)).toEqual([])
       expect(unexpected(problems)).toEqual([])
       await page.context().close()

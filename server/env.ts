@@ -83,7 +83,7 @@ export interface ServerConfig {
   newsletterGraceMinutes: number
   /** `NEWSLETTER_SEND_PER_MINUTE`: new-post mails sent per minute at most (default 60). */
   newsletterSendPerMinute: number
-  /** `NEWSLETTER_CONFIRM_PER_HOUR`: confirmation mails per hour, all addresses (default 100). */
+  /** `NEWSLETTER_CONFIRM_PER_HOUR`: confirmation mails per hour to one recipient domain (default 100). */
   newsletterConfirmPerHour: number
 }
 

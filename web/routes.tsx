@@ -15,6 +15,8 @@ import {postLoader} from './routes/post.loader.ts'
 import {Search} from './routes/search.tsx'
 import {searchLoader} from './routes/search.loader.ts'
 import {Services} from './routes/services.tsx'
+import {Subscribed} from './routes/subscribed.tsx'
+import {subscribedPath} from '../shared/subscribeAnswer.ts'
 import {Testimonials} from './routes/testimonials.tsx'
 
 /** Every route of the spec (§2) plus the not-found page, shared by server and browser. */
@@ -38,6 +40,7 @@ export const routes: RouteObject[] = [
           {id: 'blog', path: 'blog', Component: Blog, loader: blogLoader},
           {id: 'contact', path: 'contact', Component: Contact},
           {id: 'search', path: 'search', Component: Search, loader: searchLoader},
+          {id: 'subscribed', path: subscribedPath.slice(1), Component: Subscribed},
           {id: 'not-found', path: '*', Component: NotFound, loader: notFoundLoader},
         ],
       },

@@ -4,7 +4,7 @@ import {resolveSiteConfig, siteClientConfig} from '../../shared/siteConfig.ts'
 import {feedPostsQuery, sitemapQuery} from '../../shared/siteQueries.ts'
 import type {FeedPostsQueryResult, SitemapQueryResult} from '../../shared/sanity.types.ts'
 import type {AppContext} from '../context.ts'
-import {imageByteLength} from './coverSizes.ts'
+import {imageByteLength} from './imageByteLength.ts'
 
 /** A body as stored: the schema's blocks, though the lake may hold other typed objects too. */
 export type PostBody = Array<

@@ -1,6 +1,6 @@
 import type {Context} from 'hono'
 import {HttpError, type ErrorStatus} from './httpError.ts'
-import {plainPage} from './plainPage.ts'
+import {plainPage, plainPageSecurityPolicy} from './plainPage.ts'
 
 /**
  * FormSubmit's AJAX convention, which every form of the site follows (contact, subscribe): a
@@ -35,7 +35,8 @@ export interface FormRefusalOptions {
 /**
  * A form's refusal, thrown from its route and answered by the app's one responder
  * (errorResponse.ts), which logs it through the summarising refusal log: JSON for AJAX clients,
- * a plain page with the message in an alert region for a native post, never cached.
+ * a plain page with the message in an alert region for a native post (with the plain page's own
+ * Content-Security-Policy), never cached.
  */
 export class FormRefusal extends HttpError {
   private readonly options: FormRefusalOptions
@@ -55,6 +56,7 @@ export class FormRefusal extends HttpError {
       c.header('Retry-After', String(Math.max(1, Math.ceil(this.options.retryAfter))))
     if (wantsJson(c)) return c.json({success: false, message: this.message}, status)
     const {title, back} = this.options
+    c.header('Content-Security-Policy', plainPageSecurityPolicy)
     return c.html(plainPage({title, paragraphs: [this.message], role: 'alert', back}), status)
   }
 }

@@ -2,6 +2,8 @@ import {createServer} from 'node:http'
 import {Hono} from 'hono'
 import {afterAll, afterEach, beforeAll, describe, expect, it, vi} from 'vitest'
 import {startTestServer} from '../../test/support/server.ts'
+import {startServerWithMail} from '../../test/support/serverWithMail.ts'
+import {searchesPerWindow, searchRateLimit} from '../render/searchRate.ts'
 import {errorResponse} from './errorResponse.ts'
 import {nodeRequest} from './testing/nodeRequest.ts'
 import {mountForward} from '../forward/feature.ts'
@@ -113,5 +115,41 @@ describe('log volume under floods', () => {
       upstream.closeAllConnections()
       await new Promise((resolve) => upstream.close(resolve))
     }
+  })
+
+  // Security review 3, L1: the newsletter's refusals and refused searches wrote a line each.
+  it('40 bad unsubscribe links from one client: 400s then 429s, one line per kind', async () => {
+    const running = await startServerWithMail()
+    try {
+      const statuses: number[] = []
+      const lines = await logged(async () => {
+        for (let i = 0; i < 40; i++) {
+          const res = await fetch(`${running.server.url}/api/unsubscribe?token=AAAA.${i}`, {
+            headers: {'x-forwarded-for': '10.77.0.1'},
+          })
+          await res.body?.cancel()
+          statuses.push(res.status)
+        }
+      })
+      expect(statuses).toEqual([...Array(30).fill(400), ...Array(10).fill(429)])
+      const written = lines.filter((line) => line.startsWith('[newsletter]'))
+      expect(written).toHaveLength(2)
+      expect(written[0]).toContain('400 from 10.77.0.0/24: forged unsubscribe token')
+      expect(written[1]).toContain('429 from 10.77.0.0/24')
+    } finally {
+      await running.stop()
+    }
+  })
+
+  it('a client over the search limit gets 429 pages and one line', async () => {
+    const app = new Hono()
+    app.get('/search', searchRateLimit(), (c) => c.text('results'))
+    const statuses: number[] = []
+    const lines = await logged(async () => {
+      for (let i = 0; i < searchesPerWindow + 20; i++)
+        statuses.push((await app.request(`/search?q=word${i}`)).status)
+    })
+    expect(statuses).toEqual([...Array(searchesPerWindow).fill(200), ...Array(20).fill(429)])
+    expect(lines.filter((line) => line.startsWith('[search]'))).toHaveLength(1)
   })
 })

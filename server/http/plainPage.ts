@@ -1,4 +1,22 @@
 import {escapeHtml} from '../html.ts'
+import {scriptHash} from './securityHeaders.ts'
+
+/** The pages' one stylesheet, inline so the page needs no other request. */
+const pageStyle = `:root{color-scheme:light dark}body{font:1.125rem/1.6 Georgia,serif;max-width:36rem;margin:3rem auto;padding:0 1rem;color:#222;background:#fffdf8}a{color:#7a3b00}button{font:inherit;padding:.6rem 1.2rem;border:0;border-radius:999px;background:#8a3b12;color:#fff;cursor:pointer}@media (prefers-color-scheme:dark){body{color:#efe6da;background:#1c1815}a{color:#f0a070}button{background:#f0a070;color:#1c1815}}`
+
+/**
+ * The policy these pages are sent with (security review 3, I3): nothing runs, only the inline
+ * style above (by its hash) and the favicon load, forms post only to this site, and, as the
+ * site's own pages, only the site may frame them.
+ */
+export const plainPageSecurityPolicy = [
+  "default-src 'none'",
+  `style-src ${scriptHash(pageStyle)}`,
+  "img-src 'self'",
+  "form-action 'self'",
+  "base-uri 'none'",
+  "frame-ancestors 'self'",
+].join('; ')
 
 export interface PlainPageOptions {
   title: string
@@ -27,7 +45,7 @@ export function plainPage({title, paragraphs, role, back, extraHtml}: PlainPageO
 <meta name="robots" content="noindex">
 <link rel="icon" href="/favicon.svg" type="image/svg+xml">
 <title>${escapeHtml(title)}</title>
-<style>:root{color-scheme:light dark}body{font:1.125rem/1.6 Georgia,serif;max-width:36rem;margin:3rem auto;padding:0 1rem;color:#222;background:#fffdf8}a{color:#7a3b00}button{font:inherit;padding:.6rem 1.2rem;border:0;border-radius:999px;background:#8a3b12;color:#fff;cursor:pointer}@media (prefers-color-scheme:dark){body{color:#efe6da;background:#1c1815}a{color:#f0a070}button{background:#f0a070;color:#1c1815}}</style>
+<style>${pageStyle}</style>
 </head>
 <body>
 <main>

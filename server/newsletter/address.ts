@@ -27,3 +27,8 @@ export function addressHash(secret: Buffer, email: string): string {
     .digest('hex')
     .slice(0, 40)
 }
+
+/** The domain an address is mailed at, lower-cased: the key of the hourly confirmation cap. */
+export function recipientDomain(email: string): string {
+  return email.slice(email.lastIndexOf('@') + 1).toLowerCase()
+}

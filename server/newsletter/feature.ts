@@ -62,9 +62,10 @@ export function mountNewsletter(
     subscribers,
     mails,
     secret,
+    siteUrl: () => config.siteUrl,
     clientLimiter: new RateLimiter(options.clientRate ?? defaultSubscribeRate),
     linkLimiter: new RateLimiter(defaultLinkRate),
-    globalLimiter: new RateLimiter({limit: config.newsletterConfirmPerHour, windowMs: 3_600_000}),
+    domainLimiter: new RateLimiter({limit: config.newsletterConfirmPerHour, windowMs: 3_600_000}),
     now,
   })
   registerCsvExport(app, lake, subscribers, new RateLimiter(defaultLinkRate))

@@ -1,14 +1,15 @@
 import type {Context, Hono} from 'hono'
 import {bodyLimit} from 'hono/body-limit'
-import type {ContentfulStatusCode} from 'hono/utils/http-status'
 import {subscribePath} from '../../shared/siteConfig.ts'
+import {checkInboxMessage, subscribedPath} from '../../shared/subscribeAnswer.ts'
 import {readFields} from '../http/formFields.ts'
 import type {RateLimiter} from '../util/rateLimit.ts'
 import {wantsJson} from '../http/formRefusal.ts'
 import {escapeHtml} from '../html.ts'
 import {clientOf} from '../http/clientAddress.ts'
-import {plainPage} from '../http/plainPage.ts'
-import {addressHash, checkAddress} from './address.ts'
+import {isCrossSitePost} from '../http/crossSite.ts'
+import {addressHash, checkAddress, recipientDomain} from './address.ts'
+import {answer, limited, refuse} from './answers.ts'
 import type {SubscriptionMails} from './subscriptionMails.ts'
 import type {Subscribers} from './subscribers.ts'
 import {verifyToken} from './tokens.ts'
@@ -23,61 +24,26 @@ export interface NewsletterRouteDeps {
   subscribers: Subscribers
   mails: SubscriptionMails
   secret: Buffer
+  /** SITE_URL, read per request (its port is known only once the server listens). */
+  siteUrl: () => string
   /** Per client: subscribe posts, and link clicks (confirm, unsubscribe). */
   clientLimiter: RateLimiter
   linkLimiter: RateLimiter
-  /** One bucket for everyone: bounds the confirmation mails sent per hour. */
-  globalLimiter: RateLimiter
+  /**
+   * Per recipient domain, everyone together: bounds the confirmation mails sent per hour to one
+   * domain. Per domain, not one bucket for all, so a flood of addresses at one domain cannot
+   * close the form for every reader (security review 3, L2).
+   */
+  domainLimiter: RateLimiter
   now: () => Date
 }
 
-const back = {href: '/', label: 'Back to the site'}
-
-function answer(
-  c: Context,
-  status: ContentfulStatusCode,
-  title: string,
-  message: string,
-  extraHtml?: string,
-): Response {
+/** A taken subscription: a native post is sent on to the site's page (post/redirect/get). */
+function accepted(c: Context): Response {
   c.header('Cache-Control', 'no-store')
-  if (wantsJson(c)) return c.json({success: status < 400, message}, status)
-  return c.html(
-    plainPage({
-      title,
-      paragraphs: [message],
-      role: status < 400 ? 'status' : 'alert',
-      back,
-      extraHtml,
-    }),
-    status,
-  )
+  if (wantsJson(c)) return c.json({success: true, message: checkInboxMessage})
+  return c.redirect(subscribedPath, 303)
 }
-
-function refuse(
-  c: Context,
-  status: ContentfulStatusCode,
-  message: string,
-  reason: string,
-): Response {
-  console.warn(`[newsletter] ${status} from ${clientOf(c).key}: ${reason}`)
-  return answer(c, status, 'That did not work', message)
-}
-
-function limited(c: Context, retryAfter: number, what: string): Response {
-  c.header('Retry-After', String(retryAfter))
-  const minutes = Math.ceil(retryAfter / 60)
-  return refuse(
-    c,
-    429,
-    `Too many requests. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
-    what,
-  )
-}
-
-/** The same words whatever the address's state: they reveal nothing about it. */
-const checkInbox =
-  'Thank you. If this address can be subscribed, a mail is on its way: open the link in it to confirm. Nothing else will be sent until you do.'
 
 /**
  * The newsletter's public routes (docs/newsletter.md): subscribe (no script needed), confirm by
@@ -93,6 +59,9 @@ export function registerNewsletterRoutes(app: Hono, deps: NewsletterRouteDeps): 
     }),
     async (c) => {
       const client = clientOf(c).key
+      // Before any count: a refused cross-site post uses up nobody's allowance.
+      if (isCrossSitePost(c, deps.siteUrl()))
+        return refuse(c, 403, 'Please subscribe with the form on this site.', 'cross-site post')
       const retryAfter = deps.clientLimiter.take(client)
       if (retryAfter > 0) return limited(c, retryAfter, 'over the per-client subscribe limit')
       const body = await readFields(c.req.raw)
@@ -103,11 +72,12 @@ export function registerNewsletterRoutes(app: Hono, deps: NewsletterRouteDeps): 
       const honey = body.fields._honey
       if (typeof honey === 'string' && honey !== '') {
         console.info(`[newsletter] honeypot from ${client}: ignored`)
-        return answer(c, 200, 'Check your inbox', checkInbox)
+        return accepted(c)
       }
       // Counted for every real request, so the mails it could cause are bounded too.
-      const globalWait = deps.globalLimiter.take('all')
-      if (globalWait > 0) return limited(c, globalWait, 'over the hourly confirmation cap')
+      const domainWait = deps.domainLimiter.take(recipientDomain(address.email))
+      if (domainWait > 0)
+        return limited(c, domainWait, "over the hourly confirmation cap of the address's domain")
       const hash = addressHash(deps.secret, address.email)
       const outcome = await deps.subscribers.subscribe(address.email, hash, deps.now())
       if (outcome.mail === 'confirm') deps.mails.confirmation(outcome.subscriber, hash)
@@ -115,7 +85,7 @@ export function registerNewsletterRoutes(app: Hono, deps: NewsletterRouteDeps): 
       console.info(
         `[newsletter] subscribe from ${client}: ${outcome.mail ?? 'no mail (sent today)'}`,
       )
-      return answer(c, 200, 'Check your inbox', checkInbox)
+      return accepted(c)
     },
   )
 

@@ -1,5 +1,6 @@
 import type {Context, Next} from 'hono'
 import {clientOf} from '../http/clientAddress.ts'
+import {refusals} from '../http/log.ts'
 import {setNewest} from '../util/boundedMap.ts'
 
 /** Searches one client may run per window: a reader types a handful; a scraper is slowed. */
@@ -25,7 +26,12 @@ export function searchRateLimit(now: () => number = Date.now) {
     setNewest(windows, key, window, maxClients)
     if (window.count > searchesPerWindow) {
       const retry = Math.ceil((window.start + searchWindowMs - time) / 1000)
-      console.warn(`[search] ${key} over ${searchesPerWindow} searches in ${searchWindowMs} ms`)
+      // Once per client a minute, then counted (server/http/log.ts; security review 3, L1).
+      refusals.refuse(
+        key,
+        'search 429',
+        `[search] ${key} over ${searchesPerWindow} searches in ${searchWindowMs} ms`,
+      )
       return c.html(
         '<!doctype html><html lang="en"><title>Too many searches</title><h1>Too many searches</h1><p>Please wait a few seconds, then search again.</p></html>',
         429,

@@ -1,5 +1,3 @@
-/** Marks a <time> whose text the browser shows in its own locale (PostDate). */
-export const localeDateAttribute = 'data-locale-date'
 /** Dispatched on `document` once React has hydrated the page (entry.client.tsx). */
 export const hydratedEvent = 'site:hydrated'
 /** Dispatched on `document` when the boot function has finished changing the page. */
@@ -18,7 +16,6 @@ export interface BootOptions {
   /** The app's entry (React, router, styles) and the chunks it imports, fetched in parallel. */
   app: string
   preload: string[]
-  localeDateAttribute: string
   hydratedEvent: string
   bootIdleEvent: string
   loadMoreAttribute: string
@@ -36,13 +33,12 @@ export interface BootOptions {
 
 /**
  * The only JavaScript a page runs up front. The server inlines it at the end of <body> as
- * `(${boot})(options, formatPostDate)` (bootScript.ts), so it runs before the first paint with no
+ * `(${boot})(options)` (bootScript.ts), so it runs before the first paint with no
  * request, and must refer to nothing outside itself.
  *
  * The server's HTML is the complete page and its first taps need no app (docs/site.md): the menu
  * is a native popover, the footer modals native <dialog>s opened by invoker commands, 'Load More'
  * a GET form and the contact form a POST form. This function makes them as quick as the app:
- * - shows post dates in the browser's locale (the server cannot know it and writes ISO dates);
  * - keeps Tab inside an open modal <dialog> (the browser would let it reach its own toolbar);
  * - 'Load More': fetches the next page's HTML ahead (when the button nears the screen, or on
  *   pointerdown) and, on the tap, adds its new cards, takes its payload (so hydration later
@@ -59,13 +55,8 @@ export interface BootOptions {
  * marked `<html data-framed>` before its first paint, which hides the preview bar (the Studio
  * has its own).
  */
-export function boot(options: BootOptions, formatDate: (date: string) => string): void {
+export function boot(options: BootOptions): void {
   const root = document.documentElement
-  for (const time of document.querySelectorAll<HTMLTimeElement>(
-    `time[${options.localeDateAttribute}]`,
-  )) {
-    time.textContent = formatDate(time.dateTime)
-  }
 
   // The relay's one-time marker has been used: keep it out of the address a reload would ask for.
   const address = new URL(location.href)

@@ -1,6 +1,5 @@
 import {sentParam} from '../../shared/constants.ts'
 import {thankYou, toastMs} from '../contactToast.ts'
-import {formatPostDate} from '../components/formatDate.ts'
 import {payloadElementId, scriptSafeJson} from '../payload.ts'
 import {
   boot,
@@ -9,7 +8,6 @@ import {
   framedAttribute,
   hydratedEvent,
   loadMoreAttribute,
-  localeDateAttribute,
   previewAttribute,
   toastClass,
   type BootOptions,
@@ -23,7 +21,7 @@ export interface ClientAssets {
 
 /**
  * The inline <script> the server appends to a page that has the app (boot.ts): the boot function
- * and the date formatter as source, called with this build's file names. Appended after React's
+ * as source, called with this build's file names. Appended after React's
  * render, outside the hydrated tree (React 19 skips extra tags at the end of <body>).
  */
 export function bootScript(assets: ClientAssets): string {
@@ -38,7 +36,6 @@ export function bootScriptSource(assets: ClientAssets): string {
   const options: BootOptions = {
     app: assets.entry,
     preload: assets.preload,
-    localeDateAttribute,
     hydratedEvent,
     bootIdleEvent,
     loadMoreAttribute,
@@ -51,5 +48,5 @@ export function bootScriptSource(assets: ClientAssets): string {
     previewAttribute,
     framedAttribute,
   }
-  return `(${boot.toString()})(${scriptSafeJson(options)},${formatPostDate.toString()})`
+  return `(${boot.toString()})(${scriptSafeJson(options)})`
 }

@@ -1,26 +1,23 @@
 /**
- * One formatter for every card: `toLocaleDateString()` with options builds a new one per call
+ * One formatter for every page: `toLocaleDateString()` with options builds a new one per call
  * (~0.25 ms each on the server; 1.5 ms of a 6-card search or blog page).
  */
-const listDate = new Intl.DateTimeFormat('en-GB', {
-  day: '2-digit',
-  month: '2-digit',
-  year: '2-digit',
+const postDate = new Intl.DateTimeFormat('en-GB', {
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
   timeZone: 'UTC',
 })
 
 /**
- * A post date ('YYYY-MM-DD') as the blog list shows it: en-GB, two-digit day, month and year
- * (05/03/24). A date-only value parses as UTC midnight, so it is formatted in UTC: no visitor
- * west of Greenwich sees the day before.
+ * A post date ('YYYY-MM-DD') as every page prints it, on cards and on the post alike:
+ * `5 March 2024` (issue #35: `05/03/24` on cards and the browser's `3/5/2024` on the post read as
+ * two different days in half the world). The month's name makes it unambiguous everywhere, and a
+ * fixed locale makes it the same on the server and after hydration. A date-only value parses as
+ * UTC midnight, so it is formatted in UTC: no visitor west of Greenwich sees the day before.
+ * A value that is no date is shown as it is.
  */
-export function formatListDate(date: string): string {
+export function formatPostDate(date: string): string {
   const value = new Date(date)
-  // format() throws on an invalid date, where toLocaleDateString() says "Invalid Date".
-  return Number.isNaN(value.getTime()) ? value.toLocaleDateString('en-GB') : listDate.format(value)
-}
-
-/** A post date in the locale's own format (undefined: the browser's), e.g. 3/5/2024 in en-US. */
-export function formatPostDate(date: string, locale?: string): string {
-  return new Date(date).toLocaleDateString(locale, {timeZone: 'UTC'})
+  return Number.isNaN(value.getTime()) ? date : postDate.format(value)
 }

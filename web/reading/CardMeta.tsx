@@ -1,5 +1,5 @@
 import styled from 'styled-components'
-import {formatListDate} from '../components/formatDate.ts'
+import {formatPostDate} from '../components/formatDate.ts'
 import {theme} from '../components/theme.ts'
 import {ReadingTime} from './ReadingTime.tsx'
 
@@ -11,12 +11,12 @@ const Line = styled.div`
   font-size: 0.95rem;
 `
 
-/** A card's date (the list format) and reading time, on one line. */
+/** A card's date (as the post prints it) and reading time, on one line. */
 export function CardMeta({date, words}: {date: string | null; words: number | null | undefined}) {
   if (!date && !words) return null
   return (
     <Line>
-      {date && <time dateTime={date}>{formatListDate(date)}</time>}
+      {date && <time dateTime={date}>{formatPostDate(date)}</time>}
       {date && words ? <span aria-hidden="true">·</span> : null}
       <ReadingTime words={words} />
     </Line>

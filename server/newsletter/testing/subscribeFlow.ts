@@ -30,8 +30,11 @@ export async function subscribeThroughMail(
     method: 'POST',
     body: new URLSearchParams({email}),
     headers: {'x-forwarded-for': from},
+    redirect: 'manual',
   })
-  if (res.status !== 200) throw new Error(`subscribe ${email}: ${res.status}`)
+  await res.body?.cancel()
+  // A native post is sent on to the site's "Check your inbox" page (post/redirect/get).
+  if (res.status !== 303) throw new Error(`subscribe ${email}: ${res.status}`)
   const mail = await mailTo(sink, email)
   if (confirm) {
     const link = onServer(linkIn(mail, '/api/subscribe/confirm'), server.config.siteUrl, server.url)
