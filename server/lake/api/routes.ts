@@ -25,7 +25,7 @@ import {paceThrottledTokens} from './tokenPace.ts'
 export function registerLakeRoutes(app: Hono, lake: Lake, config: LakeRoutesConfig): LakeRoutes {
   // First: every route below reads a throttled client's token only at its pace.
   app.use('/:version/*', paceThrottledTokens(lake))
-  const dataApi = registerDataApi(app, lake)
+  const dataApi = registerDataApi(app, lake, config.maxAnonymousStreamsInAll)
   registerGeoIp(app)
   // Sessions are issued only through these routes, so their lifetimes are set here.
   lake.configureSessions({lifetimes: {idleMs: config.sessionIdleMs, maxMs: config.sessionMaxMs}})
