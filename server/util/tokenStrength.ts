@@ -47,8 +47,9 @@ export function weakTokenReason(token: string): string | undefined {
   for (let i = 1; i < token.length; i++)
     if (Math.abs(token.charCodeAt(i) - token.charCodeAt(i - 1)) <= 1) stepping++
   if (stepping / (token.length - 1) > maxSteppingShare) return 'is a run or sequence of characters'
-  if (entropyBits(token) < minEntropyBits)
-    return `is worth about ${Math.floor(entropyBits(token))} bits to a guesser, under ${minEntropyBits}`
+  const worth = entropyBits(token)
+  if (worth < minEntropyBits)
+    return `is worth about ${Math.floor(worth)} bits to a guesser, under ${minEntropyBits}`
   return undefined
 }
 
