@@ -15,13 +15,6 @@ export const maxAnonymousStreams = 8
 export const maxOwnerStreams = 32
 
 /**
- * What open streams hold, shared by the listen and live-events endpoints so their caps bound
- * both: a count per caller, and visitors' streams in all. Each visitor's stream holds a
- * connection for as long as it lasts, so without a cap in all 1,024 addresses holding one each
- * filled the listener and a newcomer's connection was closed at once (security review 3, L5).
- * The wiring passes half the listener (server/http/limits.ts), leaving the other half to pages.
- */
-/**
  * Visitors' streams in all when the wiring says nothing (routes mounted alone, in tests): half
  * of the listener's default 1,024 connections. The server passes half its own listener.
  */
@@ -30,6 +23,13 @@ export const defaultMaxAnonymousStreamsInAll = 512
 /** A visitor refused for streams in all may try again soon: streams end as visitors leave. */
 const streamsFullRetrySeconds = 10
 
+/**
+ * What open streams hold, shared by the listen and live-events endpoints so their caps bound
+ * both: a count per caller, and visitors' streams in all. Each visitor's stream holds a
+ * connection for as long as it lasts, so without a cap in all 1,024 addresses holding one each
+ * filled the listener and a newcomer's connection was closed at once (security review 3, L5).
+ * The wiring passes half the listener (server/http/limits.ts), leaving the other half to pages.
+ */
 export class StreamSlots {
   readonly perCaller = new ClientCounter()
   readonly anonymous = new ClientCounter()
@@ -43,10 +43,11 @@ export class StreamSlots {
 /**
  * The long-lived streams of one endpoint (listen, live events): each holds a slot under its
  * caller's cap (the owner's per token, a visitor's per address and all visitors' together;
- * `slots` are shared between endpoints so the caps bound them together), re-checks its token before each event and
- * keep-alive, ends at once when its session does, and at shutdown just ends: never `disconnect`,
- * after which @sanity/client gives up for good (Sanity sends it only for permanent conditions);
- * EventSource reconnects by itself, with Last-Event-ID, to whichever process serves the lake next.
+ * `slots` are shared between endpoints so the caps bound them together), re-checks its token
+ * before each event and keep-alive, ends at once when its session does, and at shutdown just
+ * ends: never `disconnect`, after which @sanity/client gives up for good (Sanity sends it only
+ * for permanent conditions); EventSource reconnects by itself, with Last-Event-ID, to whichever
+ * process serves the lake next.
  */
 export class OpenStreams {
   /** Open streams, each with the check that its caller may still listen. */
