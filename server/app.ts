@@ -58,6 +58,7 @@ export function createApp(ctx: AppContext): {app: Hono; features: Feature[]} {
       sessionMaxMs: config.sessionMaxMs,
       isStudioOrigin: (origin) => isStudioOrigin(config, origin),
       isStudioUrl: (url) => isStudioUrl(config, url),
+      maxAnonymousStreamsInAll: ctx.maxAnonymousStreamsInAll,
     })
     features.push(lakeRoutes)
   }

@@ -24,4 +24,9 @@ export interface AppContext {
    * the render cache and discovery fresh (server/live/contentEvents.ts).
    */
   contentEvents: ContentEvents
+  /**
+   * Visitors' long-lived streams open in all, from the listener's size
+   * (server/http/limits.ts, `anonymousStreamsInAll`); the lake's default when unset.
+   */
+  maxAnonymousStreamsInAll?: number
 }

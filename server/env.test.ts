@@ -88,6 +88,25 @@ describe('readConfig: hardening settings', () => {
     }
   })
 
+  it('refuses a dictionary passphrase: under 128 bits to a guesser (security review 3, L3)', () => {
+    for (const phrase of [
+      'correct horse battery staple 2026',
+      'Correct-Horse-Battery-Staple-2026!',
+      'My cat likes long walks in the park!',
+    ])
+      expect(() => readConfig({LAKE_TOKEN: phrase}), phrase).toThrow(
+        /LAKE_TOKEN is worth about \d+ bits to a guesser, under 128/,
+      )
+    // The token the lake generates (server/lake/auth.ts), a long random passphrase and the
+    // tests' own fixed tokens pass.
+    for (const strong of [
+      `sk${randomBytes(32).toString('base64url')}`,
+      'plaid vortex quench mulberry zephyr crimson oblique tundra',
+      'releases-restart-test-token-0123456789abcdef',
+    ])
+      expect(readConfig({LAKE_TOKEN: strong}).lakeToken).toBe(strong)
+  })
+
   it('reads TRUST_PROXY, ALLOWED_HOSTS and the session lifetimes, with safe defaults', () => {
     const defaults = readConfig({})
     expect(defaults).toMatchObject({

@@ -19,6 +19,7 @@ import {noSniff} from './http/noSniff.ts'
 import {drainable, drainTimeoutMs} from './http/drain.ts'
 import {hostPolicy} from './http/hostCheck.ts'
 import {
+  anonymousStreamsInAll,
   applyLimits,
   applySessionLimits,
   edgeLimits,
@@ -109,6 +110,7 @@ export async function startServer(
     contentOrigin: () => config.lakeUrl ?? internalOrigin,
     contentHeaders: () => readHeaders,
     contentEvents,
+    maxAnonymousStreamsInAll: anonymousStreamsInAll(limits),
   }
   const {app, features} = createApp(ctx)
   // Without the HTTPS listener no certificate is needed, and none is generated.

@@ -2,11 +2,12 @@ import {mkdtempSync, rmSync} from 'node:fs'
 import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 import type {Socket} from 'node:net'
-import {afterAll, beforeAll, describe, expect, it} from 'vitest'
+import {request, type IncomingMessage} from 'node:http'
+import {afterAll, beforeAll, describe, expect, it, vi} from 'vitest'
 import {readConfig} from '../env.ts'
 import {startServer, type RunningServer} from '../start.ts'
 import {getFrom} from '../../test/support/fromAddress.ts'
-import {edgeLimits} from './limits.ts'
+import {anonymousStreamsInAll, edgeLimits} from './limits.ts'
 import {closedBy, openPartial} from './testing/raw.ts'
 
 // Security review 2, finding 2, at a small scale: the production limits, except a listener of
@@ -57,4 +58,67 @@ describe('connections shared among addresses', () => {
     expect(closed).toBe(true)
     for (const socket of held) socket.destroy()
   })
+
+  it('addresses holding one live-events stream each leave half the listener to newcomers', async () => {
+    // Security review 3, L5: 1,024 addresses × 1 stream filled the listener, and a newcomer's
+    // connection was closed at once. Here 12 addresses ask for one stream each on a listener of 12.
+    const inAll = anonymousStreamsInAll({...edgeLimits, maxConnections})
+    expect(inAll).toBe(maxConnections / 2)
+    const answers = await Promise.all(
+      Array.from({length: maxConnections}, (_, i) => openStream(`127.0.2.${i + 1}`)),
+    )
+    const open = answers.filter((answer) => answer.status === 200)
+    const refused = answers.filter((answer) => answer.status !== 200)
+    expect(open).toHaveLength(inAll)
+    for (const answer of refused) {
+      expect(answer.status).toBe(503)
+      expect(answer.headers['retry-after']).toBe('10')
+      expect(JSON.parse(answer.body)).toMatchObject({error: {type: 'serviceUnavailable'}})
+    }
+    // A newcomer is served while the streams stay open (once the refused ones have gone).
+    await vi.waitFor(
+      async () => {
+        const newcomer = await getFrom(`${server.url}/healthz`, '127.0.2.100').catch(
+          () => undefined,
+        )
+        expect(newcomer?.status).toBe(200)
+      },
+      {timeout: 10_000, interval: 100},
+    )
+    expect(open.every((answer) => !answer.res.destroyed)).toBe(true)
+    for (const answer of open) answer.res.destroy()
+    // A stream's place comes back when it ends.
+    await vi.waitFor(async () => {
+      const again = await openStream('127.0.2.101')
+      again.res.destroy()
+      expect(again.status).toBe(200)
+    })
+  })
 })
+
+interface StreamAnswer {
+  status: number
+  headers: IncomingMessage['headers']
+  /** The body of a refusal; a stream's is left unread. */
+  body: string
+  res: IncomingMessage
+}
+
+/** A visitor's live-events stream from `localAddress`: held open when it is answered 200. */
+function openStream(localAddress: string): Promise<StreamAnswer> {
+  return new Promise((resolve, reject) => {
+    const req = request(
+      `${server.url}/v2025-02-19/data/live/events/production`,
+      {localAddress, agent: false, headers: {accept: 'text/event-stream'}},
+      (res) => {
+        const answer = {status: res.statusCode ?? 0, headers: res.headers, body: '', res}
+        if (answer.status === 200) return resolve(answer)
+        res.setEncoding('utf8')
+        res.on('data', (chunk: string) => (answer.body += chunk))
+        res.on('end', () => resolve(answer))
+      },
+    )
+    req.on('error', reject)
+    req.end()
+  })
+}

@@ -87,6 +87,14 @@ export const edgeLimits: EdgeLimits = {
   http2MaxRejectedStreams: 100,
 }
 
+/**
+ * Visitors' long-lived streams (listen, live events) open in all: half a listener, so that
+ * however many addresses hold one, the other half is left for pages (security review 3, L5).
+ */
+export function anonymousStreamsInAll(limits: EdgeLimits): number {
+  return Math.floor(limits.maxConnections / 2)
+}
+
 /** Node's largest request head (request line plus headers). Its default, 16 KiB, would leave a
  * 14,800-character listen URL (the spec's longest GET) under 1.6 KB for every other header. */
 export const maxHeaderBytes = 24 * 1024

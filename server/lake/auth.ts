@@ -4,6 +4,7 @@ import {join} from 'node:path'
 import type {DatabaseSync, StatementSync} from 'node:sqlite'
 import {moveAside, privateFileMode, tightenMode, writeFileDurablySync} from '../util/durableFile.ts'
 import {FailedAttempts} from '../util/failedAttempts.ts'
+import {GuessPace} from '../util/guessPace.ts'
 import {PreviewSessions} from './previewSessions.ts'
 import type {Identity} from './identity.ts'
 import {
@@ -80,13 +81,21 @@ export type TokenVerdict =
   | {ok: true; identity: Identity}
   /** Wrong, expired or revoked: answer 401. */
   | {ok: false; throttled: false}
-  /** Too many wrong tokens from this client lately: answer 429, the token was not looked at. */
-  | {ok: false; throttled: true; retryAfterSeconds: number}
+  /** Too many wrong tokens from this client lately: answer 429. */
+  | Throttled
+
+/** A client over its failed-token limit: answer 429 with Retry-After. */
+interface Throttled {
+  ok: false
+  throttled: true
+  retryAfterSeconds: number
+}
 
 export interface AuthOptions {
   lifetimes?: SessionLifetimes
   now?: () => number
   attempts?: FailedAttempts
+  pace?: GuessPace
 }
 
 type SessionEndListener = () => void
@@ -103,6 +112,8 @@ export class Auth {
   private now: () => number
   /** Failed token attempts per client, shared by every surface that takes a token. */
   readonly attempts: FailedAttempts
+  /** How fast a throttled client's tokens are checked (server/util/guessPace.ts). */
+  private pace: GuessPace
   private readonly endListeners = new Set<SessionEndListener>()
   private readonly statements: {select: StatementSync; touch: StatementSync}
   /** Read-only preview sessions, each ending with the Studio session that opened it. */
@@ -119,6 +130,7 @@ export class Auth {
     this.lifetimes = options.lifetimes ?? defaultSessionLifetimes
     this.now = options.now ?? Date.now
     this.attempts = options.attempts ?? new FailedAttempts({now: () => this.now()})
+    this.pace = options.pace ?? new GuessPace()
     this.statements = {
       select: db.prepare(
         'SELECT user_id, created_ms, used_ms, owner, ended_ms FROM sessions WHERE token_hash = ?',
@@ -133,11 +145,12 @@ export class Auth {
 
   /**
    * Sets the session lifetimes from the server's config (server/lake/api/routes.ts), and a
-   * clock for tests.
+   * clock and a guess pace for tests.
    */
-  configure(options: {lifetimes?: SessionLifetimes; now?: () => number}): void {
+  configure(options: {lifetimes?: SessionLifetimes; now?: () => number; pace?: GuessPace}): void {
     if (options.lifetimes) this.lifetimes = options.lifetimes
     if (options.now) this.now = options.now
+    if (options.pace) this.pace = options.pace
     this.purge()
   }
 
@@ -156,12 +169,31 @@ export class Auth {
   }
 
   /**
+   * What every surface awaits before it checks a token from `client` with `authenticate` or
+   * `authenticateOwner`: at once for a client within its failed-attempt limit; for a throttled
+   * one, its pace (server/util/guessPace.ts): a right token (`isRight`, which counts nothing)
+   * passes at once, a wrong one after a second, and none is compared while the client already
+   * has its few guesses waiting. False means: refuse it uncompared (`throttledVerdict`).
+   */
+  async paced(client: string, isRight: () => boolean): Promise<boolean> {
+    if (this.attempts.retryAfterMs(client) === 0) return true
+    return this.pace.check(client, isRight)
+  }
+
+  /** The 429 for a throttled client, with how long until it may try again. */
+  throttledVerdict(client: string): Throttled {
+    const wait = Math.max(this.attempts.retryAfterMs(client), 1_000)
+    return {ok: false, throttled: true, retryAfterSeconds: Math.ceil(wait / 1000)}
+  }
+
+  /**
    * `verify` for a token from `client` (`clientOf(c).key`), counting wrong tokens: a client over
    * the limit gets `throttled` for a wrong token. A right one (the owner token, a live session)
    * is accepted even then, so that wrong guesses from a neighbour in the same /24 cannot lock
-   * the owner out (security review 2, finding 4). That gives a guesser nothing: sessions are
-   * 256 random bits and the owner token must look random (server/util/tokenStrength.ts). Tokens
-   * of sessions that ended are not guesses and do not count.
+   * the owner out (security review 2, finding 4). Guessing stays slow because every surface
+   * awaits `paced` first: a throttled client's wrong tokens are answered a second late, a few at
+   * a time (security review 3, L3). Tokens of sessions that ended are not guesses and do not
+   * count.
    */
   authenticate(token: string, client: string): TokenVerdict {
     const presented = digest(token)

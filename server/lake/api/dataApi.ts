@@ -10,7 +10,7 @@ import {queryAnswerer, registerQuery} from './query.ts'
 import {siteQuery, type SiteQuery} from './siteQuery.ts'
 import {registerListen} from './listen.ts'
 import {registerLiveEvents} from './liveEvents.ts'
-import {ClientCounter} from './clientCaps.ts'
+import {StreamSlots} from './openStreams.ts'
 import {registerHistory} from './history.ts'
 import {registerExport} from './export.ts'
 import {registerFeatures} from './features.ts'
@@ -53,6 +53,8 @@ function isCalendarDate(value: string): boolean {
 export function registerDataApi(
   app: Hono,
   lake: Lake,
+  /** Visitors' listen and live-event streams in all (openStreams.ts). */
+  maxAnonymousStreamsInAll?: number,
 ): {cache: QueryCache; siteQuery: SiteQuery; close(): void} {
   const cache = new QueryCache()
   const unsubscribe = lake.onCommit((tx) => {
@@ -82,10 +84,10 @@ export function registerDataApi(
   registerDoc(app, lake)
   registerMutate(app, lake)
   registerActions(app, lake)
-  // One count of open streams per client for listen and live events: the caps bound both.
-  const held = new ClientCounter()
-  const listen = registerListen(app, lake, {held})
-  const live = registerLiveEvents(app, lake, {held})
+  // One count of open streams for listen and live events: the caps bound both.
+  const slots = new StreamSlots(maxAnonymousStreamsInAll)
+  const listen = registerListen(app, lake, {slots})
+  const live = registerLiveEvents(app, lake, {slots})
   registerHistory(app, lake)
   registerExport(app, lake)
   registerFeatures(app, lake)

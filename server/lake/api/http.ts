@@ -17,8 +17,8 @@ export const maxBodyBytes = 10 * 1024 * 1024
 
 /**
  * The caller's identity, or undefined for anonymous; a wrong token is a 401, never anonymous.
- * Wrong tokens count against the client (server/util/failedAttempts.ts): past the limit it
- * gets 429 with Retry-After, and its tokens are not even compared until the window passes.
+ * Wrong tokens count against the client (server/util/failedAttempts.ts): past the limit a wrong
+ * one gets 429 with Retry-After, and it reached here at the pace of tokenPace.ts.
  */
 export function identify(c: Context, lake: Lake): Identity | undefined {
   const token = bearerToken(c.req.header('authorization'))
@@ -27,25 +27,28 @@ export function identify(c: Context, lake: Lake): Identity | undefined {
   const verdict = authOf(lake).authenticate(token, client)
   if (verdict.ok) return verdict.identity
   const what = `${c.req.method} ${safe(c.req.path)}`
-  if (verdict.throttled) {
-    refusals.refuse(
-      client,
-      'token-throttled',
-      `[auth] 429 ${what} from ${client}: too many wrong tokens`,
-    )
-    c.header('retry-after', String(verdict.retryAfterSeconds))
-    throw new LakeError(
-      429,
-      'tooManyRequests',
-      `Too many failed token attempts from this address; retry in ${verdict.retryAfterSeconds} s`,
-    )
-  }
+  if (verdict.throttled) throw tooManyGuesses(c, client, verdict.retryAfterSeconds)
   refusals.refuse(
     client,
     'token-invalid',
     `[auth] 401 ${what} from ${client}: wrong or expired token`,
   )
   throw unauthorized('Unauthorized - Session does not match project host or has expired')
+}
+
+/** The 429 of a client over its failed-token limit: Retry-After set, the refusal logged. */
+export function tooManyGuesses(c: Context, client: string, retryAfterSeconds: number): LakeError {
+  refusals.refuse(
+    client,
+    'token-throttled',
+    `[auth] 429 ${c.req.method} ${safe(c.req.path)} from ${client}: too many wrong tokens`,
+  )
+  c.header('retry-after', String(retryAfterSeconds))
+  return new LakeError(
+    429,
+    'tooManyRequests',
+    `Too many failed token attempts from this address; retry in ${retryAfterSeconds} s`,
+  )
 }
 
 /**

@@ -8,8 +8,7 @@ import type {Filter, ListenOptions} from '../listenEvents.ts'
 import {listenPerspective} from '../listenPerspective.ts'
 import {listenFilterTimeoutMs, type Lane} from '../queryPool/queryBudgets.ts'
 import {clientOf} from '../../http/clientAddress.ts'
-import type {ClientCounter} from './clientCaps.ts'
-import {OpenStreams} from './openStreams.ts'
+import {OpenStreams, type StreamSlots} from './openStreams.ts'
 import {ListenDelivery} from './listenDelivery.ts'
 import {storeOf} from '../lake.ts'
 import {reconnectDelayMs} from './sse.ts'
@@ -19,8 +18,8 @@ export interface ListenConfig {
   keepAliveMs?: number
   /** A resume further behind than this many transactions gets `reset` instead of a replay. */
   maxReplay?: number
-  /** Open streams per client, shared with the live-events stream so the caps bound both. */
-  held?: ClientCounter
+  /** What open streams hold (per caller and visitors' in all), shared with the other stream endpoint. */
+  slots?: StreamSlots
 }
 
 /** A resume that has not caught up within this long gets `reset` (refetch) instead. */
@@ -92,7 +91,7 @@ export function registerListen(
 ): {close(): void; readonly connections: number} {
   const keepAliveMs = config.keepAliveMs ?? 15_000
   const maxReplay = config.maxReplay ?? 10_000
-  const streams = new OpenStreams(lake, keepAliveMs, config.held)
+  const streams = new OpenStreams(lake, keepAliveMs, config.slots)
 
   app.get('/:version/data/listen/:dataset', async (c) => {
     checkDataset(c, lake)

@@ -6,8 +6,7 @@ import type {Lake} from '../lake.ts'
 import {isDraftId, isPublicId} from '../types.ts'
 import {clientOf} from '../../http/clientAddress.ts'
 import {refusals, safe} from '../../http/log.ts'
-import type {ClientCounter} from './clientCaps.ts'
-import {OpenStreams} from './openStreams.ts'
+import {OpenStreams, type StreamSlots} from './openStreams.ts'
 import {reconnectDelayMs} from './sse.ts'
 import {isInternal} from './internal.ts'
 import {storeOf} from '../lake.ts'
@@ -25,8 +24,8 @@ export const maxResumeGap = 100
 interface LiveEventsConfig {
   /** Interval of `: keepalive` comments, as on the listen stream (Sanity sends one per 15 s). */
   keepAliveMs?: number
-  /** Open streams per client, shared with the listen stream so the caps bound both. */
-  held?: ClientCounter
+  /** What open streams hold (per caller and visitors' in all), shared with the other stream endpoint. */
+  slots?: StreamSlots
 }
 
 type Change = {id: string; before: Doc | null; after: Doc | null}
@@ -92,7 +91,7 @@ export function registerLiveEvents(
   config: LiveEventsConfig = {},
 ): {close(): void; readonly connections: number} {
   const keepAliveMs = config.keepAliveMs ?? 15_000
-  const streams = new OpenStreams(lake, keepAliveMs, config.held)
+  const streams = new OpenStreams(lake, keepAliveMs, config.slots)
   // Created before any stream subscribes, so its commit listener runs first and each stream
   // reads it in step with the commit it is tagging.
   const references = new ReferenceIndex(lake)

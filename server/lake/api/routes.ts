@@ -14,6 +14,7 @@ import {registerKeyValue} from './keyvalue.ts'
 import {refuseMalformedPath} from './malformedPath.ts'
 import {registerReferences} from './references.ts'
 import type {LakeRoutes, LakeRoutesConfig} from './routesConfig.ts'
+import {paceThrottledTokens} from './tokenPace.ts'
 
 /**
  * Every route of the lake, mounted from this one place (server/app.ts calls it): the data API,
@@ -22,7 +23,9 @@ import type {LakeRoutes, LakeRoutesConfig} from './routesConfig.ts'
  * country (`geoip`), and hosted-only answers for the rest.
  */
 export function registerLakeRoutes(app: Hono, lake: Lake, config: LakeRoutesConfig): LakeRoutes {
-  const dataApi = registerDataApi(app, lake)
+  // First: every route below reads a throttled client's token only at its pace.
+  app.use('/:version/*', paceThrottledTokens(lake))
+  const dataApi = registerDataApi(app, lake, config.maxAnonymousStreamsInAll)
   registerGeoIp(app)
   // Sessions are issued only through these routes, so their lifetimes are set here.
   lake.configureSessions({lifetimes: {idleMs: config.sessionIdleMs, maxMs: config.sessionMaxMs}})

@@ -24,6 +24,11 @@ export interface LakeRoutesConfig {
   isStudioOrigin(origin: string | undefined | null): boolean
   /** Whether a URL points into the Studio: the only place the login flow may send a session id. */
   isStudioUrl(url: string): boolean
+  /**
+   * Visitors' long-lived streams (listen, live events) open in all: half the listener's
+   * connections (server/http/limits.ts), so they can never fill it (openStreams.ts).
+   */
+  maxAnonymousStreamsInAll?: number
 }
 
 /** How the server stops the lake's routes and hands them WebSocket upgrades. */

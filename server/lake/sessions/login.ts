@@ -94,7 +94,11 @@ export function registerLogin(app: Hono, lake: Lake, config: LakeRoutesConfig): 
       )
     }
     // Wrong passwords count with wrong bearer tokens, per client (server/util/failedAttempts.ts).
-    const verdict = authOf(lake).authenticateOwner(password, client)
+    // A throttled client's password is checked at its pace (Auth.paced), or not at all.
+    const auth = authOf(lake)
+    const verdict = (await auth.paced(client, () => password !== '' && auth.isOwnerToken(password)))
+      ? auth.authenticateOwner(password, client)
+      : auth.throttledVerdict(client)
     if (!verdict.ok && verdict.throttled) {
       refusals.refuse(client, 'login-throttled', `[studio] login throttled for ${client}`)
       const minutes = Math.ceil(verdict.retryAfterSeconds / 60)

@@ -3,7 +3,7 @@ import type {Duplex} from 'node:stream'
 import {WebSocketServer, type RawData, type WebSocket} from 'ws'
 import {clientOfRequest, type TrustProxy} from '../../http/clientAddress.ts'
 import {refusals, safe} from '../../http/log.ts'
-import {bearerToken} from '../auth.ts'
+import {bearerToken, type TokenVerdict} from '../auth.ts'
 import type {Lake} from '../lake.ts'
 import {closeUnauthorized, SocketGuard, type SocketGuardOptions} from './socketGuard.ts'
 import {parseRpc, tooManyAttemptsCode, unauthorizedCode} from './presenceRpc.ts'
@@ -221,7 +221,28 @@ export class PresenceHub {
     )
     if (token === undefined) return fail(unauthorizedCode, 'Unauthorized')
     const {client} = connection
-    const verdict = authOf(this.lake).authenticate(token, client)
+    // A throttled client's token is checked at its pace (Auth.paced), or not at all.
+    const auth = authOf(this.lake)
+    auth
+      .paced(client, () => auth.verify(token, {touch: false}) !== undefined)
+      .then((compare) => {
+        const verdict = compare ? auth.authenticate(token, client) : auth.throttledVerdict(client)
+        this.authorized(connection, token, verdict, reply, fail)
+      })
+      .catch((error: unknown) => {
+        console.error('[presence] authorization failed', error)
+        connection.ws.terminate()
+      })
+  }
+
+  private authorized(
+    connection: Connection,
+    token: string,
+    verdict: TokenVerdict,
+    reply: (result: unknown) => void,
+    fail: (code: number, text: string) => void,
+  ): void {
+    const {client} = connection
     if (verdict.ok) {
       connection.userId = verdict.identity.userId
       connection.token = token

@@ -8,6 +8,7 @@ import WebSocket from 'ws'
 import {Lake, authOf} from '../lake.ts'
 import {PresenceHub} from './presence.ts'
 import {closeUnauthorized} from './socketGuard.ts'
+import {GuessPace} from '../../util/guessPace.ts'
 
 /**
  * The presence hub's bounds with short timings, on a plain loopback HTTP server and a real lake
@@ -25,7 +26,8 @@ describe('presence socket bounds', () => {
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'scriptorium-presence-'))
     lake = new Lake({dataDir: dir, projectId: 'scriptorium', dataset: 'production'})
-    authOf(lake).configure({now: () => now})
+    // A throttled client's wrong token waits its pace, shorter here than the 300 ms deadline.
+    authOf(lake).configure({now: () => now, pace: new GuessPace({delayMs: 20})})
     hub = new PresenceHub(lake, {
       allowOrigin: () => true,
       authTimeoutMs: 300,

@@ -2,6 +2,7 @@ import {createClient} from '@sanity/client'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 import {startLakeUnderTest, type LakeUnderTest} from '../../../test/support/lakeUnderTest.ts'
 import {maxFailedAttempts} from '../../util/failedAttempts.ts'
+import {throttledGuessDelayMs} from '../../util/guessPace.ts'
 import {studioLoginPath as loginPath} from '../../../shared/constants.ts'
 
 type Server = LakeUnderTest
@@ -38,9 +39,10 @@ describe('failed token attempts', () => {
       redirect: 'manual',
     })
 
-  it('answers 30 wrong bearer tokens 401 and then 429 with Retry-After; another client still logs in', async () => {
+  it('answers wrong bearer tokens 401 and then 429 with Retry-After; another client still logs in', async () => {
     const statuses: number[] = []
-    for (let i = 0; i < 30; i++) {
+    const sent = maxFailedAttempts + 3
+    for (let i = 0; i < sent; i++) {
       const res = await me(server, `wrong-token-${i}`, '198.51.100.7')
       statuses.push(res.status)
       if (res.status === 429) {
@@ -50,7 +52,7 @@ describe('failed token attempts', () => {
     }
     expect(statuses).toEqual([
       ...Array<number>(maxFailedAttempts).fill(401),
-      ...Array<number>(30 - maxFailedAttempts).fill(429),
+      ...Array<number>(sent - maxFailedAttempts).fill(429),
     ])
     // The owner behind the same /24 is not locked out (security review 2, finding 4): the right
     // token and the right password are accepted; only wrong ones are refused.
@@ -64,6 +66,27 @@ describe('failed token attempts', () => {
     expect(refused.status).toBe(429)
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0)
     expect(await refused.text()).toContain('Too many wrong passwords')
+  })
+
+  it('answers a throttled client’s wrong tokens a second late, and its right token at once (review 3, L3)', async () => {
+    const from = '100.64.1.7'
+    for (let i = 0; i < maxFailedAttempts; i++)
+      expect((await me(server, `guess-${i}`, from)).status).toBe(401)
+    // Throttled: each further guess is compared, and refused, only after the pace's delay, so
+    // guessing runs at a few a second rather than as fast as the client can send.
+    for (let i = 0; i < 3; i++) {
+      const started = performance.now()
+      const res = await me(server, `guess-more-${i}`, from)
+      expect(res.status).toBe(429)
+      await res.body?.cancel()
+      expect(performance.now() - started).toBeGreaterThanOrEqual(throttledGuessDelayMs - 50)
+    }
+    // The owner's token, and the login page's password, still work from that /24.
+    expect((await me(server, server.token, '100.64.1.8')).status).toBe(200)
+    expect((await login(server.token, '100.64.1.8')).status).toBe(303)
+    const wrongLogin = performance.now()
+    expect((await login('a-guess', from)).status).toBe(429)
+    expect(performance.now() - wrongLogin).toBeGreaterThanOrEqual(throttledGuessDelayMs - 50)
   })
 
   it('throttles wrong passwords on the login page per client', async () => {
