@@ -132,10 +132,10 @@ describe('log volume under floods', () => {
         }
       })
       expect(statuses).toEqual([...Array(30).fill(400), ...Array(10).fill(429)])
-      const written = lines.filter((line) => line.startsWith('[newsletter]'))
+      const written = lines.filter((line) => line.includes('→ newsletter'))
       expect(written).toHaveLength(2)
-      expect(written[0]).toContain('400 from 10.77.0.0/24: forged unsubscribe token')
-      expect(written[1]).toContain('429 from 10.77.0.0/24')
+      expect(written[0]).toContain('from 10.77.0.0/24 → newsletter 400 forged unsubscribe token')
+      expect(written[1]).toContain('from 10.77.0.0/24 → newsletter 429')
     } finally {
       await running.stop()
     }

@@ -94,6 +94,8 @@ const testsOfTheWholeServer = new Set([
   'server/http/securityHeaders.test.ts',
   'server/http/slowBodies.test.ts',
   'server/http/upgrade.test.ts',
+  // Subscriptions as a reader meets them: the form's answers and their mail over real SMTP.
+  'server/newsletter/routes.test.ts',
   // A site process in front of a content process: two whole servers.
   'server/forward/feature.test.ts',
   'server/live/scale.test.ts',
