@@ -1,31 +1,24 @@
 import type {Context, Next} from 'hono'
 import {clientOf} from '../http/clientAddress.ts'
 import {refusals} from '../http/log.ts'
-import {setNewest} from '../util/boundedMap.ts'
+import {RateLimiter} from '../util/rateLimit.ts'
+import {retryWording} from '../http/formRefusal.ts'
 
 /** Searches one client may run per window: a reader types a handful; a scraper is slowed. */
 export const searchesPerWindow = 40
 export const searchWindowMs = 20_000
-/** Clients remembered at once; a flood of new addresses forgets the oldest. */
-const maxClients = 10_000
 
 /**
  * A per-client cap on `/search` (docs/search.md): an uncached search for a common word still costs
  * the lake a pass over the posts that contain it, so one client gets `searchesPerWindow` per
- * `searchWindowMs`, then a 429 page.
+ * `searchWindowMs` (the app's one window counter, server/util/rateLimit.ts), then a 429 page.
  */
 export function searchRateLimit(now: () => number = Date.now) {
-  const windows = new Map<string, {start: number; count: number}>()
+  const limiter = new RateLimiter({limit: searchesPerWindow, windowMs: searchWindowMs, now})
   return async (c: Context, next: Next): Promise<Response | void> => {
     const key = clientOf(c).key
-    const time = now()
-    const current = windows.get(key)
-    const window =
-      current && time - current.start < searchWindowMs ? current : {start: time, count: 0}
-    window.count++
-    setNewest(windows, key, window, maxClients)
-    if (window.count > searchesPerWindow) {
-      const retry = Math.ceil((window.start + searchWindowMs - time) / 1000)
+    const retryAfter = limiter.take(key)
+    if (retryAfter > 0) {
       // Once per client a minute, then counted (server/http/log.ts; security review 3, L1).
       refusals.refuse(
         key,
@@ -33,9 +26,9 @@ export function searchRateLimit(now: () => number = Date.now) {
         `[search] ${key} over ${searchesPerWindow} searches in ${searchWindowMs} ms`,
       )
       return c.html(
-        '<!doctype html><html lang="en"><title>Too many searches</title><h1>Too many searches</h1><p>Please wait a few seconds, then search again.</p></html>',
+        `<!doctype html><html lang="en"><title>Too many searches</title><h1>Too many searches</h1><p>${retryWording(retryAfter)}</p></html>`,
         429,
-        {'retry-after': String(Math.max(1, retry)), 'x-robots-tag': 'noindex'},
+        {'retry-after': String(retryAfter), 'x-robots-tag': 'noindex'},
       )
     }
     await next()
