@@ -198,9 +198,9 @@ function derive(
         if (id >= 0) frequencies.set(id, (frequencies.get(id) ?? 0) + 1)
       }
       for (const id of after) {
-        const entries = added.get(id) ?? new Map<number, number>()
-        entries.set(position, entryOf(position, frequencies.get(id) ?? 0))
-        added.set(id, entries)
+        const byPosition = added.get(id) ?? new Map<number, number>()
+        byPosition.set(position, entryOf(position, frequencies.get(id) ?? 0))
+        added.set(id, byPosition)
       }
     }
     if (entries > maxEntries) return undefined
