@@ -69,6 +69,40 @@ describe('/search over HTTP', () => {
     expect(html).not.toContain('Motorcycles')
   })
 
+  it('ranks by relevance: a post saying the word more often comes before a newer one saying it once', async () => {
+    await createPosts(site.server, [
+      {
+        slug: 'heron-once',
+        title: 'River walk',
+        date: '2024-06-02',
+        category: 'General',
+        body: [block('b', 'We saw a heron by the weir.')],
+      },
+      {
+        slug: 'heron-often',
+        title: 'Patience',
+        date: '2024-06-01',
+        category: 'General',
+        body: [
+          block('b', 'The heron waits. A heron stalks; the heron strikes, and the heron eats.'),
+        ],
+      },
+      {
+        slug: 'heron-title',
+        title: 'A heron at dawn',
+        date: '2024-05-01',
+        category: 'General',
+        body: [block('b', 'Mist on the water.')],
+      },
+    ])
+    const {html} = await get('?q=heron')
+    expect(html).toContain('3 posts match')
+    // The title weighs most; then four mentions in the body before one, though the one is newer.
+    const at = ['A heron at dawn', 'Patience', 'River walk'].map((title) => html.indexOf(title))
+    expect(at.every((index) => index > -1)).toBe(true)
+    expect([...at].sort((a, b) => a - b)).toEqual(at)
+  })
+
   it('says honestly when nothing matches, and asks for words when given none', async () => {
     expect((await get('?q=zeppelin')).html).toContain('No posts match')
     expect((await get('')).html).toContain('Type a few words')

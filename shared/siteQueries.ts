@@ -107,8 +107,9 @@ export const feedPostsQuery = defineQuery(`*[${listedPost}] | ${postOrder} [0...
 
 /**
  * A reader's search (docs/search.md): listed posts matching `$q` by `text::query()` in the title,
- * excerpt or body text, ranked by where they match (title over excerpt over body), newest first
- * among equals; `text` is the body's plain text, from which the page cuts a snippet.
+ * excerpt or body text, ranked by relevance (how often the words occur in each field, the title
+ * weighing most, then the excerpt: docs/search.md, "Relevance"), newest first among equals;
+ * `text` is the body's plain text, from which the page cuts a snippet.
  */
 export const searchQuery = defineQuery(`{
   "posts": *[${listedPost} && [title, excerpt, pt::text(body)] match text::query($q)]

@@ -101,16 +101,19 @@ export class MatchedDocs {
     return matched === undefined ? 0 : this.scores.at(matched)
   }
 
-  /** `own[i]` = the score of the document at `positions[i]` (ascending); `own` holds zeros. */
-  scoreColumn(positions: Int32Array, own: Float64Array): void {
+  /**
+   * Adds to `out[i]` the score of the document at `positions[i]` (ascending), plus `weight`
+   * where it is above 0 (textScores.ts `column`).
+   */
+  scoreColumn(positions: Int32Array, out: Float64Array, weight: number): void {
     if (!this.scores) return
     if (this.byPosition) {
-      this.scores.column(positions, this.bits, own)
+      this.scores.column(positions, this.bits, out, weight)
       return
     }
     for (let i = 0; i < positions.length; i++) {
-      const position = positions[i] as number
-      own[i] = this.scoreOf(this.docs[position] as Doc, undefined)
+      const score = this.scoreOf(this.docs[positions[i] as number] as Doc, undefined)
+      if (score > 0) out[i] = (out[i] as number) + (score + weight)
     }
   }
 

@@ -224,7 +224,7 @@ function columnScorer(node: unknown, context: NativeContext): ColumnScorer | und
     if (typeof weight !== 'number' || node.args.length !== 2) return undefined
     // The common case (the site's): a boosted text match scores its relevance + weight or nothing.
     const set = isRecord(node.args[0]) ? context.matchSet(node.args[0]) : undefined
-    if (set) return relevanceColumn(set, weight, context)
+    if (set) return relevanceColumn(set, weight)
     // Another atom scores 1 + weight or nothing, with no column of its own to allocate per search.
     const boosted = isRecord(node.args[0]) ? atom(node.args[0], context) : undefined
     if (boosted) return atomColumn(boosted, 1 + weight)
@@ -259,7 +259,7 @@ function columnScorer(node: unknown, context: NativeContext): ColumnScorer | und
   }
   // A text match scores how well it matched (groq-js scores a `match` so); other atoms 1 or 0.
   const set = context.matchSet(node)
-  if (set) return relevanceColumn(set, 0, context)
+  if (set) return relevanceColumn(set, 0)
   const found = atom(node, context)
   return found && atomColumn(found, 1)
 }
@@ -268,14 +268,15 @@ function columnScorer(node: unknown, context: NativeContext): ColumnScorer | und
  * Adds each row's score of a text match (textScores.ts), plus `weight` (a `boost()`'s, else 0)
  * where it is above 0: groq-js's `boost()` adds its weight to a score above 0 only.
  */
-function relevanceColumn(set: MatchedDocs, weight: number, context: NativeContext): ColumnScorer {
+function relevanceColumn(set: MatchedDocs, weight: number): ColumnScorer {
   return (rows, out) => {
-    const own = context.scratch.float64(rows.length)
-    if (rows.positions) set.scoreColumn(rows.positions, own)
-    else for (let i = 0; i < rows.length; i++) own[i] = set.scoreOf(rows.docs[i] as Doc, undefined)
-    for (let i = 0; i < own.length; i++) {
-      const score = own[i] as number
-      if (score > 0) out[i] = (out[i] as number) + (weight === 0 ? score : score + weight)
+    if (rows.positions) {
+      set.scoreColumn(rows.positions, out, weight)
+      return
+    }
+    for (let i = 0; i < rows.length; i++) {
+      const score = set.scoreOf(rows.docs[i] as Doc, undefined)
+      if (score > 0) out[i] = (out[i] as number) + (score + weight)
     }
   }
 }

@@ -198,9 +198,9 @@ function derive(
         if (id >= 0) frequencies.set(id, (frequencies.get(id) ?? 0) + 1)
       }
       for (const id of after) {
-        const entries = added.get(id) ?? new Map<number, number>()
-        entries.set(position, entryOf(position, frequencies.get(id) ?? 0))
-        added.set(id, entries)
+        const byPosition = added.get(id) ?? new Map<number, number>()
+        byPosition.set(position, entryOf(position, frequencies.get(id) ?? 0))
+        added.set(id, byPosition)
       }
     }
     if (entries > maxEntries) return undefined
@@ -276,47 +276,39 @@ function narrow(positions: Int32Array, list: Int32Array, keep: boolean): Int32Ar
  * What the postings decide of a query over a view of `size` documents: `exact` when every clause
  * is one whole word (then `positions` are exactly the matches); otherwise `positions` are the
  * documents holding every positive whole word, candidates the caller checks one by one, or
- * undefined when no clause narrows them. The positions are the query's own (`scratch`).
+ * undefined when no clause narrows them. `packed`: `positions` is a posting list itself (its
+ * entries, read with `positionOf`), when one word decides; else the query's own (`scratch`).
  */
 export function postingsMatch(
   postings: Postings,
   clauses: TextClause[],
   scratch: ScratchArrays,
-): {positions: Int32Array; exact: boolean} | undefined {
+): {positions: Int32Array; packed: boolean; exact: boolean} | undefined {
   const positives = clauses
     .filter((clause) => !clause.negated && isWord(clause))
     .map((clause) => listOf(postings, clause))
     .sort((a, b) => a.length - b.length)
   const first = positives[0]
   if (first === undefined) return undefined
+  const exact = clauses.every(isWord)
+  // A negated word no document holds (the bench's `-zq…`) excludes nothing.
+  const excluded = exact
+    ? clauses
+        .filter((clause) => clause.negated)
+        .map((clause) => listOf(postings, clause))
+        .filter((list) => list.length > 0)
+    : []
+  if (positives.length === 1 && excluded.length === 0)
+    return {positions: first, packed: true, exact}
   let positions = scratch.int32(first.length)
   for (let i = 0; i < first.length; i++) positions[i] = positionOf(first[i] as number)
   for (let k = 1; k < positives.length; k++)
     positions = narrow(positions, positives[k] as Int32Array, true)
-  const exact = clauses.every(isWord)
-  if (!exact) return {positions, exact}
-  for (const clause of clauses)
-    if (clause.negated && positions.length > 0)
-      positions = narrow(positions, listOf(postings, clause), false)
-  return {positions, exact}
+  for (const list of excluded) if (positions.length > 0) positions = narrow(positions, list, false)
+  return {positions, packed: false, exact}
 }
 
-/**
- * How often word `id` occurs in the text at each of `positions` (ascending), into `out` (0 where
- * it does not; `saturatedFrequency` for that many or more), read off its list in one pass.
- */
-export function frequenciesAt(
-  postings: Postings,
-  id: number,
-  positions: Int32Array,
-  out: Int32Array,
-): void {
-  const list = postings.lists.get(id) ?? empty
-  let j = 0
-  for (let i = 0; i < positions.length; i++) {
-    const position = positions[i] as number
-    while (j < list.length && positionOf(list[j] as number) < position) j++
-    const entry = list[j]
-    out[i] = entry !== undefined && positionOf(entry) === position ? frequencyOf(entry) : 0
-  }
+/** Word `id`'s entries (ascending positions, each with its frequency: `positionOf`, `frequencyOf`). */
+export function entriesOf(postings: Postings, id: number): Int32Array {
+  return postings.lists.get(id) ?? empty
 }

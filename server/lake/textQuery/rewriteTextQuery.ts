@@ -15,7 +15,13 @@ import {nativeValue, simpleValue} from './nativePipeline.ts'
 import {parseTextQuery} from '../../../shared/textQuerySyntax.ts'
 import type {TextCandidates} from './textIndexReader.ts'
 import {docsById, idsAreUnique, MatchedDocs} from './matchedDocs.ts'
-import {buildPostings, keptPostings, mayBuildPostings, postingsMatch} from './postings.ts'
+import {
+  buildPostings,
+  keptPostings,
+  mayBuildPostings,
+  positionOf,
+  postingsMatch,
+} from './postings.ts'
 import {DocumentMemo} from './documentMemo.ts'
 import {ScratchArrays} from './scratchArrays.ts'
 import {TextScores} from './textScores.ts'
@@ -168,9 +174,14 @@ function matchingDocs(
   const found = postings && postingsMatch(postings, clauses, scratch)
   // Indexed loops: `for…of` over a typed array makes an iterator result per element until V8
   // optimizes the function, and a query worker's profile showed ~1 MB of them per search.
+  // A list of one word's entries is read as it is, not copied into positions first.
   const positions = found?.positions
-  if (positions && found.exact)
+  if (positions && found.exact && found.packed)
+    for (let k = 0; k < positions.length; k++) bits[positionOf(positions[k] as number)] = 1
+  else if (positions && found.exact)
     for (let k = 0; k < positions.length; k++) bits[positions[k] as number] = 1
+  else if (positions && found.packed)
+    for (let k = 0; k < positions.length; k++) check(positionOf(positions[k] as number))
   else if (positions) for (let k = 0; k < positions.length; k++) check(positions[k] as number)
   else for (let i = 0; i < docs.length; i++) check(i)
   return matched()
