@@ -92,7 +92,8 @@ function relativeImports(file: string): string[] {
 const files = sourceFiles()
 const graph = new Map(files.map((file) => [file, relativeImports(file)]))
 const edges = [...graph].flatMap(([file, imports]) => imports.map((path) => ({file, path})))
-const isTest = (file: string) => /\.test\.tsx?$/.test(file) || file.includes('/testing/')
+const isUnitTest = (file: string) => /\.test\.tsx?$/.test(file)
+const isTest = (file: string) => isUnitTest(file) || file.includes('/testing/')
 const say = ({file, path}: {file: string; path: string}) => `${file} imports ${path}`
 
 /** The import cycles: each a path of files that leads back to its first. */
@@ -129,6 +130,8 @@ describe('the layers of the repository', () => {
   })
 
   it('lake files, tests and test helpers included, import only the lake, shared/ and the helpers', () => {
+    // Only a lake test (`*.test.ts`) may import the test helpers: the lake's own helpers for
+    // tests (server/lake/testing/, run as child processes) are lake files like any other.
     const violations = edges.filter(
       ({file, path}) =>
         file.startsWith(lakeDir) &&
@@ -136,7 +139,18 @@ describe('the layers of the repository', () => {
         !path.startsWith('shared/') &&
         !path.startsWith('server/util/') &&
         !lakeMayImport.has(path) &&
-        !(isTest(file) && lakeTestsMayImport(path)),
+        !(isUnitTest(file) && lakeTestsMayImport(path)),
+    )
+    expect(violations.map(say)).toEqual([])
+  })
+
+  it("the lake's routes' common floor is below them: assets/, sessions/ and http/ import nothing of api/", () => {
+    // api/routes.ts mounts assets/ and sessions/; what they share with api/ for a request
+    // (identity, the dataset check, capped bodies) lives in server/lake/http/.
+    const floors = ['assets/', 'sessions/', 'http/'].map((dir) => `${lakeDir}${dir}`)
+    const violations = edges.filter(
+      ({file, path}) =>
+        floors.some((dir) => file.startsWith(dir)) && path.startsWith(`${lakeDir}api/`),
     )
     expect(violations.map(say)).toEqual([])
   })
