@@ -1,5 +1,5 @@
 import {randomUUID} from 'node:crypto'
-import type {SanityClient} from '@sanity/client'
+import {ClientError, type SanityClient} from '@sanity/client'
 import type {Doc, Lake} from '../server/lake/index.ts'
 
 /**
@@ -79,17 +79,32 @@ export async function loadDataset(
   return importAsClient(t, docs, reversed)
 }
 
+/**
+ * Sends a write again once if the connection failed before any answer (no ClientError): a
+ * keep-alive connection the server closed as the client reused it (ECONNRESET, seen once in a
+ * `--all` run on the loaded machine). @sanity/client retries only reads; both writes here are
+ * idempotent (`delete *`, `createOrReplace`), as an importing client's retry would assume.
+ */
+async function withOneRetry<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write()
+  } catch (error) {
+    if (error instanceof ClientError) throw error
+    return write()
+  }
+}
+
 /** `delete *`, then `createOrReplace` of `docs` in one transaction, as a client imports. */
 async function importAsClient(t: SuiteTarget, docs: Doc[], previous: Doc[]): Promise<Doc[]> {
   commitRaw(t, previous.filter((doc) => writtenOnlyByActions(doc._id)).map(deleted))
-  await t.owner.delete({query: '*'})
+  await withOneRetry(() => t.owner.delete({query: '*'}))
   const stored: Doc[] = []
   let run: Doc[] = []
   const commitRun = async () => {
     if (run.length === 0) return
     let tx = t.owner.transaction()
     for (const doc of run) tx = tx.createOrReplace(doc)
-    stored.push(...(await tx.commit({returnDocuments: true})))
+    stored.push(...(await withOneRetry(() => tx.commit({returnDocuments: true}))))
     run = []
   }
   for (const doc of docs) {
