@@ -8,6 +8,7 @@ import {remotePreview} from './forward/remotePreview.ts'
 import {mountNewsletter} from './newsletter/feature.ts'
 import {errorResponse} from './http/errorResponse.ts'
 import {registerLakeRoutes, type LakeRoutes} from './lake/index.ts'
+import {sitePrerenderUrls} from './siteForLake.ts'
 import {mountPreview} from './preview/feature.ts'
 import {resolveServedBuild} from './build/served.ts'
 import {mountSite} from './render/feature.ts'
@@ -58,6 +59,7 @@ export function createApp(ctx: AppContext): {app: Hono; features: Feature[]} {
       sessionMaxMs: config.sessionMaxMs,
       isStudioOrigin: (origin) => isStudioOrigin(config, origin),
       isStudioUrl: (url) => isStudioUrl(config, url),
+      prerenderUrls: sitePrerenderUrls(config),
     })
     features.push(lakeRoutes)
   }

@@ -32,6 +32,20 @@ const lakeMayImport = new Set([
 ])
 
 /**
+ * What lake code (not its tests) may import of shared/: facts the lake itself needs (project id,
+ * dataset, API versions, the Studio's login path; the text-query syntax it evaluates; the owner
+ * token's strength rule). The site's knowledge there (its queries, image URL rules, types,
+ * configuration, addresses) the lake never imports: the lake serves a site but does not know it,
+ * and the wiring hands in what it must prepare for one (server/siteForLake.ts). Its tests may
+ * run the site's real queries and URLs against it.
+ */
+const lakeMayImportOfShared = new Set([
+  'shared/constants.ts',
+  'shared/textQuerySyntax.ts',
+  'shared/ownerAccess.ts',
+])
+
+/**
  * The one server folder that imports the site, and what it imports: server/render/ renders the
  * site's React entry (the SSR bundle's types) and keys its render cache by the site's own reading
  * of the blog's and the search page's address. Whatever else the server and the site both need (queries and their
@@ -140,6 +154,17 @@ describe('the layers of the repository', () => {
         !path.startsWith('server/util/') &&
         !lakeMayImport.has(path) &&
         !(isUnitTest(file) && lakeTestsMayImport(path)),
+    )
+    expect(violations.map(say)).toEqual([])
+  })
+
+  it('the lake imports nothing of the site: of shared/, only the facts it needs itself', () => {
+    const violations = edges.filter(
+      ({file, path}) =>
+        file.startsWith(lakeDir) &&
+        !isUnitTest(file) &&
+        path.startsWith('shared/') &&
+        !lakeMayImportOfShared.has(path),
     )
     expect(violations.map(say)).toEqual([])
   })
