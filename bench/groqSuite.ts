@@ -4,27 +4,20 @@ import {isDeepStrictEqual} from 'node:util'
 import {gunzipSync} from 'node:zlib'
 import {ClientError} from '@sanity/client'
 import {evaluate, parse} from 'groq-js'
-import type {SanityClient} from '@sanity/client'
-import type {Doc, Lake} from '../server/lake/index.ts'
+import type {Doc} from '../server/lake/index.ts'
+import {loadDataset, type LoadMode, type SuiteTarget} from './groqSuiteLoad.ts'
 
 /**
  * Runs the official GROQ test suite (sanity-io/groq-test-suite, MIT, compiled to one gzipped
  * NDJSON file, read in place and never copied into the repository) through the lake's HTTP API
  * with @sanity/client, and compares each answer with groq-js evaluating the same query over the
  * same documents in process. Any difference is a fidelity bug of ours (params encoding,
- * serialization, storage, perspective). Documents are stored exactly as the suite gives them (no
- * system fields added), so both sides see the same. `npm test` never reads it: it is public data
- * from elsewhere, run by `npm run test:groq-suite` (scripts/groqSuite.ts) and `npm run bench:lake`.
+ * serialization, storage, perspective, the order of `*`). The datasets are loaded one after
+ * another into one dataset, by the lake's import path or as a client does over HTTP
+ * (groqSuiteLoad.ts), and groq-js is given the documents as the lake stored them. `npm test` never
+ * reads it: it is public data from elsewhere, run by `npm run test:groq-suite`
+ * (scripts/groqSuite.ts) and `npm run bench:lake`.
  */
-
-/**
- * What the suite runs against: a lake in this process, to load each dataset directly, and the
- * owner's @sanity/client over loopback HTTP to it (bench/lakeInProcess.ts).
- */
-export interface SuiteTarget {
-  lake: Pick<Lake, 'commitRaw'>
-  owner: SanityClient
-}
 
 /**
  * Where the suite's file is: `GROQ_TEST_SUITE`, else the workspace's copy beside the checkout (the
@@ -140,13 +133,17 @@ export interface SuiteReport {
   differences: string[]
 }
 
-/** Loads each dataset once (replacing the previous one) and runs its tests in parallel batches. */
+/**
+ * Loads each dataset once into the one dataset, replacing the previous one (`mode`:
+ * groqSuiteLoad.ts), and runs its tests in parallel batches.
+ */
 export async function runSuite(
   t: SuiteTarget,
   suite: Suite,
   tests: SuiteTest[],
-  concurrency = 8,
+  options: {mode?: LoadMode; concurrency?: number} = {},
 ): Promise<SuiteReport> {
+  const {mode = 'raw', concurrency = 8} = options
   const started = performance.now()
   const report: SuiteReport = {
     tests: tests.length,
@@ -165,24 +162,9 @@ export async function runSuite(
   for (const [datasetId, docs] of suite.datasets) {
     const mine = tests.filter((test) => test.dataset === datasetId)
     if (mine.length === 0) continue
-    const timestamp = new Date().toISOString()
-    const clear = loaded.map((doc) => ({
-      id: doc._id,
-      before: doc,
-      after: null,
-      mutations: [{delete: {id: doc._id}}],
-    }))
-    if (clear.length)
-      t.lake.commitRaw({id: `clear-${datasetId}`, timestamp, author: 'p-owner', changes: clear})
-    const load = docs.map((doc) => ({
-      id: doc._id,
-      before: null,
-      after: doc,
-      mutations: [{createOrReplace: doc}],
-    }))
-    if (load.length)
-      t.lake.commitRaw({id: `load-${datasetId}`, timestamp, author: 'p-owner', changes: load})
-    loaded = docs
+    // groq-js evaluates over the documents as the lake stored them, in the order of `*`.
+    const stored = await loadDataset(t, mode, docs, loaded)
+    loaded = stored
     await pool(mine, concurrency, async (test) => {
       const lake = await overHttp(t, test)
       if (lake.kind === 'timeout') {
@@ -191,7 +173,7 @@ export async function runSuite(
         report.timedOut++
         return
       }
-      const groq = await inProcess(test, docs)
+      const groq = await inProcess(test, stored)
       if (test.valid) {
         report.valid++
         if (lake.kind === 'result' && isDeepStrictEqual(lake.value, test.result))

@@ -6,7 +6,7 @@ import {apiVersion, defaultDataset, localProjectId} from '../shared/constants.ts
 import {readConfig} from '../server/env.ts'
 import type {Lake} from '../server/lake/index.ts'
 import {startServer} from '../server/start.ts'
-import type {SuiteTarget} from './groqSuite.ts'
+import type {SuiteTarget} from './groqSuiteLoad.ts'
 
 /**
  * The production server in this process (empty lake, free loopback port, fresh data dir), so the

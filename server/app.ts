@@ -8,6 +8,7 @@ import {remotePreview} from './forward/remotePreview.ts'
 import {mountNewsletter} from './newsletter/feature.ts'
 import {errorResponse} from './http/errorResponse.ts'
 import {registerLakeRoutes, type LakeRoutes} from './lake/index.ts'
+import {sitePrerenderUrls} from './siteForLake.ts'
 import {mountPreview} from './preview/feature.ts'
 import {resolveServedBuild} from './build/served.ts'
 import {mountSite} from './render/feature.ts'
@@ -59,6 +60,7 @@ export function createApp(ctx: AppContext): {app: Hono; features: Feature[]} {
       isStudioOrigin: (origin) => isStudioOrigin(config, origin),
       isStudioUrl: (url) => isStudioUrl(config, url),
       maxAnonymousStreamsInAll: ctx.maxAnonymousStreamsInAll,
+      prerenderUrls: sitePrerenderUrls(config),
     })
     features.push(lakeRoutes)
   }

@@ -6,6 +6,7 @@ import type {AppContext} from './context.ts'
 import type {ServerConfig} from './env.ts'
 import {Lake, ReleaseScheduler, seedIfEmpty, touchesPublic} from './lake/index.ts'
 import {acquireDataDirLock} from './backup/lock.ts'
+import {siteSearchWarmQuery} from './siteForLake.ts'
 import {startBackupSchedule} from './backup/schedule.ts'
 import {internalHeaders, siteReadHeaders} from './lake/index.ts'
 import {ContentEvents} from './live/contentEvents.ts'
@@ -88,6 +89,7 @@ export async function startServer(
         dataset: config.dataset,
         token: config.lakeToken,
         siteReadToken: config.siteReadToken,
+        warmQuery: siteSearchWarmQuery,
       })
     : undefined
   if (lake && config.seed)

@@ -41,6 +41,32 @@ describe('group commit', () => {
     reopened.close()
   })
 
+  it('places a document deleted and created again by transactions of one batch at the end of `*`', async () => {
+    const lake = openLake()
+    const note = (_id: string) => ({_id, _type: 'note'})
+    await lake.mutate([{create: note('a')}, {create: note('b')}, {create: note('c')}])
+    const ids = () => lake.query<string[]>('*._id', {}, {authenticated: true})
+    expect(await ids()).toEqual(['a', 'b', 'c'])
+    // Built in one turn, so written in one batch; the patch selects over the pending two (the
+    // group commit's overlay, documentOrder.ts), where `a` is already last.
+    await Promise.all([
+      lake.mutate([{delete: {id: 'a'}}]),
+      lake.mutate([{create: note('a')}]),
+      lake.mutate([{patch: {query: '*[0...1]', set: {first: true}}}]),
+    ])
+    expect(await ids()).toEqual(['b', 'c', 'a'])
+    expect(await lake.query('*[first]._id', {}, {authenticated: true})).toEqual(['b'])
+    const dir = dirs[0]
+    lake.close()
+    const reopened = openLake(dir)
+    expect(
+      storeOf(reopened)
+        .snapshot()
+        .map((doc) => doc._id),
+    ).toEqual(['b', 'c', 'a'])
+    reopened.close()
+  })
+
   it('answers a failing transaction alone while its neighbours commit', async () => {
     const lake = openLake()
     const [ok, failed, alsoOk] = await Promise.allSettled([

@@ -5,6 +5,8 @@
 
 // The lake itself, its documents, and where its routes are mounted (server/app.ts).
 export {Lake} from './lake.ts'
+export type {WarmQuery} from './queryPool/queryWorker.ts'
+export type {PrerenderUrls} from './assets/prerender.ts'
 export type {Doc} from './types.ts'
 export {registerLakeRoutes} from './api/routes.ts'
 export type {LakeRoutes} from './api/routesConfig.ts'

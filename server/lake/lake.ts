@@ -11,7 +11,7 @@ import {
   type QueryLimits,
 } from './queryPool/queryBudgets.ts'
 import {QueryPool} from './queryPool/queryPool.ts'
-import type {WorkerResult, WorkerTask} from './queryPool/queryWorker.ts'
+import type {WarmQuery, WorkerResult, WorkerTask} from './queryPool/queryWorker.ts'
 import {GroupCommit} from './groupCommit.ts'
 import {lastRevision} from './historyLog.ts'
 import {checkPlainWrites} from './releases/plainWrites.ts'
@@ -35,6 +35,13 @@ export interface LakeOptions {
    * same meaning (trusted lane, anonymous visibility).
    */
   siteReadToken?: string
+  /**
+   * A query the readers will ask that is worth preparing ahead: the site's search, which each
+   * query worker folds and rehearses after it loads and after a burst of changes
+   * (queryWorker.ts `warmSearch`). The wiring hands it in (server/start.ts); the lake does not
+   * know the site. None: nothing is warmed.
+   */
+  warmQuery?: WarmQuery
 }
 
 export interface QueryOptions {
@@ -107,7 +114,7 @@ export class Lake {
     }
     const database = this.store.db.location()
     if (!database) throw new Error('the lake needs a database file its query workers can read')
-    this.pool = new QueryPool({database: () => database})
+    this.pool = new QueryPool({database: () => database, warm: options.warmQuery})
     this.group = new GroupCommit(this.store, (batch) => {
       this.mirror(batch)
       for (const committed of batch) this.notify(committed)

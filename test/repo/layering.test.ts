@@ -32,6 +32,20 @@ const lakeMayImport = new Set([
 ])
 
 /**
+ * What lake code (not its tests) may import of shared/: facts the lake itself needs (project id,
+ * dataset, API versions, the Studio's login path; the text-query syntax it evaluates; the owner
+ * token's strength rule). The site's knowledge there (its queries, image URL rules, types,
+ * configuration, addresses) the lake never imports: the lake serves a site but does not know it,
+ * and the wiring hands in what it must prepare for one (server/siteForLake.ts). Its tests may
+ * run the site's real queries and URLs against it.
+ */
+const lakeMayImportOfShared = new Set([
+  'shared/constants.ts',
+  'shared/textQuerySyntax.ts',
+  'shared/ownerAccess.ts',
+])
+
+/**
  * The one server folder that imports the site, and what it imports: server/render/ renders the
  * site's React entry (the SSR bundle's types) and keys its render cache by the site's own reading
  * of the blog's and the search page's address. Whatever else the server and the site both need (queries and their
@@ -140,7 +154,8 @@ function relativeImports(file: string): string[] {
 const files = sourceFiles()
 const graph = new Map(files.map((file) => [file, relativeImports(file)]))
 const edges = [...graph].flatMap(([file, imports]) => imports.map((path) => ({file, path})))
-const isTest = (file: string) => /\.test\.tsx?$/.test(file) || file.includes('/testing/')
+const isUnitTest = (file: string) => /\.test\.tsx?$/.test(file)
+const isTest = (file: string) => isUnitTest(file) || file.includes('/testing/')
 const say = ({file, path}: {file: string; path: string}) => `${file} imports ${path}`
 
 /** The import cycles: each a path of files that leads back to its first. */
@@ -177,6 +192,8 @@ describe('the layers of the repository', () => {
   })
 
   it('lake files, tests and test helpers included, import only the lake, shared/ and the helpers', () => {
+    // Only a lake test (`*.test.ts`) may import the test helpers: the lake's own helpers for
+    // tests (server/lake/testing/, run as child processes) are lake files like any other.
     const violations = edges.filter(
       ({file, path}) =>
         file.startsWith(lakeDir) &&
@@ -184,7 +201,29 @@ describe('the layers of the repository', () => {
         !path.startsWith('shared/') &&
         !path.startsWith('server/util/') &&
         !lakeMayImport.has(path) &&
-        !(isTest(file) && lakeTestsMayImport(path)),
+        !(isUnitTest(file) && lakeTestsMayImport(path)),
+    )
+    expect(violations.map(say)).toEqual([])
+  })
+
+  it('the lake imports nothing of the site: of shared/, only the facts it needs itself', () => {
+    const violations = edges.filter(
+      ({file, path}) =>
+        file.startsWith(lakeDir) &&
+        !isUnitTest(file) &&
+        path.startsWith('shared/') &&
+        !lakeMayImportOfShared.has(path),
+    )
+    expect(violations.map(say)).toEqual([])
+  })
+
+  it("the lake's routes' common floor is below them: assets/, sessions/ and http/ import nothing of api/", () => {
+    // api/routes.ts mounts assets/ and sessions/; what they share with api/ for a request
+    // (identity, the dataset check, capped bodies) lives in server/lake/http/.
+    const floors = ['assets/', 'sessions/', 'http/'].map((dir) => `${lakeDir}${dir}`)
+    const violations = edges.filter(
+      ({file, path}) =>
+        floors.some((dir) => file.startsWith(dir)) && path.startsWith(`${lakeDir}api/`),
     )
     expect(violations.map(say)).toEqual([])
   })

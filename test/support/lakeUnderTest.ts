@@ -11,6 +11,7 @@ import {clientMiddleware, type TrustProxy} from '../../server/http/clientAddress
 import {errorResponse} from '../../server/http/errorResponse.ts'
 import {Lake, registerLakeRoutes, seedIfEmpty} from '../../server/lake/index.ts'
 import {apiVersion, defaultDataset, localProjectId} from '../../shared/constants.ts'
+import {siteSearchWarmQuery, sitePrerenderUrls} from '../../server/siteForLake.ts'
 import type {SiteQuery} from '../../server/lake/index.ts'
 
 /** The API version the site speaks; tests of other versions pass their own. */
@@ -74,6 +75,8 @@ export async function startLakeUnderTest(
     dataset: defaultDataset,
     token: options.token,
     siteReadToken: options.siteReadToken,
+    // As server/start.ts: the lake knows no site, so what it prepares for the site is handed in.
+    warmQuery: siteSearchWarmQuery,
   })
   if (options.seed) await seedIfEmpty(lake, {dataDir})
   const trustProxy = options.trustProxy ?? 'none'
@@ -89,6 +92,7 @@ export async function startLakeUnderTest(
     sessionMaxMs: options.sessionMaxMs ?? defaultSessionMaxDays * 86_400_000,
     isStudioOrigin: (origin) => origin === url,
     isStudioUrl: (address) => address.startsWith(`${url}/studio`),
+    prerenderUrls: sitePrerenderUrls({projectId: localProjectId, dataset: defaultDataset}),
   })
   const http = createServer(getRequestListener(app.fetch))
   http.on('upgrade', (request, socket, head) => {

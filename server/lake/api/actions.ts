@@ -1,6 +1,6 @@
 import type {Hono} from 'hono'
 import {badRequest} from '../errors.ts'
-import {checkDataset, readJsonBody, requireIdentity} from './http.ts'
+import {checkDataset, readJsonBody, requireIdentity} from '../http/request.ts'
 import type {Lake} from '../lake.ts'
 import {applyActions} from '../actions.ts'
 

@@ -1,5 +1,5 @@
 import type {Hono} from 'hono'
-import {checkDataset} from './http.ts'
+import {checkDataset} from '../http/request.ts'
 import type {Lake} from '../lake.ts'
 
 /** What the lake names itself in `X-Sanity-Shard`: there is one store, not a cluster of shards. */

@@ -1,6 +1,6 @@
 import type {Hono} from 'hono'
 import {badRequest} from '../errors.ts'
-import {checkDataset, flag, identify} from './http.ts'
+import {checkDataset, flag, identify} from '../http/request.ts'
 import type {Lake} from '../lake.ts'
 import {idPattern} from '../mutations.ts'
 import {isPublicId, type Doc} from '../types.ts'

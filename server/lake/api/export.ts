@@ -1,5 +1,5 @@
 import type {Hono} from 'hono'
-import {checkDataset, requireIdentity} from './http.ts'
+import {checkDataset, requireIdentity} from '../http/request.ts'
 import type {Lake} from '../lake.ts'
 import type {Doc} from '../types.ts'
 import {storeOf} from '../lake.ts'

@@ -2,7 +2,7 @@ import type {Hono} from 'hono'
 import {notFound} from '../errors.ts'
 import {storeOf, type Lake} from '../lake.ts'
 import {maxOpenReleases, openReleaseCount} from '../releases/releaseLimits.ts'
-import {requireIdentity} from './http.ts'
+import {requireIdentity} from '../http/request.ts'
 
 /**
  * What the Studio asks the project before offering a feature (`useFeatureEnabled`): the lake

@@ -12,7 +12,7 @@ import {
 import {documentEvents} from '../historyEvents.ts'
 import {releaseIdPattern} from '../perspective.ts'
 import {releaseEvents} from '../releases/releaseEvents.ts'
-import {checkDataset, flag, requireIdentity} from './http.ts'
+import {checkDataset, flag, requireIdentity} from '../http/request.ts'
 import type {Lake} from '../lake.ts'
 import type {StoredTransaction} from '../store.ts'
 import type {Doc} from '../types.ts'

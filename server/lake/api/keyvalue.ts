@@ -3,7 +3,7 @@ import {join} from 'node:path'
 import type {Context, Hono} from 'hono'
 import {BodyTooLargeError, readBody} from '../../http/body.ts'
 import {badRequest, LakeError} from '../errors.ts'
-import {requireIdentity} from './http.ts'
+import {requireIdentity} from '../http/request.ts'
 import {storageError} from '../files/diskFull.ts'
 import {
   ensurePrivateDir,

@@ -1,7 +1,7 @@
 import type {Hono} from 'hono'
 import {bearerToken} from '../auth.ts'
 import {unauthorized} from '../errors.ts'
-import {checkDataset, flag, identify} from './http.ts'
+import {checkDataset, flag, identify} from '../http/request.ts'
 import type {Lake} from '../lake.ts'
 import {isDraftId, isPublicId} from '../types.ts'
 import {clientOf} from '../../http/clientAddress.ts'

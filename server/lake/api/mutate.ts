@@ -1,6 +1,6 @@
 import type {Hono} from 'hono'
 import {badRequest} from '../errors.ts'
-import {checkDataset, flag, readJsonBody, requireIdentity} from './http.ts'
+import {checkDataset, flag, readJsonBody, requireIdentity} from '../http/request.ts'
 import type {Lake} from '../lake.ts'
 import {previewSecretType} from '../previewSessions.ts'
 import {authOf} from '../lake.ts'

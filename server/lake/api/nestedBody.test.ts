@@ -1,7 +1,7 @@
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 import {startTestServer} from '../../../test/support/server.ts'
 import {getFrom, postFrom, queryUrl, type Answer} from '../../../test/support/fromAddress.ts'
-import {maxJsonDepth} from './jsonDepth.ts'
+import {maxJsonDepth} from '../http/jsonDepth.ts'
 
 // Security review 2, finding 1: one address POSTing deeply nested `params` on 32 connections
 // stalled every page and got a 500 from a stack overflow on each.

@@ -2,7 +2,14 @@ import {createHash} from 'node:crypto'
 import type {Context, Hono} from 'hono'
 import type {QueryCache} from './queryCache.ts'
 import {badRequest} from '../errors.ts'
-import {apiVersionOf, checkDataset, flag, identify, queryParams, readJsonBody} from './http.ts'
+import {
+  apiVersionOf,
+  checkDataset,
+  flag,
+  identify,
+  queryParams,
+  readJsonBody,
+} from '../http/request.ts'
 import type {Lake} from '../lake.ts'
 import {defaultPerspective, parsePerspective, type Perspective} from '../perspective.ts'
 import {LakeError} from '../errors.ts'

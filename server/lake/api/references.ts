@@ -1,5 +1,5 @@
 import type {Hono} from 'hono'
-import {checkDataset, flag, requireIdentity} from './http.ts'
+import {checkDataset, flag, requireIdentity} from '../http/request.ts'
 import type {Lake} from '../lake.ts'
 
 /**

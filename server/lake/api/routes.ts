@@ -38,7 +38,9 @@ export function registerLakeRoutes(app: Hono, lake: Lake, config: LakeRoutesConf
   const assets = new AssetStore(config.dataDir)
   registerAssetUpload(app, lake, config.siteUrl, assets)
   const images = registerImages(app, lake, assets, {dataDir: config.dataDir})
-  const stopPrerender = prerenderOnPublish(lake, images)
+  const stopPrerender = config.prerenderUrls
+    ? prerenderOnPublish(lake, images, config.prerenderUrls)
+    : () => undefined
   registerHostedOnlyAnswers(app)
   const presence = new PresenceHub(lake, {
     allowOrigin: (origin) => config.isStudioOrigin(origin),

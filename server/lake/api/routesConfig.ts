@@ -2,6 +2,7 @@ import type {IncomingMessage} from 'node:http'
 import type {Duplex} from 'node:stream'
 import type {TrustProxy} from '../../http/clientAddress.ts'
 import type {ImageVariants} from '../assets/images.ts'
+import type {PrerenderUrls} from '../assets/prerender.ts'
 import type {SiteQuery} from './siteQuery.ts'
 
 /**
@@ -29,6 +30,11 @@ export interface LakeRoutesConfig {
    * connections (server/http/limits.ts), so they can never fill it (openStreams.ts).
    */
   maxAnonymousStreamsInAll?: number
+  /**
+   * The image URLs the site will ask for a published document, rendered ahead
+   * (assets/prerender.ts); none: nothing is rendered ahead. The lake does not know the site.
+   */
+  prerenderUrls?: PrerenderUrls
 }
 
 /** How the server stops the lake's routes and hands them WebSocket upgrades. */

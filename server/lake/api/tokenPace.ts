@@ -3,7 +3,7 @@ import {bearerToken} from '../auth.ts'
 import type {Lake} from '../lake.ts'
 import {authOf} from '../lake.ts'
 import {clientOf} from '../../http/clientAddress.ts'
-import {tooManyGuesses} from './http.ts'
+import {tooManyGuesses} from '../http/request.ts'
 
 /** The API's version prefix (dataApi.ts checks it in full); other paths are the site's. */
 const apiVersion = /^v(\d{4}-\d{2}-\d{2}|1|X)$/

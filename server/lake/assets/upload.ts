@@ -1,7 +1,7 @@
 import type {Hono} from 'hono'
 import {BodyTooLargeError, readBody} from '../../http/body.ts'
 import {badRequest, LakeError} from '../errors.ts'
-import {checkDataset, requireIdentity} from '../api/http.ts'
+import {checkDataset, requireIdentity} from '../http/request.ts'
 import type {Lake} from '../lake.ts'
 import type {Doc} from '../types.ts'
 import {UnsupportedImageError, type AssetStore, type StoredImage} from './assetStore.ts'

@@ -8,6 +8,7 @@ import type {
   WorkerRequest,
   WorkerResult,
   WorkerTask,
+  WarmQuery,
 } from './queryWorker.ts'
 
 export interface RunOptions {
@@ -71,6 +72,8 @@ export class QueryPool {
   private readonly schedule = new QuerySchedule()
   private readonly database: () => string
   private readonly size: number
+  /** What the workers prepare ahead (LakeOptions.warmQuery); none: they never warm. */
+  private readonly warm: WarmQuery | undefined
   private nextId = 1
   private preemptTimer: NodeJS.Timeout | undefined
   private restartTimer: NodeJS.Timeout | undefined
@@ -78,9 +81,10 @@ export class QueryPool {
   private failuresInRow = 0
   private closed = false
 
-  constructor(options: {database: () => string; size?: number}) {
+  constructor(options: {database: () => string; size?: number; warm?: WarmQuery}) {
     this.database = options.database
     this.size = options.size ?? poolSize
+    this.warm = options.warm
   }
 
   /** Runs `task` on a worker within its budget; rejects with a Sanity-shaped LakeError. */
@@ -109,7 +113,7 @@ export class QueryPool {
         this.sendChanges(slot)
     }
     this.lastChangeAt = Date.now()
-    this.warmWhenQuiet()
+    if (this.warm) this.warmWhenQuiet()
   }
 
   /** Posts `request` to the slot's worker after the changes it has not been sent yet. */
@@ -202,7 +206,7 @@ export class QueryPool {
       if ('ready' in reply) {
         target.ready = true
         this.failuresInRow = 0
-        this.warmWaiting.push(worker)
+        if (this.warm) this.warmWaiting.push(worker)
         this.nextWarm()
         this.pump()
       } else if ('warmed' in reply) {
@@ -212,11 +216,16 @@ export class QueryPool {
     })
     worker.on('error', (error) => this.failed(target, worker, error))
     worker.on('exit', () => this.failed(target, worker, new Error('query worker exited')))
-    worker.postMessage({type: 'load', database: this.database()} satisfies WorkerRequest)
+    worker.postMessage({
+      type: 'load',
+      database: this.database(),
+      warm: this.warm,
+    } satisfies WorkerRequest)
   }
 
   /**
-   * Workers warm up the site's search (queryWorker.ts `warmSearch`) one at a time: each costs
+   * Workers warm up the site's search (queryWorker.ts `warmSearch`, the query the wiring hands
+   * in) one at a time: each costs
    * about a second of CPU at 10k posts, and all of them at once on two cores left the first
    * searches waiting seconds. The same after a burst of writes: three workers re-folding the new
    * posts at once took both cores from the writers (bench/lakeWrites.ts: 243 creates/s instead

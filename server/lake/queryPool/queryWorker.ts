@@ -20,8 +20,6 @@ import {ChangeOverlay, overlaid, type CoalescedChange} from '../documentOrder.ts
 import {messageOf} from '../../util/messageOf.ts'
 import {TextIndexReader} from '../textQuery/textIndexReader.ts'
 import {warmTextSearch} from '../textQuery/rewriteTextQuery.ts'
-import {searchQuery} from '../../../shared/siteQueries.ts'
-import {apiVersion} from '../../../shared/constants.ts'
 
 type Sanity = {projectId: string; dataset: string}
 
@@ -53,9 +51,21 @@ export type WorkerTask =
       sanity: Sanity
     }
 
+/**
+ * A search the lake's readers will ask, which each worker prepares ahead (warmSearch below): the
+ * lake serves a site but does not know it, so the wiring hands this in (LakeOptions.warmQuery).
+ */
+export interface WarmQuery {
+  query: string
+  /** Params of a broad ask (every document its filter can match): the rehearsal's. */
+  params: Record<string, unknown>
+  /** The API version it is asked at, anonymously: its default perspective is the view warmed. */
+  apiVersion: string
+}
+
 export type WorkerRequest =
-  | {type: 'load'; database: string}
-  /** Prepare the site's search (warmSearch below); the pool asks one worker at a time. */
+  | {type: 'load'; database: string; warm?: WarmQuery}
+  /** Prepare the warm query's search (warmSearch below); the pool asks one worker at a time. */
   | {type: 'warm'}
   /** Each changed document as stored (its JSON; null: deleted), parsed here, off the main thread. */
   | {type: 'apply'; changes: ReplicaChange[]}
@@ -145,32 +155,37 @@ function load(database: string): void {
   }
 }
 
+/** The query to warm, from the load request (none: warm-ups are not asked for). */
+let warmQuery: WarmQuery | undefined
+
 /**
- * The view the public site's queries read: an anonymous reader, with the perspective its API
- * version defaults to (the site sends none; at 2023-07-29 that is `raw`, which shows an
- * anonymous reader the same documents as `published`, in another array).
+ * The view the warm query reads: an anonymous reader, with the perspective its API version
+ * defaults to (the site sends none; at 2023-07-29 that is `raw`, which shows an anonymous
+ * reader the same documents as `published`, in another array).
  */
-const siteView = (): Doc[] => view(defaultPerspective(apiVersion), 'anonymous')
+const warmView = (warm: WarmQuery): Doc[] => view(defaultPerspective(warm.apiVersion), 'anonymous')
 
 /** Documents folded per turn of the warm-up: ~5–20 ms, so a query waits at most that long. */
 const warmChunk = 100
 let warming = false
 
 /**
- * After a load or a change, folds the texts the site's search reads (shared/siteQueries.ts
- * `searchQuery`, over the public site's view) and inverts them into postings, a chunk (or one path's
+ * After a load or a change, folds the texts the warm query's search reads (the site's search,
+ * handed in by the wiring, over the anonymous view) and inverts them into postings, a chunk (or one path's
  * inversion) per turn of the event loop, so queries arriving meanwhile run between chunks and
  * the first search does not fold 10k posts (~1 s). After a change most documents are folded
  * already and the postings are patched, so this is short. A change during a warm-up moves it to
  * the new view from where it was (the last step folds what it missed).
  */
 function warmSearch(): void {
+  const warm = warmQuery
+  if (!warm) return warmed()
   if (warming) return
   warming = true
-  const tree = parseQuery(searchQuery, {q: '', start: 0, end: 0})
+  const tree = parseQuery(warm.query, warm.params)
   let from = 0
   const step = () => {
-    const current = siteView()
+    const current = warmView(warm)
     let done = true
     try {
       done = warmTextSearch(tree, current, from, from + warmChunk)
@@ -183,7 +198,7 @@ function warmSearch(): void {
     // Then one search over the new view builds what a search computes once per view
     // (nativePipeline.ts: the order's rank of the posts, the bits of `_type == "post"`; ~5–10 ms
     // at 10k posts), so the first reader after a change does not; the first time, 3 (V8 compiles).
-    else void rehearse(warmedCode ? 1 : 3).finally(warmed)
+    else void rehearse(warm, warmedCode ? 1 : 3).finally(warmed)
   }
   setImmediate(step)
 }
@@ -197,20 +212,19 @@ function warmed(): void {
 let warmedCode = false
 
 /**
- * Asks the site's search `times` (one per turn) over the public site's view, answers discarded:
+ * Asks the warm query `times` (one per turn) over its view, answers discarded:
  * 3 times after a worker's first warm-up, since V8 compiles the search's code on its first runs,
  * several times slower, and each worker would otherwise spend its first searches' time doing
  * it; once after each later warm-up, for what a search builds once per view. `*` matches every
  * post, the widest path through the filter, the scoring and the page.
  */
-async function rehearse(times: number): Promise<void> {
+async function rehearse(warm: WarmQuery, times: number): Promise<void> {
   warmedCode = true
-  const params = {q: '*', start: 0, end: 6}
-  const tree = parseQuery(searchQuery, params)
+  const tree = parseQuery(warm.query, warm.params)
   for (let run = 0; run < times; run++) {
     await new Promise((resolve) => setImmediate(resolve))
     try {
-      await evaluateJson(tree, siteView(), params, {
+      await evaluateJson(tree, warmView(warm), warm.params, {
         maxResultBytes: Number.MAX_SAFE_INTEGER,
         textIndex,
       })
@@ -294,6 +308,7 @@ async function answer(id: number, task: WorkerTask): Promise<WorkerReply> {
 parentPort?.on('message', (request: WorkerRequest) => {
   switch (request.type) {
     case 'load':
+      warmQuery = request.warm
       load(request.database)
       // Budgets start from here: booting and loading the replica is not the task's fault.
       parentPort?.postMessage({ready: true} satisfies WorkerReply)

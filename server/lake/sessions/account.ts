@@ -1,7 +1,7 @@
 import type {Context, Hono} from 'hono'
 import {owner} from '../auth.ts'
 import {notFound} from '../errors.ts'
-import {identify, requireIdentity} from '../api/http.ts'
+import {identify, requireIdentity} from '../http/request.ts'
 import type {Lake} from '../lake.ts'
 
 /** `/users/me` as the Studio reads it (it only requires a string `id`). */

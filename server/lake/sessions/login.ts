@@ -6,10 +6,9 @@ import {refusals, safe} from '../../http/log.ts'
 import {studioLoginPath as loginPath} from '../../../shared/constants.ts'
 import {bearerToken} from '../auth.ts'
 import {unauthorized} from '../errors.ts'
-import {identify} from '../api/http.ts'
+import {identify} from '../http/request.ts'
 import type {Lake} from '../lake.ts'
 import {loginPage, loginPageHeaders} from './loginPage.ts'
-import type {LakeRoutesConfig} from '../api/routesConfig.ts'
 import {SidStore} from './loginSids.ts'
 import {authOf} from '../lake.ts'
 
@@ -18,7 +17,11 @@ import {authOf} from '../lake.ts'
  * 303 to `<studio url>#sid=…` → GET /auth/fetch?sid= → `{token}` (a fresh session) → POST
  * /auth/logout revokes it. The password is the owner token.
  */
-export function registerLogin(app: Hono, lake: Lake, config: LakeRoutesConfig): void {
+export function registerLogin(
+  app: Hono,
+  lake: Lake,
+  config: {isStudioUrl(url: string): boolean},
+): void {
   const sids = new SidStore()
 
   app.get('/:version/auth/providers', (c) => {
