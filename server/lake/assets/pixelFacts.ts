@@ -24,8 +24,9 @@ const reducedSide = 512
  * averages that pixel away. Throws on a truncated or corrupt file.
  *
  * Measured with a 100 MP JPEG (12,240 × 8,192, 23 MB) on the 2-core machine, one libvips
- * thread: the earlier code decoded it whole twice (a full-size `stats()`, then the LQIP) and
- * peaked at 433 MB RSS in 18.7 s; this peaks at about 150 MB in under 2 s (docs/images.md).
+ * thread, in a process of 117 MB: the earlier code decoded it whole twice (a full-size `stats()`,
+ * then the LQIP) and peaked at 433 MB RSS in 18.7 s; this peaks at 127 MB in 1.9 s
+ * (docs/images.md, "Large photos").
  */
 export async function readPixels(bytes: Buffer, hasAlpha: boolean): Promise<PixelFacts> {
   const {data, info} = await sharp(bytes, {
