@@ -6,6 +6,7 @@ import {schemaTypes} from './schemas/index.ts'
 import {presentation} from './studio/presentation/index.ts'
 import {withoutInboxTemplates} from './studio/structure/inbox.ts'
 import {structure} from './studio/structure/index.ts'
+import {withUploadReasons} from './studio/uploads/uploadReasons.tsx'
 import {apiVersion, localProjectId} from './shared/constants.ts'
 import {hostedProjectId, localAuth, studioDataset} from './studio/env.ts'
 
@@ -35,6 +36,12 @@ export default defineConfig({
     visionTool({defaultApiVersion: `v${apiVersion}`, datasets: [studioDataset]}),
   ],
   schema: {types: schemaTypes},
+  // A refused upload's reason (too many megapixels, too large, corrupt) in a toast, not only in
+  // the browser console (studio/uploads/uploadReasons.tsx).
+  form: {
+    image: {assetSources: (sources) => sources.map(withUploadReasons)},
+    file: {assetSources: (sources) => sources.map(withUploadReasons)},
+  },
   // Content Releases and scheduled drafts (a one-document release with a time): the lake speaks
   // their actions and publishes on time (docs/studio-protocol.md §h); hosted, the plan must
   // include them (docs/hosted.md). The older scheduled-publishing plugin calls a `/schedules`

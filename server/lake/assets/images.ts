@@ -10,6 +10,7 @@ import {
   boundedParams,
   cheapFormat,
   isTransform,
+  outputSizeOf,
   parseImageParams,
   variantKey,
   type ImageFormat,
@@ -17,18 +18,24 @@ import {
 } from './imageParams.ts'
 import {outputMime, transform} from './transform.ts'
 import {ColdTransformBudget} from './coldBudget.ts'
-import {VariantDiskCache} from './variantDiskCache.ts'
+import {defaultTierBounds, VariantTiers, type Tier} from './variantTiers.ts'
 import {
   maxBackgroundTransforms,
   QueueFullError,
   TransformQueue,
   transformRetryAfterSeconds,
 } from './transformQueue.ts'
-import {VariantCache, type Variant} from './variantCache.ts'
+import type {Variant} from './variantCache.ts'
 import {messageOf} from '../../util/messageOf.ts'
 
 /** Source sizes remembered (read from the file header once per file); cleared when full. */
 const maxKnownSizes = 1000
+/**
+ * Keys of the site's own variants remembered (those pre-rendering was asked for), so that one
+ * rendered on a reader's request instead, or again after eviction, goes to the site's tier too;
+ * the oldest are forgotten first. A few hundred bytes each.
+ */
+const maxSiteKeys = 20_000
 
 /** The size a transform starts from: EXIF orientations 5–8 swap width and height (`rotate()`). */
 async function orientedSize(path: string): Promise<{width: number; height: number}> {
@@ -65,10 +72,12 @@ function budgetRefusal(c: Context, retryAfter: number): LakeError {
 }
 
 export interface ImageRouteOptions {
-  /** Where the disk cache of variants lives (DATA_DIR/cache/images). */
+  /** Where the disk caches of variants live (DATA_DIR/cache/images and cache/site-images). */
   dataDir: string
+  /** Bytes of the visitors' tier on disk (variantTiers.ts). */
   diskCacheBytes?: number
-  coldTransformsPerMinute?: number
+  /** Output pixels of cold transforms per client per minute (coldBudget.ts). */
+  coldPixelsPerMinute?: number
 }
 
 /** Where a variant came from: `X-Cache` on the response (memory, disk, or transformed now). */
@@ -110,10 +119,17 @@ export function registerImages(
   store: AssetStore,
   options: ImageRouteOptions,
 ): ImageVariants {
-  const cache = new VariantCache()
-  const disk = new VariantDiskCache(options.dataDir, options.diskCacheBytes)
+  const tiers = new VariantTiers(options.dataDir, {
+    ...defaultTierBounds,
+    disk: {
+      ...defaultTierBounds.disk,
+      visitor: options.diskCacheBytes ?? defaultTierBounds.disk.visitor,
+    },
+  })
+  const siteKeys = new Set<string>()
+  const tierOf = (key: string): Tier => (siteKeys.has(key) ? 'site' : 'visitor')
   const queue = new TransformQueue()
-  const budget = new ColdTransformBudget(options.coldTransformsPerMinute)
+  const budget = new ColdTransformBudget(options.coldPixelsPerMinute)
   const inFlight = new Map<string, Promise<Variant>>()
   const sizes = new Map<string, {width: number; height: number}>()
   let background = 0
@@ -131,7 +147,7 @@ export function registerImages(
     return size
   }
 
-  /** A transform, kept in memory and on disk before anyone is answered. */
+  /** A transform, kept in its tier's memory and disk before anyone is answered. */
   async function render(
     key: string,
     path: string,
@@ -141,8 +157,7 @@ export function registerImages(
   ): Promise<Variant> {
     // disk.set never throws; a failed write only costs the cache.
     const done = await transform(path, params, format, await sourceSize(file, path))
-    cache.set(key, done)
-    await disk.set(key, done)
+    await tiers.keep(key, done, tierOf(key))
     return done
   }
 
@@ -154,21 +169,19 @@ export function registerImages(
     params: ImageParams,
     format: ImageFormat,
     file: string,
+    pixels: number,
   ): Promise<{variant: Variant; source: Source}> {
-    const hot = cache.get(key)
+    const hot = tiers.hot(key)
     if (hot) return {variant: hot, source: 'hit'}
     let pending = inFlight.get(key)
     if (!pending) {
-      const stored = await disk.get(key, outputMime[format])
-      if (stored) {
-        cache.set(key, stored)
-        return {variant: stored, source: 'disk'}
-      }
+      const stored = await tiers.stored(key, outputMime[format])
+      if (stored) return {variant: stored, source: 'disk'}
       pending = inFlight.get(key)
     }
     if (!pending) {
       const client = clientOf(c).key
-      const wait = budget.take(client)
+      const wait = budget.take(client, pixels)
       if (wait > 0) throw budgetRefusal(c, wait)
       // A variant that was served is one a restart finds.
       pending = queue.run(client, () => render(key, path, params, format, file))
@@ -226,6 +239,7 @@ export function registerImages(
     }
     const format = cheapFormat(bounded, size) ?? sourceFormat(asset.ext)
     const key = variantKey(asset.name, bounded, format)
+    const out = outputSizeOf(bounded, size)
     const {variant, source: from} = await variantFor(
       c,
       key,
@@ -233,6 +247,7 @@ export function registerImages(
       bounded,
       format,
       asset.name,
+      Math.round(out.width) * Math.round(out.height),
     )
     return new Response(new Uint8Array(variant.bytes), {
       headers: {...headers, 'content-type': variant.type, 'x-cache': from},
@@ -257,7 +272,19 @@ export function registerImages(
     const bounded = boundedParams(params, size)
     const format = cheapFormat(bounded, size) ?? sourceFormat(asset.ext)
     const key = variantKey(asset.name, bounded, format)
-    const cached = () => cache.get(key) || inFlight.has(key) || disk.has(key, outputMime[format])
+    const type = outputMime[format]
+    siteKeys.delete(key)
+    siteKeys.add(key)
+    for (const oldest of siteKeys) {
+      if (siteKeys.size <= maxSiteKeys) break
+      siteKeys.delete(oldest)
+    }
+    // Rendered for a reader already: moved into the site's tier, where visitors cannot evict it.
+    if (!tiers.has(key, type, 'site') && tiers.has(key, type)) {
+      const variant = tiers.hot(key) ?? (await tiers.stored(key, type))
+      if (variant) await tiers.keep(key, variant, 'site')
+    }
+    const cached = () => tiers.has(key, type) || inFlight.has(key)
     if (cached()) return
     await queue.runInBackground(async () => {
       // Looked at again when its turn comes: a reader may have asked for it meanwhile. Only a

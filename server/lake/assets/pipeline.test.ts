@@ -6,7 +6,10 @@ import type {SanityClient} from '@sanity/client'
 import sharp from 'sharp'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 import {startLakeUnderTest, type LakeUnderTest} from '../../../test/support/lakeUnderTest.ts'
-import {coldTransformsPerMinute} from './coldBudget.ts'
+import {coldPixelsPerMinute, minColdPixels} from './coldBudget.ts'
+
+/** Small cold variants one client may ask for in a minute: each counts as `minColdPixels`. */
+const coldTransformsPerMinute = coldPixelsPerMinute / minColdPixels
 
 /** A picture whose top half is red and bottom half blue when upright. */
 async function redOverBlue(width: number, height: number): Promise<Buffer> {
@@ -308,7 +311,7 @@ describe('variants survive a restart (the disk cache)', () => {
       await server.imagesIdle()
       await server.stop()
       const cacheDir = join(dataDir, 'cache', 'images')
-      // Beside it, the AVIF the upload pre-rendered for the site's pages (prerender.ts).
+      // The AVIF the upload pre-rendered for the site's pages is in cache/site-images (variantTiers.ts).
       const cached = readdirSync(cacheDir).filter((name) => name.endsWith('.png'))
       expect(cached).toHaveLength(1)
       // Marks the cached file, so an answer with the mark can only have come from the disk.

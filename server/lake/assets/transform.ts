@@ -54,6 +54,14 @@ const cropPositions: Record<CropMode, string | number> = {
 
 type Size = {width: number; height: number}
 
+/**
+ * The largest scaled whole `scaledRect` holds (raw, 3–4 bytes a pixel: at most 64 MB). Four
+ * outputs' worth: a crop of a third of a 100 MP photo shown 1280 px wide scales the whole to
+ * about 4.6 MP, just over one output, and cutting first instead decoded and turned all 100 MP
+ * (417 MB peak RSS and 7.4 s, against 151 MB and 2.4–5.5 s this way; docs/images.md).
+ */
+const maxScaledWholePixels = 4 * maxOutputPixels
+
 const source = (path: string) =>
   // sequentialRead: libvips streams the file top to bottom instead of holding it whole.
   sharp(path, {animated: false, sequentialRead: true}).timeout({seconds: transformTimeoutSeconds})
@@ -83,7 +91,7 @@ async function scaledRect(
     width: Math.round(upright.width * scale),
     height: Math.round(upright.height * scale),
   }
-  if (!pure || scale > 0.75 || whole.width * whole.height > maxOutputPixels) return undefined
+  if (!pure || scale > 0.75 || whole.width * whole.height > maxScaledWholePixels) return undefined
   const {data, info} = await source(path)
     .rotate()
     .resize({...whole, fit: 'fill'})

@@ -44,6 +44,29 @@ describe('TransformQueue', () => {
     expect(await queue.run('a', () => Promise.resolve('again'))).toBe('again')
   })
 
+  it('serves waiting clients in turn: an honest client is not stuck behind two greedy ones (review 3, M2)', async () => {
+    const queue = new TransformQueue({concurrency: 1, waiting: 32, perClient: 16})
+    const order: string[] = []
+    const first = gate()
+    const running = queue.run('greedy-a', () => first.task().then(() => order.push('a0')))
+    const tasks = [running]
+    for (let i = 1; i <= 15; i++)
+      tasks.push(queue.run('greedy-a', () => Promise.resolve(order.push(`a${i}`))))
+    for (let i = 1; i <= 16; i++)
+      tasks.push(queue.run('greedy-b', () => Promise.resolve(order.push(`b${i}`))))
+    expect(queue.load.waiting).toBe(31)
+    tasks.push(queue.run('honest', () => Promise.resolve(order.push('honest'))))
+    first.open()
+    await Promise.all(tasks)
+    // After the task running when it came: one task of each client ahead of it, then its own.
+    expect(order.slice(0, 4)).toEqual(['a0', 'a1', 'b1', 'honest'])
+    // Then the greedy ones alternate; each client's own tasks stay in the order it sent them.
+    expect(order.slice(4, 8)).toEqual(['a2', 'b2', 'a3', 'b3'])
+    expect(order.filter((name) => name.startsWith('a'))).toEqual(
+      Array.from({length: 16}, (_, i) => `a${i}`),
+    )
+  })
+
   it('runs background tasks only when no visitor’s task runs or waits', async () => {
     const queue = new TransformQueue({concurrency: 1, waiting: 10, perClient: 10})
     const order: string[] = []

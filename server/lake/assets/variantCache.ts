@@ -37,6 +37,11 @@ export class VariantCache {
     return this.entries.size
   }
 
+  /** Whether `key` is held, without making it recently used. */
+  has(key: string): boolean {
+    return this.entries.has(key)
+  }
+
   get(key: string): Variant | undefined {
     const hit = this.entries.get(key)
     if (hit) {

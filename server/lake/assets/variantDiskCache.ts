@@ -42,8 +42,9 @@ export class VariantDiskCache {
   private readonly entries = new Map<string, Entry>()
   private bytes = 0
 
-  constructor(dataDir: string, maxBytes = maxVariantDiskBytes) {
-    this.dir = join(dataDir, 'cache', 'images')
+  /** `folder` under DATA_DIR/cache: one per cache tier (variantTiers.ts). */
+  constructor(dataDir: string, maxBytes = maxVariantDiskBytes, folder = 'images') {
+    this.dir = join(dataDir, 'cache', folder)
     this.maxBytes = maxBytes
     ensurePrivateDir(join(dataDir, 'cache'))
     ensurePrivateDir(this.dir)

@@ -1,0 +1,87 @@
+import {deflateSync} from 'node:zlib'
+import {afterAll, beforeAll, expect, it} from 'vitest'
+import {goInStudio, logIn, startStudio, type StudioUnderTest} from './studio-driver.ts'
+import {LakeView} from './studio-lake.ts'
+
+// Issue 35 §4: a photo the lake refuses (here one over its 200-megapixel limit) must tell the
+// owner why in the Studio, not only in the browser console.
+let running: StudioUnderTest
+let lake: LakeView
+const postId = 'post-no-cover-yet'
+
+function crc32(bytes: Buffer): number {
+  let crc = ~0
+  for (const byte of bytes) {
+    crc ^= byte
+    for (let k = 0; k < 8; k++) crc = (crc >>> 1) ^ (0xedb88320 & -(crc & 1))
+  }
+  return ~crc >>> 0
+}
+
+function pngChunk(type: string, data: Buffer): Buffer {
+  const length = Buffer.alloc(4)
+  length.writeUInt32BE(data.length)
+  const body = Buffer.concat([Buffer.from(type, 'ascii'), data])
+  const crc = Buffer.alloc(4)
+  crc.writeUInt32BE(crc32(body))
+  return Buffer.concat([length, body, crc])
+}
+
+/** A PNG whose header declares 16,400 × 12,300 pixels (201.7 MP): refused from its header. */
+function tooManyPixels(): Buffer {
+  const header = Buffer.alloc(13)
+  header.writeUInt32BE(16_400, 0)
+  header.writeUInt32BE(12_300, 4)
+  header.set([8, 0, 0, 0, 0], 8)
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    pngChunk('IHDR', header),
+    pngChunk('IDAT', deflateSync(Buffer.from([0]))),
+    pngChunk('IEND', Buffer.alloc(0)),
+  ])
+}
+
+beforeAll(async () => {
+  running = await startStudio({SEED: '0'})
+  lake = new LakeView(running.server.lake)
+  await running.server.lake?.mutate([
+    {
+      create: {
+        _id: postId,
+        _type: 'post',
+        title: 'No cover yet',
+        slug: {_type: 'slug', current: 'no-cover-yet'},
+        date: '2024-03-03',
+        category: 'General',
+        excerpt: 'Its cover is still to come.',
+      },
+    },
+  ])
+})
+afterAll(async () => {
+  await running?.stop()
+})
+
+it('a refused upload shows the lake’s reason in a toast', {timeout: 240_000}, async () => {
+  const {page, server} = running
+  await logIn(page, server.url, server.lake?.token ?? '')
+  await goInStudio(page, `/studio/structure/posts;${postId}`)
+  await page.getByTestId('field-title').waitFor({timeout: 120_000})
+  const coverField = page
+    .locator('fieldset')
+    .filter({has: page.getByTestId('field-actions-menu-mainImage')})
+  await coverField
+    .locator('input[type=file]')
+    .first()
+    .setInputFiles({name: 'phone-200mp.png', mimeType: 'image/png', buffer: tooManyPixels()})
+  const reason = page.getByText(
+    'The image is 16400 × 12300 pixels; at most 200 megapixels are accepted',
+  )
+  await reason.first().waitFor({timeout: 60_000})
+  await expect(
+    page.getByText('phone-200mp.png was not uploaded').first().isVisible(),
+  ).resolves.toBe(true)
+  // Nothing was stored: no asset, and the post has no cover.
+  expect(server.lake?.getDocument(postId)?.mainImage).toBeUndefined()
+  expect(lake.doc(`drafts.${postId}`)?.mainImage?.asset).toBeUndefined()
+})
