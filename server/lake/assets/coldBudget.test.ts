@@ -25,7 +25,7 @@ describe('the per-client budget of cold transforms', () => {
     const budget = new ColdTransformBudget(coldPixelsPerMinute, () => 0)
     // A reader's page or the Studio's thumbnails: small outputs, 120 a minute as before.
     expect(allowed(budget, 'reader', 480 * 320)).toBe(120)
-    // 2560 × 1600 outputs, the largest allowed: 15, not 120.
-    expect(allowed(budget, 'greedy', 2560 * 1600)).toBe(15)
+    // 2560 × 1600 outputs, the largest allowed: 14, not 120.
+    expect(allowed(budget, 'greedy', 2560 * 1600)).toBe(14)
   })
 })
