@@ -12,6 +12,9 @@ import {sitePrerenderUrls} from './siteForLake.ts'
 import {mountPreview} from './preview/feature.ts'
 import {resolveServedBuild} from './build/served.ts'
 import {mountSite} from './render/feature.ts'
+import {previewReads} from './previewReads.ts'
+import {sentMarkers} from './http/sentMarkers.ts'
+import {remoteSentMarkers} from './forward/remoteSentMarkers.ts'
 import {mountStudio} from './studio/feature.ts'
 import {studioCors} from './studio/cors.ts'
 import {isStudioOrigin, isStudioUrl} from './studio/origins.ts'
@@ -82,7 +85,15 @@ export function createApp(ctx: AppContext): {app: Hono; features: Feature[]} {
     if (feature) features.push(feature)
   }
   if (serveSite)
-    features.push(mountSite(app, ctx, preview, build, remotePreviews, lakeRoutes?.siteQuery))
+    features.push(
+      mountSite(app, ctx, {
+        build,
+        previewReads: previewReads(preview, remotePreviews),
+        // A site process's relay is the content process's: the markers are taken there.
+        sentMarkers: lakeUrl === undefined ? sentMarkers : remoteSentMarkers(lakeUrl),
+        contentQuery: lakeRoutes?.siteQuery,
+      }),
+    )
   else
     app.get('*', (c) =>
       c.text(

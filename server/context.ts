@@ -30,3 +30,10 @@ export interface AppContext {
    */
   maxAnonymousStreamsInAll?: number
 }
+
+/** Subscriptions are on with a local lake and SMTP_URL (docs/newsletter.md). */
+export function subscriptionsEnabled(ctx: Pick<AppContext, 'lake' | 'config'>): boolean {
+  // A site process forwards the form to the content process (server/forward/feature.ts).
+  if (ctx.config.lakeUrl !== undefined) return ctx.config.siteNewsletter
+  return ctx.lake !== undefined && Boolean(ctx.config.smtpUrl)
+}

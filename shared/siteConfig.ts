@@ -38,6 +38,11 @@ export interface SiteEnv {
 
 /** The newsletter's subscribe endpoint (server/newsletter/routes.ts). */
 export const subscribePath = '/api/subscribe'
+/** The links in its mails: confirm a subscription, leave it. */
+export const confirmPath = '/api/subscribe/confirm'
+export const unsubscribePath = '/api/unsubscribe'
+/** An address and a honeypot fit in far less; anything bigger is not a subscription. */
+export const maxSubscribeBodyBytes = 4 * 1024
 
 /** Resolves the site's configuration from the server's environment, with the spec's defaults. */
 export function resolveSiteConfig(env: SiteEnv): SiteConfig {

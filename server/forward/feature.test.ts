@@ -10,7 +10,7 @@ import {linkIn} from '../newsletter/testing/mailLinks.ts'
 import {createClient} from '@sanity/client'
 import {createPreviewSecret} from '@sanity/preview-url-secret/create-secret'
 import {apiVersion, defaultDataset, localProjectId} from '../../shared/constants.ts'
-import {previewCookieName} from '../preview/cookie.ts'
+import {previewCookieName} from '../http/previewCookie.ts'
 
 // A site process (LAKE_URL) in front of a content process (SERVE_SITE=0), both the real server
 // in this process on loopback: what a public page's browser asks of the site that only the

@@ -6,12 +6,18 @@ import {errorResponse} from '../http/errorResponse.ts'
 import {maxFormBytes} from '../http/formFields.ts'
 import {FormRefusal, retryWording} from '../http/formRefusal.ts'
 import {canonicalPaths} from '../../shared/canonicalPaths.ts'
-import {localContactAction, previewContentPath, subscribePath} from '../../shared/siteConfig.ts'
+import {
+  confirmPath,
+  localContactAction,
+  maxSubscribeBodyBytes,
+  previewContentPath,
+  subscribePath,
+  unsubscribePath,
+} from '../../shared/siteConfig.ts'
 import {previewDisablePath, previewEnablePath} from '../../shared/constants.ts'
-import {presentedPreviewToken} from '../preview/cookie.ts'
+import {presentedPreviewToken} from '../http/previewCookie.ts'
 import type {RemotePreview} from './remotePreview.ts'
 import {maxAnonymousQueryBodyBytes} from '../lake/index.ts'
-import {confirmPath, maxSubscribeBodyBytes, unsubscribePath} from '../newsletter/routes.ts'
 
 /** Largest body forwarded: a preview session's POSTed query (the lake's own cap for it). */
 const maxBodyBytes = 1024 * 1024

@@ -1,5 +1,5 @@
 import type {Hono} from 'hono'
-import type {AppContext} from '../context.ts'
+import {subscriptionsEnabled, type AppContext} from '../context.ts'
 import type {Feature} from '../feature.ts'
 import {RateLimiter, type RateLimitOptions} from '../util/rateLimit.ts'
 import type {BackoffOptions} from '../util/backoff.ts'
@@ -18,13 +18,6 @@ export interface NewsletterOptions {
   now?: () => Date
   clientRate?: RateLimitOptions
   backoff?: BackoffOptions
-}
-
-/** Subscriptions are on with a local lake and SMTP_URL (docs/newsletter.md). */
-export function subscriptionsEnabled(ctx: Pick<AppContext, 'lake' | 'config'>): boolean {
-  // A site process forwards the form to the content process (server/forward/feature.ts).
-  if (ctx.config.lakeUrl !== undefined) return ctx.config.siteNewsletter
-  return ctx.lake !== undefined && Boolean(ctx.config.smtpUrl)
 }
 
 /** Subscribe posts per client: a person subscribes once; a few retries are plenty. */

@@ -1,6 +1,11 @@
 import type {Context, Hono} from 'hono'
 import {bodyLimit} from 'hono/body-limit'
-import {subscribePath} from '../../shared/siteConfig.ts'
+import {
+  confirmPath,
+  maxSubscribeBodyBytes,
+  subscribePath,
+  unsubscribePath,
+} from '../../shared/siteConfig.ts'
 import {checkInboxMessage, subscribedPath} from '../../shared/subscribeAnswer.ts'
 import {readFields} from '../http/formFields.ts'
 import type {RateLimiter} from '../util/rateLimit.ts'
@@ -13,12 +18,6 @@ import {answer, limited, refuse} from './answers.ts'
 import type {SubscriptionMails} from './subscriptionMails.ts'
 import type {Subscribers} from './subscribers.ts'
 import {verifyToken} from './tokens.ts'
-
-export const confirmPath = '/api/subscribe/confirm'
-export const unsubscribePath = '/api/unsubscribe'
-
-/** An address and a honeypot fit in far less; anything bigger is not a subscription. */
-export const maxSubscribeBodyBytes = 4 * 1024
 
 export interface NewsletterRouteDeps {
   subscribers: Subscribers

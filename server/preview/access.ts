@@ -7,7 +7,7 @@ import type {AppContext} from '../context.ts'
 import {setNewest} from '../util/boundedMap.ts'
 import {FailedAttempts} from '../util/failedAttempts.ts'
 import {previewSecretType, PreviewSessions} from '../lake/index.ts'
-import {presentedPreviewToken} from './cookie.ts'
+import {presentedPreviewToken} from '../http/previewCookie.ts'
 
 /** Why an enable request was refused, as the owner is told it. */
 export type EnableRefusal = 'invalid' | 'replayed' | 'unconfigured'

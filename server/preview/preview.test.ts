@@ -6,7 +6,7 @@ import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 import {startTestServer} from '../../test/support/server.ts'
 import {apiVersion, defaultDataset, localProjectId} from '../../shared/constants.ts'
 import {importDocuments, previewSecretType} from '../lake/index.ts'
-import {previewCookieName} from './cookie.ts'
+import {previewCookieName} from '../http/previewCookie.ts'
 import {nodeRequest, type NodeAnswer} from '../http/testing/nodeRequest.ts'
 
 // Preview mode end to end over the real server: the Studio's own secret writer, the enable and

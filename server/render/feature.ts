@@ -5,14 +5,25 @@ import type {Feature} from '../feature.ts'
 import type {ServedBuild} from '../build/served.ts'
 import {createSiteHandler} from './handler.ts'
 import {searchRateLimit} from './searchRate.ts'
-import {sentMarkers} from '../http/sentMarkers.ts'
-import {remoteSentMarkers} from '../forward/remoteSentMarkers.ts'
-import {subscriptionsEnabled} from '../newsletter/feature.ts'
-import {previewOf, type PreviewAccess} from '../preview/access.ts'
-import {presentedPreviewToken} from '../preview/cookie.ts'
-import {clientOf} from '../http/clientAddress.ts'
-import type {RemotePreview} from '../forward/remotePreview.ts'
+import {subscriptionsEnabled} from '../context.ts'
 import type {SiteQuery} from '../lake/index.ts'
+import type {PreviewCredential} from '../previewReads.ts'
+import type {Context} from 'hono'
+
+/** What the wiring (server/app.ts) hands the site, so that it imports no other feature. */
+export interface SiteWiring {
+  /** The build resolved at start (server/build/served.ts). */
+  build: ServedBuild
+  /** How a request is seen in preview (server/previewReads.ts); undefined: not in preview. */
+  previewReads(c: Context): PreviewCredential | undefined
+  /**
+   * The contact relay's one-time markers: this process's (server/http/sentMarkers.ts) or, in a
+   * site process, the content process's (server/forward/remoteSentMarkers.ts).
+   */
+  sentMarkers: {take(token: string): boolean | Promise<boolean>}
+  /** The lake in this process, read without a socket (server/lake/api/siteQuery.ts). */
+  contentQuery?: SiteQuery
+}
 
 /**
  * The public site, mounted last as the catch-all: browser assets from dist/client and every
@@ -20,21 +31,13 @@ import type {SiteQuery} from '../lake/index.ts'
  * content store's live events flow, and dropped by the sync tags their queries carried
  * (server/live/contentEvents.ts), in every mode. Pages in preview mode are never cached. `build`
  * is the build resolved at start (server/build/served.ts): a rebuild while this process runs
- * changes nothing it serves. A site process (LAKE_URL) previews with the content process's
- * sessions.
+ * changes nothing it serves. Where preview sessions and the relay's markers live is the
+ * wiring's to say (SiteWiring).
  */
-export function mountSite(
-  app: Hono,
-  ctx: AppContext,
-  preview: PreviewAccess | undefined,
-  build: ServedBuild,
-  /** A site process's preview: sessions asked of the content process (server/forward/). */
-  remote?: RemotePreview,
-  /** The lake in this process, read without a socket (server/lake/api/siteQuery.ts). */
-  contentQuery?: SiteQuery,
-): Feature {
+export function mountSite(app: Hono, ctx: AppContext, wiring: SiteWiring): Feature {
   // Resolved again only when SITE_URL changes (it is known only after listen).
   let site = {siteUrl: '', config: resolveSiteConfig({siteUrl: ''})}
+  const {build, contentQuery} = wiring
   const handler = createSiteHandler({
     distDir: build.dir,
     ...(build.previous ? {previousDistDir: build.previous} : {}),
@@ -56,29 +59,10 @@ export function mountSite(
     contentHeaders: () => ctx.contentHeaders(),
     ...(contentQuery ? {contentQuery} : {}),
     events: ctx.contentEvents,
-    // A site process's relay is the content process's: the markers are taken there.
-    sentMarkers:
-      ctx.config.lakeUrl === undefined ? sentMarkers : remoteSentMarkers(ctx.config.lakeUrl),
+    sentMarkers: wiring.sentMarkers,
   })
   app.get('/search', searchRateLimit())
-  app.get('*', (c) => {
-    // In preview (a live preview cookie over HTTPS), the drafts, rendered for this request alone.
-    const token = presentedPreviewToken(c)
-    if (remote)
-      return handler.handle(
-        c.req.raw,
-        token
-          ? async () => {
-              const credential = await remote.credential(token, clientOf(c).key)
-              return credential ? {headers: credential} : undefined
-            }
-          : undefined,
-      )
-    if (!preview || !token) return handler.handle(c.req.raw)
-    return handler.handle(c.req.raw, () => {
-      const session = previewOf(c, preview)
-      return session ? {headers: session.credential} : undefined
-    })
-  })
+  // In preview (a live preview cookie over HTTPS), the drafts, rendered for this request alone.
+  app.get('*', (c) => handler.handle(c.req.raw, wiring.previewReads(c)))
   return {close: () => handler.close()}
 }

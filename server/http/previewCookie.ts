@@ -1,12 +1,12 @@
 import type {Context} from 'hono'
 import {getCookie} from 'hono/cookie'
-import {clientOf} from '../http/clientAddress.ts'
+import {clientOf} from './clientAddress.ts'
 
 /**
  * The preview cookie. `__Host-`: the browser keeps it only if it is Secure, for this host alone and
  * the whole path, so no sibling subdomain can plant one. HttpOnly: no script reads it. Lax: sent
  * on the Studio's same-site frame and on top-level visits, never on another site's subrequests.
- * A session cookie: the preview session behind it has its own lifetime (previewSessions.ts).
+ * A session cookie: the preview session behind it has its own lifetime (server/lake/previewSessions.ts).
  */
 export const previewCookieName = '__Host-scriptorium-preview'
 
