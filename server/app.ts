@@ -11,6 +11,7 @@ import {registerLakeRoutes, type LakeRoutes} from './lake/index.ts'
 import {mountPreview} from './preview/feature.ts'
 import {resolveServedBuild} from './build/served.ts'
 import {mountSite} from './render/feature.ts'
+import {mountStats} from './stats/feature.ts'
 import {mountStudio} from './studio/feature.ts'
 import {studioCors} from './studio/cors.ts'
 import {isStudioOrigin, isStudioUrl} from './studio/origins.ts'
@@ -70,6 +71,11 @@ export function createApp(ctx: AppContext): {app: Hono; features: Feature[]} {
   features.push({close: () => build.release()})
   // A site process starts no Studio; a content process serves no pages.
   if (lakeUrl === undefined) mountStudio(app, ctx, build)
+  // Reader statistics (server/stats/): kept where the data is, counted in front of the site and
+  // the feeds (so it sees only what they answered).
+  const stats = lakeUrl === undefined ? mountStats(app, ctx) : undefined
+  if (stats) features.push(stats)
+  if (stats?.counting) app.use(stats.counting)
   const mounts = [
     ...(lakeUrl === undefined ? [mountContact, mountNewsletter] : []),
     ...(serveSite ? [mountDiscovery] : []),

@@ -62,6 +62,8 @@ export interface ServerConfig {
    * pages; site processes started with LAKE_URL render from it (docs/deploy.md).
    */
   serveSite: boolean
+  /** `ANALYTICS=0`: no reader statistics are counted (docs/reader-statistics.md). */
+  analytics: boolean
   /**
    * `LAKE_URL=http://host:port`: a site process. It renders from that content process, forwards
    * the browser's content reads, contact posts and images to it, and opens no data dir.
@@ -204,6 +206,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     ),
     backupKeep: count(env.BACKUP_KEEP, 7, 'BACKUP_KEEP'),
     serveSite,
+    analytics: env.ANALYTICS !== '0',
     lakeUrl: lake,
     siteNewsletter: lake !== undefined && env.NEWSLETTER === '1',
     siteReadToken,

@@ -1,0 +1,135 @@
+import {randomBytes} from 'node:crypto'
+import {isbot} from 'isbot'
+import {afterAll, beforeAll, describe, expect, it} from 'vitest'
+import {startTestServer, type TestServer} from '../../test/support/server.ts'
+import {post, postTitle, scriptedDay, userAgents, type ScriptedRequest} from './testing.ts'
+
+// The whole server on loopback, real HTTP: the scripted day, then the owner's tables.
+const token = randomBytes(32).toString('hex')
+let server: TestServer
+const statuses: Array<[string, string, number]> = []
+
+async function play(requests: ScriptedRequest[]): Promise<void> {
+  const etags = new Map<string, string>()
+  for (const request of requests) {
+    const headers: Record<string, string> = {
+      'user-agent': request.userAgent,
+      'x-forwarded-for': request.address,
+      ...request.headers,
+    }
+    const etag = etags.get(request.path)
+    if (request.revalidate && etag) headers['if-none-match'] = etag
+    const response = await fetch(`${server.url}${request.path}`, {
+      method: request.method ?? 'GET',
+      headers,
+      redirect: 'manual',
+    })
+    await response.arrayBuffer()
+    const tag = response.headers.get('etag')
+    if (tag) etags.set(request.path, tag)
+    statuses.push([request.who, request.path, response.status])
+  }
+}
+
+/** A table as the owner downloads it, parsed back into cells. */
+async function table(name: string, days = 2): Promise<string[][]> {
+  const response = await fetch(`${server.url}/api/stats/${name}.csv?days=${days}`, {
+    headers: {authorization: `Bearer ${token}`},
+  })
+  expect(response.status).toBe(200)
+  expect(response.headers.get('content-type')).toBe('text/csv; charset=utf-8')
+  const lines = (await response.text()).trimEnd().split('\r\n')
+  return lines.map((line) =>
+    line === lines[0]
+      ? line.split(',')
+      : [...line.matchAll(/"((?:[^"]|"")*)"/g)].map((m) => m[1].replaceAll('""', '"')),
+  )
+}
+
+const body = (rows: string[][]) => rows.slice(1)
+
+beforeAll(async () => {
+  server = await startTestServer({LAKE_TOKEN: token, TRUST_PROXY: 'loopback'})
+  await play(scriptedDay(server.url))
+}, 120_000)
+
+afterAll(() => server?.stop())
+
+describe('reader statistics of a scripted day', () => {
+  it('served every request as a reader would have seen it', () => {
+    expect(isbot(userAgents.googlebot)).toBe(true)
+    expect(statuses).toContainEqual(['dave', '/contact', 304])
+    expect(statuses).toContainEqual(['carol', '/no-such-page', 404])
+    expect(statuses.filter(([, , status]) => status !== 200 && status !== 304)).toEqual([
+      ['carol', '/no-such-page', 404],
+    ])
+  })
+
+  it('counts five visitors and nine page views', async () => {
+    const daily = body(await table('daily'))
+    const sum = (column: number) => daily.reduce((total, row) => total + Number(row[column]), 0)
+    expect(daily).toHaveLength(2)
+    expect([sum(1), sum(2)]).toEqual([5, 9])
+  })
+
+  it('ranks the pages by views, posts by their titles', async () => {
+    expect(await table('pages')).toEqual([
+      ['path', 'title', 'visitors', 'pageviews'],
+      ['/', '', '2', '2'],
+      ['/blog', '', '2', '2'],
+      [post, postTitle, '2', '2'],
+      ['/contact', '', '1', '2'],
+      ['/services', '', '1', '1'],
+    ])
+  })
+
+  it('keeps referrers by host, the site itself and none as direct', async () => {
+    expect(body(await table('referrers'))).toEqual([
+      ['direct', '4', '6'],
+      ['google.com', '1', '1'],
+      ['mastodon.social', '1', '1'],
+      ['news.ycombinator.com', '1', '1'],
+    ])
+  })
+
+  it('keeps campaigns, devices and browsers', async () => {
+    expect(body(await table('campaigns'))).toEqual([
+      ['mastodon', '1', '1'],
+      ['newsletter / email / launch', '1', '1'],
+    ])
+    expect(body(await table('devices'))).toEqual([
+      ['desktop', '3', '5'],
+      ['phone', '2', '4'],
+    ])
+    expect(body(await table('browsers'))).toEqual([
+      ['Chrome', '2', '3'],
+      ['Firefox', '2', '3'],
+      ['Safari', '1', '3'],
+    ])
+  })
+
+  it('counts the broken link apart, and the feed readers an aggregator reports', async () => {
+    expect(body(await table('notfound'))).toEqual([['/no-such-page', '1', '1']])
+    const feeds = body(await table('feeds'))
+    expect(feeds.map((row) => row.slice(1))).toEqual([['Feedly', '42']])
+  })
+
+  it('answers 401 to anyone but the owner, and 400 to a bad period', async () => {
+    const anonymous = await fetch(`${server.url}/api/stats/daily.csv`)
+    expect(anonymous.status).toBe(401)
+    const wrong = await fetch(`${server.url}/api/stats/daily.csv`, {
+      headers: {authorization: 'Bearer not-the-token'},
+    })
+    expect(wrong.status).toBe(401)
+    for (const days of ['0', '367', '-1', '1e2', 'x']) {
+      const response = await fetch(`${server.url}/api/stats/daily.csv?days=${days}`, {
+        headers: {authorization: `Bearer ${token}`},
+      })
+      expect(response.status).toBe(400)
+    }
+    const unknown = await fetch(`${server.url}/api/stats/visitors.csv`, {
+      headers: {authorization: `Bearer ${token}`},
+    })
+    expect(unknown.status).toBe(404)
+  })
+})
