@@ -1,7 +1,15 @@
 import {randomBytes} from 'node:crypto'
+import {mkdtempSync, rmSync} from 'node:fs'
+import {tmpdir} from 'node:os'
+import {join} from 'node:path'
 import {isbot} from 'isbot'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 import {startTestServer, type TestServer} from '../../test/support/server.ts'
+import {writeBackup} from '../backup/backup.ts'
+import {restoreBackup} from '../backup/restore.ts'
+import {StatsStore} from './store.ts'
+import {readTable} from './tables.ts'
+import {viewBeaconPath} from '../../shared/constants.ts'
 import {post, postTitle, scriptedDay, userAgents, type ScriptedRequest} from './testing.ts'
 
 // The whole server on loopback, real HTTP: the scripted day, then the owner's tables.
@@ -19,10 +27,12 @@ async function play(requests: ScriptedRequest[]): Promise<void> {
     }
     const etag = etags.get(request.path)
     if (request.revalidate && etag) headers['if-none-match'] = etag
+    if (request.beacon) headers['sec-fetch-site'] = 'same-origin'
     const response = await fetch(`${server.url}${request.path}`, {
-      method: request.method ?? 'GET',
+      method: request.beacon ? 'POST' : (request.method ?? 'GET'),
       headers,
       redirect: 'manual',
+      ...(request.beacon ? {body: JSON.stringify(request.beacon)} : {}),
     })
     await response.arrayBuffer()
     const tag = response.headers.get('etag')
@@ -61,6 +71,7 @@ describe('reader statistics of a scripted day', () => {
     expect(statuses).toContainEqual(['dave', '/contact', 304])
     expect(statuses).toContainEqual(['carol', '/no-such-page', 404])
     expect(statuses.filter(([, , status]) => status !== 200 && status !== 304)).toEqual([
+      ['erin', viewBeaconPath, 204],
       ['carol', '/no-such-page', 404],
     ])
   })
@@ -131,5 +142,42 @@ describe('reader statistics of a scripted day', () => {
       headers: {authorization: `Bearer ${token}`},
     })
     expect(unknown.status).toBe(404)
+  })
+  it('refuses page reports that are not one of its pages shown to a reader, counting nothing', async () => {
+    const before = body(await table('daily'))
+    const report = (body: string, headers: Record<string, string> = {}) =>
+      fetch(`${server.url}${viewBeaconPath}`, {
+        method: 'POST',
+        headers: {
+          'user-agent': userAgents.linuxChrome,
+          'x-forwarded-for': '192.0.2.200',
+          ...headers,
+        },
+        body,
+      })
+    expect((await report(JSON.stringify({path: '/wp-admin.php'}))).status).toBe(400)
+    expect((await report(JSON.stringify({path: '/blog/no-such-post'}))).status).toBe(400)
+    expect((await report(JSON.stringify({path: '//evil.example/'}))).status).toBe(400)
+    expect((await report('\u0000\u00ff not json')).status).toBe(400)
+    expect((await report(JSON.stringify({path: '/', referrer: 'x'.repeat(4096)}))).status).toBe(413)
+    const crossSite = await report(JSON.stringify({path: '/'}), {'sec-fetch-site': 'cross-site'})
+    expect(crossSite.status).toBe(403)
+    expect(body(await table('daily'))).toEqual(before)
+  })
+
+  it('is carried by a backup and back by a restore', async () => {
+    // Reading a table writes what was counted; the backup then holds it.
+    const days = body(await table('daily'))
+    const dir = mkdtempSync(join(tmpdir(), 'stats-backup-'))
+    try {
+      await writeBackup(server.dataDir, join(dir, 'backup.tar.gz'))
+      await restoreBackup(join(dir, 'backup.tar.gz'), join(dir, 'restored'))
+      const store = new StatsStore(join(dir, 'restored'))
+      const restored = readTable(store.db, 'daily', 2, Date.now()).rows
+      store.close()
+      expect(restored.map((row) => row.map(String))).toEqual(days)
+    } finally {
+      rmSync(dir, {recursive: true, force: true})
+    }
   })
 })

@@ -3,7 +3,8 @@ import type {Context, Hono, MiddlewareHandler} from 'hono'
 import type {AppContext} from '../context.ts'
 import type {Feature} from '../feature.ts'
 import {Flusher} from './flusher.ts'
-import {countReaders} from './middleware.ts'
+import {countReaders, type CountingOptions} from './middleware.ts'
+import {registerBeacon} from './beacon.ts'
 import {isOwnerView} from './ownerView.ts'
 import {registerStatsRoutes} from './routes.ts'
 import {DailySalt} from './salt.ts'
@@ -35,7 +36,7 @@ export function mountStats(app: Hono, ctx: AppContext, options: StatsOptions = {
   const store = new StatsStore(config.dataDir)
   const tally = new Tally()
   const flusher = new Flusher(tally, (batch) => store.merge(batch))
-  const titles = postTitles(ctx)
+  const titles = cached(postTitles(ctx), 60_000, now)
   registerStatsRoutes(app, {
     verify: (token) => ctx.lake?.verifyToken(token),
     attempts: ctx.lake?.failedTokenAttempts(),
@@ -54,21 +55,40 @@ export function mountStats(app: Hono, ctx: AppContext, options: StatsOptions = {
         .map((host) => host.toLowerCase())
         .filter(Boolean),
     )
-  const counting =
-    config.analytics && config.serveSite
-      ? countReaders({
-          tally,
-          salt: new DailySalt(),
-          isOwner: (c) => isOwnerView(c, config),
-          ownHosts,
-          now,
-        })
-      : undefined
+  const counting: CountingOptions = {
+    tally,
+    salt: new DailySalt(),
+    isOwner: (c) => isOwnerView(c, config),
+    ownHosts,
+    now,
+  }
+  const enabled = config.analytics && config.serveSite
+  if (enabled)
+    registerBeacon(app, {...counting, postPaths: async () => new Set((await titles()).keys())})
   return {
-    counting,
+    counting: enabled ? countReaders(counting) : undefined,
     async close() {
       await flusher.stop()
       store.close()
     },
+  }
+}
+
+/**
+ * `load`'s answer, asked again only after `ttlMs` (or after a failure): the posts change seldom,
+ * and a flood of beacons must not become a flood of queries.
+ */
+function cached<T>(load: () => Promise<T>, ttlMs: number, now: () => number): () => Promise<T> {
+  let last: {at: number; value: Promise<T>} | undefined
+  return () => {
+    if (!last || now() - last.at > ttlMs) {
+      const value = load()
+      const entry = {at: now(), value}
+      last = entry
+      value.catch(() => {
+        if (last === entry) last = undefined
+      })
+    }
+    return last.value
   }
 }

@@ -1,3 +1,5 @@
+import {viewBeaconPath} from '../../shared/constants.ts'
+
 /**
  * A scripted day of readers (docs/reader-statistics.md), shared by the statistics' tests: who
  * asks for what, from where, with which browser. Addresses are documentation ranges (RFC 5737),
@@ -30,6 +32,8 @@ export interface ScriptedRequest {
   headers?: Record<string, string>
   /** Send the ETag of the previous answer for this path (a 304). */
   revalidate?: boolean
+  /** The boot script's report that a prerendered page was shown: POSTed to `path`. */
+  beacon?: {path: string; referrer: string}
 }
 
 /** The day: five readers, and the requests that must not count. `site` is the own origin. */
@@ -56,9 +60,9 @@ export function scriptedDay(site: string): ScriptedRequest[] {
     {...owner, path: '/', headers: {cookie: `__Host-scriptorium-preview=prv${'a'.repeat(43)}`}},
     {...owner, path: '/blog', headers: {referer: `${site}/studio/structure`}},
     {...carol, path: '/blog', headers: {'sec-gpc': '1'}},
-    // A prerender of a blog tab, not counted until shown; then the reader's own visit.
+    // A prerender of a blog tab, not counted until shown: then the boot script's beacon.
     {...erin, path: '/blog', headers: {'sec-purpose': 'prefetch;prerender'}},
-    {...erin, path: '/blog'},
+    {...erin, path: viewBeaconPath, beacon: {path: '/blog?category=travel', referrer: ''}},
     // Counted apart: a broken link, and a feed aggregator's subscribers.
     {...carol, path: '/no-such-page'},
     {who: 'feedly', address: '192.0.2.77', userAgent: userAgents.feedly, path: '/rss.xml'},

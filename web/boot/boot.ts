@@ -32,6 +32,8 @@ export interface BootOptions {
   sentParam: string
   previewAttribute: string
   framedAttribute: string
+  /** Where a prerendered page reports that it was shown (server/stats/beacon.ts). */
+  viewBeacon: string
 }
 
 /**
@@ -61,6 +63,18 @@ export interface BootOptions {
  */
 export function boot(options: BootOptions, formatDate: (date: string) => string): void {
   const root = document.documentElement
+  // A prerendered page (the speculation rules) made its request before the reader chose it, and
+  // was not counted then: it is counted when shown (docs/reader-statistics.md).
+  if ((document as Document & {prerendering?: boolean}).prerendering)
+    document.addEventListener(
+      'prerenderingchange',
+      () =>
+        navigator.sendBeacon(
+          options.viewBeacon,
+          JSON.stringify({path: location.pathname + location.search, referrer: document.referrer}),
+        ),
+      {once: true},
+    )
   for (const time of document.querySelectorAll<HTMLTimeElement>(
     `time[${options.localeDateAttribute}]`,
   )) {

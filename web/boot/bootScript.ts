@@ -1,4 +1,4 @@
-import {sentParam} from '../../shared/constants.ts'
+import {sentParam, viewBeaconPath} from '../../shared/constants.ts'
 import {thankYou, toastMs} from '../contactToast.ts'
 import {formatPostDate} from '../components/formatDate.ts'
 import {payloadElementId, scriptSafeJson} from '../payload.ts'
@@ -50,6 +50,7 @@ export function bootScriptSource(assets: ClientAssets): string {
     sentParam,
     previewAttribute,
     framedAttribute,
+    viewBeacon: viewBeaconPath,
   }
   return `(${boot.toString()})(${scriptSafeJson(options)},${formatPostDate.toString()})`
 }
