@@ -71,11 +71,11 @@ export function createApp(ctx: AppContext): {app: Hono; features: Feature[]} {
   features.push({close: () => build.release()})
   // A site process starts no Studio; a content process serves no pages.
   if (lakeUrl === undefined) mountStudio(app, ctx, build)
-  // Reader statistics (server/stats/): kept where the data is, counted in front of the site and
-  // the feeds (so it sees only what they answered).
-  const stats = lakeUrl === undefined ? mountStats(app, ctx) : undefined
-  if (stats) features.push(stats)
-  if (stats?.counting) app.use(stats.counting)
+  // Reader statistics (server/stats/): counted in front of the site and the feeds (so it sees
+  // only what they answered), kept where the data is (a site process sends its batches there).
+  const stats = mountStats(app, ctx)
+  features.push(stats)
+  if (stats.counting) app.use(stats.counting)
   const mounts = [
     ...(lakeUrl === undefined ? [mountContact, mountNewsletter] : []),
     ...(serveSite ? [mountDiscovery] : []),

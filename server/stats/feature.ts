@@ -10,7 +10,9 @@ import {registerStatsRoutes} from './routes.ts'
 import {DailySalt} from './salt.ts'
 import {StatsStore} from './store.ts'
 import {readTable} from './tables.ts'
-import {Tally} from './tally.ts'
+import {Tally, type Batch} from './tally.ts'
+import {registerIngest} from './ingest.ts'
+import {remoteSink} from './sender.ts'
 import {postTitles} from './titles.ts'
 
 /** Seams for tests; the server passes none. */
@@ -27,24 +29,37 @@ export interface Stats extends Feature {
 /**
  * First-party reader statistics (docs/reader-statistics.md): page views counted where they are
  * served, kept as aggregated rows in DATA_DIR/stats.sqlite (the single process, a content process,
- * hosted mode), shown to the owner by `/api/stats/…`. `ANALYTICS=0` counts nothing.
+ * hosted mode), shown to the owner by `/api/stats/…`. A site process (LAKE_URL) sends its batches
+ * to the content process with STATS_TOKEN. `ANALYTICS=0` counts nothing.
  */
 export function mountStats(app: Hono, ctx: AppContext, options: StatsOptions = {}): Stats {
   const now = options.now ?? Date.now
   const {config} = ctx
-  mkdirSync(config.dataDir, {recursive: true, mode: 0o700})
-  const store = new StatsStore(config.dataDir)
   const tally = new Tally()
-  const flusher = new Flusher(tally, (batch) => store.merge(batch))
   const titles = cached(postTitles(ctx), 60_000, now)
-  registerStatsRoutes(app, {
-    verify: (token) => ctx.lake?.verifyToken(token),
-    attempts: ctx.lake?.failedTokenAttempts(),
-    flush: () => flusher.flush(),
-    table: async (name, days) =>
-      readTable(store.db, name, days, now(), name === 'pages' ? await titles() : undefined),
-    live: () => tally.liveVisitors(now()),
-  })
+  // Kept where the data is; a site process (LAKE_URL) sends its batches there.
+  const store = config.lakeUrl === undefined ? openStore(config.dataDir) : undefined
+  const sink = store
+    ? (batch: Batch) => store.merge(batch)
+    : config.lakeUrl !== undefined && config.statsToken !== undefined
+      ? remoteSink(config.lakeUrl, config.statsToken)
+      : undefined
+  const flusher = sink ? new Flusher(tally, sink) : undefined
+  if (store && flusher) {
+    registerStatsRoutes(app, {
+      verify: (token) => ctx.lake?.verifyToken(token),
+      attempts: ctx.lake?.failedTokenAttempts(),
+      flush: () => flusher.flush(),
+      table: async (name, days) =>
+        readTable(store.db, name, days, now(), name === 'pages' ? await titles() : undefined),
+      live: () => tally.liveVisitors(now()),
+    })
+    registerIngest(app, config.statsToken, (batch) => store.merge(batch))
+  }
+  if (!flusher && config.analytics)
+    console.warn(
+      '[stats] this site process has no STATS_TOKEN: it counts no readers (docs/deploy.md)',
+    )
   const ownHosts = (c: Context) =>
     new Set(
       [
@@ -62,16 +77,21 @@ export function mountStats(app: Hono, ctx: AppContext, options: StatsOptions = {
     ownHosts,
     now,
   }
-  const enabled = config.analytics && config.serveSite
+  const enabled = config.analytics && config.serveSite && flusher !== undefined
   if (enabled)
     registerBeacon(app, {...counting, postPaths: async () => new Set((await titles()).keys())})
   return {
     counting: enabled ? countReaders(counting) : undefined,
     async close() {
-      await flusher.stop()
-      store.close()
+      await flusher?.stop()
+      store?.close()
     },
   }
+}
+
+function openStore(dataDir: string): StatsStore {
+  mkdirSync(dataDir, {recursive: true, mode: 0o700})
+  return new StatsStore(dataDir)
 }
 
 /**
