@@ -55,12 +55,12 @@ export function readTable(
   now: number,
   titles: Map<string, string> = new Map(),
 ): Table {
-  const from = `${firstDay(now, days)}T00`
+  const from = firstDay(now, days)
   if (name === 'daily') {
     const rows = db
       .prepare(
-        `SELECT substr(hour, 1, 10) AS day, sum(visitors) AS visitors, sum(pageviews) AS pageviews
-         FROM counts WHERE dimension = 'total' AND hour >= ? GROUP BY day ORDER BY day`,
+        `SELECT day, visitors, pageviews FROM daily_counts
+         WHERE dimension = 'total' AND day >= ? ORDER BY day`,
       )
       .all(from)
     const byDay = new Map(rows.map((row) => [String(row.day), row]))
@@ -79,7 +79,7 @@ export function readTable(
         `SELECT day, aggregator, sum(subscribers) AS subscribers FROM feeds WHERE day >= ?
          GROUP BY day, aggregator ORDER BY day, subscribers DESC LIMIT ?`,
       )
-      .all(from.slice(0, 10), maxRows)
+      .all(from, maxRows)
     return {
       columns: ['date', 'aggregator', 'subscribers'],
       rows: rows.map((row) => [String(row.day), String(row.aggregator), num(row.subscribers)]),
@@ -88,8 +88,8 @@ export function readTable(
   const [dimension, column] = rankedDimensions[name]
   const rows = db
     .prepare(
-      `SELECT value, sum(visitors) AS visitors, sum(pageviews) AS pageviews FROM counts
-       WHERE dimension = ? AND hour >= ? GROUP BY value ORDER BY pageviews DESC, value LIMIT ?`,
+      `SELECT value, sum(visitors) AS visitors, sum(pageviews) AS pageviews FROM daily_counts
+       WHERE dimension = ? AND day >= ? GROUP BY value ORDER BY pageviews DESC, value LIMIT ?`,
     )
     .all(dimension, from, maxRows)
   if (name === 'pages')
