@@ -125,6 +125,13 @@ describe('reader statistics of a scripted day', () => {
     expect(feeds.map((row) => row.slice(1))).toEqual([['Feedly', '42']])
   })
 
+  it('shows the visitors of the last five minutes', async () => {
+    const response = await fetch(`${server.url}/api/stats/live.json`, {
+      headers: {authorization: `Bearer ${token}`},
+    })
+    expect(await response.json()).toEqual({visitors: 5})
+  })
+
   it('answers 401 to anyone but the owner, and 400 to a bad period', async () => {
     const anonymous = await fetch(`${server.url}/api/stats/daily.csv`)
     expect(anonymous.status).toBe(401)

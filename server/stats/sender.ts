@@ -18,13 +18,17 @@ const sendTimeoutMs = 10_000
  * `/api/stats/ingest` with `STATS_TOKEN`; what fails stays in a bounded backlog, sent first, in
  * order, with the next batch.
  */
-export function remoteSink(lakeUrl: string, token: string): (batch: Batch) => Promise<void> {
+export function remoteSink(
+  lakeUrl: string,
+  token: string,
+  limit = maxBacklog,
+): (batch: Batch) => Promise<void> {
   const backlog: Batch[] = []
   let dropped = 0
   return async (batch) => {
     backlog.push(batch)
-    if (backlog.length > maxBacklog) {
-      const over = backlog.length - maxBacklog
+    if (backlog.length > limit) {
+      const over = backlog.length - limit
       backlog.splice(0, over)
       dropped += over
       console.warn(
