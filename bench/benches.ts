@@ -14,4 +14,5 @@ export const benches = [
   'start',
   'newsletter',
   'search',
+  'readers',
 ]

@@ -24,6 +24,8 @@ export interface LoadResult {
 export interface Target {
   url: string
   pids: number[]
+  /** Request headers (a browser's User-Agent, so reader statistics count the load: bench/server.ts). */
+  headers?: Record<string, string>
 }
 
 /** Load-generator settings shared by every cell so ours and nginx's are measured alike. */
@@ -40,14 +42,21 @@ interface Slice {
 }
 
 /** One bounded autocannon run (keep-alive HTTP/1.1, one request in flight per connection). */
-function slice({url, pids}: Target, connections: number, seconds: number): Promise<Slice> {
+function slice({url, pids, headers}: Target, connections: number, seconds: number): Promise<Slice> {
   if (!/^http:\/\/(127\.0\.0\.1|localhost)[:/]/.test(url))
     throw new Error(`refusing to load a non-loopback URL: ${url}`)
   const times: number[] = []
   const cpuBefore = cpuSeconds(pids)
   return new Promise((resolve, reject) => {
     const instance = autocannon(
-      {url, connections, duration: seconds, pipelining: 1, timeout: 10},
+      {
+        url,
+        connections,
+        duration: seconds,
+        pipelining: 1,
+        timeout: 10,
+        ...(headers ? {headers} : {}),
+      },
       (error, result) => {
         if (error) return reject(error)
         const requests = result.requests.total

@@ -113,6 +113,44 @@ export async function measure(
   return cells
 }
 
+/** A reader's browser: the load that reader statistics count (bots and empty agents are not). */
+const browser =
+  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36'
+
+/**
+ * Issue #38: `/blog` at 64 connections with a browser's User-Agent, on this server (counting
+ * on) and on a second one started with ANALYTICS=0, in turn: CPU per request within 5 %.
+ */
+async function countingCost(on: {url: string; pid: number}): Promise<{table: Table; note: string}> {
+  const off = await startServerProcess({env: {ANALYTICS: '0'}})
+  try {
+    const headers = {'user-agent': browser}
+    await warm(on.url + target.route)
+    await warm(off.url + target.route)
+    const [counted, uncounted] = await loadInTurn(
+      [
+        {url: on.url + target.route, pids: [on.pid], headers},
+        {url: off.url + target.route, pids: [off.pid], headers},
+      ],
+      target.connections,
+    )
+    const ratio = counted.cpuMsPerRequest / uncounted.cpuMsPerRequest
+    return {
+      table: {
+        title: `Reader statistics: ${target.route} ×${target.connections} with a browser's User-Agent`,
+        columns: ['counting', 'req/s', 'p50 / p99 ms', 'CPU ms/req (cores)'],
+        rows: [
+          ['on', rpsText(counted), latencyText(counted), cpuText(counted)],
+          ['off (ANALYTICS=0)', rpsText(uncounted), latencyText(uncounted), cpuText(uncounted)],
+        ],
+      },
+      note: `Target (issue #38): CPU per request with counting on within 5 % of off: ${ratio <= 1.05 ? 'MET' : 'MISSED'} (${fmt((ratio - 1) * 100, 1)} %).`,
+    }
+  } finally {
+    await off.stop()
+  }
+}
+
 export async function run(): Promise<Section> {
   const notes: string[] = []
   const server = await startServerProcess()
@@ -138,6 +176,8 @@ export async function run(): Promise<Section> {
       staticServer,
     )
     notes.push(...where.notes)
+    const counting = await countingCost(server)
+    notes.push(counting.note)
     notes.push(
       'Ratios divide mean req/s over the whole cell. autocannon runs in the bench process on the same 2 cores, so at high rates it is ' +
         'part of the bottleneck for both servers; nginx runs one worker per core (worker_processes auto), ours is one Node process. ' +
@@ -146,7 +186,7 @@ export async function run(): Promise<Section> {
     return {
       name: 'server',
       title: 'Server under load vs nginx (static HTML)',
-      tables: [serverTable(cells), where.table],
+      tables: [serverTable(cells), where.table, counting.table],
       notes,
       data: {routes, cells, breakdown: where.data},
     }

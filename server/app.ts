@@ -15,6 +15,7 @@ import {mountSite} from './render/feature.ts'
 import {previewReads} from './previewReads.ts'
 import {sentMarkers} from './http/sentMarkers.ts'
 import {remoteSentMarkers} from './forward/remoteSentMarkers.ts'
+import {mountStats} from './stats/feature.ts'
 import {mountStudio} from './studio/feature.ts'
 import {studioCors} from './studio/cors.ts'
 import {isStudioOrigin, isStudioUrl} from './studio/origins.ts'
@@ -76,6 +77,11 @@ export function createApp(ctx: AppContext): {app: Hono; features: Feature[]} {
   features.push({close: () => build.release()})
   // A site process starts no Studio; a content process serves no pages.
   if (lakeUrl === undefined) mountStudio(app, ctx, build)
+  // Reader statistics (server/stats/): counted in front of the site and the feeds (so it sees
+  // only what they answered), kept where the data is (a site process sends its batches there).
+  const stats = mountStats(app, ctx)
+  features.push(stats)
+  if (stats.counting) app.use(stats.counting)
   const mounts = [
     ...(lakeUrl === undefined ? [mountContact, mountNewsletter] : []),
     ...(serveSite ? [mountDiscovery] : []),

@@ -62,6 +62,13 @@ export interface ServerConfig {
    * pages; site processes started with LAKE_URL render from it (docs/deploy.md).
    */
   serveSite: boolean
+  /** `ANALYTICS=0`: no reader statistics are counted (docs/reader-statistics.md). */
+  analytics: boolean
+  /**
+   * `STATS_TOKEN`: the same value on the content process and its site processes; the sites send
+   * their reader statistics with it (docs/deploy.md).
+   */
+  statsToken: string | undefined
   /**
    * `LAKE_URL=http://host:port`: a site process. It renders from that content process, forwards
    * the browser's content reads, contact posts and images to it, and opens no data dir.
@@ -164,6 +171,9 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       'LAKE_URL and SANITY_STUDIO_PROJECT_ID exclude each other: the content is in one place',
     )
   const siteReadToken = env.SITE_READ_TOKEN || undefined
+  const statsToken = env.STATS_TOKEN || undefined
+  if (statsToken !== undefined && statsToken.length < minLakeTokenLength)
+    throw new Error(`STATS_TOKEN must be at least ${minLakeTokenLength} characters`)
   if (siteReadToken !== undefined && siteReadToken.length < minLakeTokenLength)
     throw new Error(`SITE_READ_TOKEN must be at least ${minLakeTokenLength} characters`)
   return {
@@ -204,6 +214,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     ),
     backupKeep: count(env.BACKUP_KEEP, 7, 'BACKUP_KEEP'),
     serveSite,
+    analytics: env.ANALYTICS !== '0',
+    statsToken,
     lakeUrl: lake,
     siteNewsletter: lake !== undefined && env.NEWSLETTER === '1',
     siteReadToken,

@@ -43,3 +43,9 @@ export function derivedExcerpt(plainText: string): string {
  * toast once (server/render/handler.ts) and the boot script clears it (web/boot/bootScript.ts).
  */
 export const sentParam = 'sent'
+
+/**
+ * Where the boot script reports a prerendered page that the reader was shown (web/boot/boot.ts):
+ * the one view the server cannot see itself (server/stats/beacon.ts).
+ */
+export const viewBeaconPath = '/api/stats/view'

@@ -105,6 +105,9 @@ export const feedPostsQuery = defineQuery(`*[${listedPost}] | ${postOrder} [0...
   body[]{..., _type == "image" => ${imageFields}}
 }`)
 
+/** Every listed post's path and title, for the Readers tool's pages table (server/stats). */
+export const postTitlesQuery = defineQuery(`*[${listedPost}] {"slug": slug.current, title}`)
+
 /**
  * A reader's search (docs/search.md): listed posts matching `$q` by `text::query()` in the title,
  * excerpt or body text, ranked by relevance (how often the words occur in each field, the title

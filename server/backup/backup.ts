@@ -9,6 +9,7 @@ import {
   statSync,
 } from 'node:fs'
 import {link} from 'node:fs/promises'
+import {backup as sqliteBackup, DatabaseSync} from 'node:sqlite'
 import {basename, dirname, join} from 'node:path'
 import {pipeline} from 'node:stream/promises'
 import {createGzip} from 'node:zlib'
@@ -20,6 +21,7 @@ import {
   keyValueFile,
   lakeFile,
   manifestPath,
+  statsFile,
   type Manifest,
 } from './manifest.ts'
 import {takeSnapshot} from './snapshot.ts'
@@ -106,9 +108,26 @@ async function writeArchive(file: string, list: TarEntry[], manifest: Manifest):
 }
 
 /**
+ * A copy of the reader statistics' database (server/stats/store.ts) taken now, by SQLite's
+ * online backup, which copies in steps off the main thread while the server keeps writing.
+ */
+async function snapshotStats(dataDir: string, work: string): Promise<SideFile | undefined> {
+  const source = join(dataDir, statsFile)
+  if (!existsSync(source)) return undefined
+  const copy = join(work, statsFile)
+  const db = new DatabaseSync(source, {readOnly: true})
+  try {
+    await sqliteBackup(db, copy)
+  } finally {
+    db.close()
+  }
+  return {path: statsFile, source: copy, bytes: statSync(copy).size}
+}
+
+/**
  * Writes one backup of the lake in `dataDir` to `file` (a `.tar.gz` that `tar -xzf` opens):
- * a consistent snapshot of the database without sessions, the images and the Studio's
- * key-value file, and a manifest with the schema version, document counts and sha256 of every
+ * a consistent snapshot of the database without sessions, the images, the Studio's
+ * key-value file and the reader statistics, and a manifest with the schema version, document counts and sha256 of every
  * file. Safe while the server runs and writes. Refuses when `file` exists or when the disk
  * could not hold it with room to spare. The archive appears under its name only when complete.
  */
@@ -150,6 +169,8 @@ export async function writeBackup(
         return {...f, source: copy, bytes: statSync(copy).size}
       }),
     ]
+    const stats = await snapshotStats(dataDir, work)
+    if (stats) files.push(stats)
     const manifest: Manifest = {
       format: 'scriptorium-backup',
       formatVersion: backupFormatVersion,

@@ -6,6 +6,8 @@ import {isRecord} from '../util/isRecord.ts'
 export const manifestPath = 'manifest.json'
 export const lakeFile = 'lake.sqlite'
 export const keyValueFile = 'studio-keyvalue.json'
+/** The reader statistics' aggregates (server/stats/store.ts); absent in data dirs older than it. */
+export const statsFile = 'stats.sqlite'
 export const imagesDir = 'assets/images'
 
 /** Bumped when the archive's layout changes; a restore refuses formats it does not know. */
@@ -53,7 +55,7 @@ export const excluded = [
 
 /** A path a backup may hold: nothing else is ever extracted (no `..`, no absolute paths). */
 export function allowedPath(path: string): boolean {
-  if (path === lakeFile || path === keyValueFile) return true
+  if (path === lakeFile || path === keyValueFile || path === statsFile) return true
   const [dir, name] = [path.slice(0, imagesDir.length + 1), path.slice(imagesDir.length + 1)]
   return dir === `${imagesDir}/` && imageFilePattern.test(name)
 }

@@ -142,7 +142,12 @@ describe('lake:backup and lake:restore', () => {
     const extracted = join(dir, 'extracted')
     mkdirSync(extracted)
     execFileSync('tar', ['-xzf', archive, '-C', extracted])
-    expect(readdirSync(extracted).sort()).toEqual(['assets', 'lake.sqlite', 'manifest.json'])
+    expect(readdirSync(extracted).sort()).toEqual([
+      'assets',
+      'lake.sqlite',
+      'manifest.json',
+      'stats.sqlite',
+    ])
     expect(readdirSync(join(extracted, 'assets', 'images'))).toHaveLength(seedImages)
     const manifest = parseManifest(readFileSync(join(extracted, 'manifest.json'), 'utf8'))
     expect(manifest.schemaVersion).toBe(schemaVersion)
@@ -158,11 +163,12 @@ describe('lake:backup and lake:restore', () => {
       bytes: statSync(join(extracted, 'lake.sqlite')).size,
       sha256: sha,
     })
-    expect(manifest.files.slice(1).map((f) => f.path)).toEqual(
-      readdirSync(join(extracted, 'assets', 'images'))
+    expect(manifest.files.slice(1).map((f) => f.path)).toEqual([
+      ...readdirSync(join(extracted, 'assets', 'images'))
         .sort()
         .map((name) => `assets/images/${name}`),
-    )
+      'stats.sqlite',
+    ])
     expect(
       (await fetch(`${server.url}/v2023-07-29/data/query/production?query=count(*)`)).status,
     ).toBe(200)
@@ -263,6 +269,6 @@ describe('lake:backup and lake:restore', () => {
     const run = await runCli('restore', [archive], {DATA_DIR: target, LAKE_TOKEN: 'e'.repeat(40)})
     expect(run).toMatchObject({code: 0, stderr: ''})
     expect(run.stdout).toContain('log in to the Studio with LAKE_TOKEN')
-    expect(readdirSync(target).sort()).toEqual(['assets', 'lake.sqlite'])
+    expect(readdirSync(target).sort()).toEqual(['assets', 'lake.sqlite', 'stats.sqlite'])
   })
 })

@@ -29,6 +29,8 @@ export interface BootOptions {
   sentParam: string
   previewAttribute: string
   framedAttribute: string
+  /** Where a prerendered page reports that it was shown (server/stats/beacon.ts). */
+  viewBeacon: string
 }
 
 /**
@@ -57,6 +59,18 @@ export interface BootOptions {
  */
 export function boot(options: BootOptions): void {
   const root = document.documentElement
+  // A prerendered page (the speculation rules) made its request before the reader chose it, and
+  // was not counted then: it is counted when shown (docs/reader-statistics.md).
+  if ((document as Document & {prerendering?: boolean}).prerendering)
+    document.addEventListener(
+      'prerenderingchange',
+      () =>
+        navigator.sendBeacon(
+          options.viewBeacon,
+          JSON.stringify({path: location.pathname + location.search, referrer: document.referrer}),
+        ),
+      {once: true},
+    )
 
   // The relay's one-time marker has been used: keep it out of the address a reload would ask for.
   const address = new URL(location.href)

@@ -1,4 +1,4 @@
-import {sentParam} from '../../shared/constants.ts'
+import {sentParam, viewBeaconPath} from '../../shared/constants.ts'
 import {thankYou, toastMs} from '../contactToast.ts'
 import {payloadElementId, scriptSafeJson} from '../payload.ts'
 import {
@@ -47,6 +47,7 @@ export function bootScriptSource(assets: ClientAssets): string {
     sentParam,
     previewAttribute,
     framedAttribute,
+    viewBeacon: viewBeaconPath,
   }
   return `(${boot.toString()})(${scriptSafeJson(options)})`
 }

@@ -26,7 +26,8 @@ export const footerModals = {
     label: 'privacy',
     title: 'Privacy',
     paragraphs: [
-      'No personal data is collected on this site: no cookies, no analytics, no tracking.',
+      'No personal data is collected on this site: no cookies, no tracking, nothing sent to anyone.',
+      "The server counts page views as it serves them and keeps only totals per hour: the page, the name of the site a link came from, phone, tablet or desktop, and the browser's name. Readers are counted once a day by a code made from your address, your browser and a secret that is replaced every midnight and never written down, so no one, me included, can tell who read what. Crawlers are not counted, and neither are browsers that send Global Privacy Control.",
       'Only what you send is kept: a contact message, and, if you subscribe to new posts, your email address with the dates you subscribed and confirmed. It is used for nothing else and shared with no one; the mails carry no tracking pixel and no rewritten links.',
       'Unsubscribing (one click, from any mail) deletes your address; only a salted hash of it is kept, so it is not mailed again by mistake.',
       'Client work is kept strictly confidential.',

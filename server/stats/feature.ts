@@ -1,0 +1,114 @@
+import {mkdirSync} from 'node:fs'
+import type {Context, Hono, MiddlewareHandler} from 'hono'
+import type {AppContext} from '../context.ts'
+import type {Feature} from '../feature.ts'
+import {Flusher} from './flusher.ts'
+import {countReaders, type CountingOptions} from './middleware.ts'
+import {registerBeacon} from './beacon.ts'
+import {isOwnerView} from './ownerView.ts'
+import {registerStatsRoutes} from './routes.ts'
+import {DailySalt} from './salt.ts'
+import {StatsStore} from './store.ts'
+import {readTable} from './tables.ts'
+import {Tally, type Batch} from './tally.ts'
+import {registerIngest} from './ingest.ts'
+import {remoteSink} from './sender.ts'
+import {postTitles} from './titles.ts'
+
+/** Seams for tests; the server passes none. */
+export interface StatsOptions {
+  now?: () => number
+}
+
+/** Reader statistics, mounted by server/app.ts: the counting in front of the site, and the tables. */
+export interface Stats extends Feature {
+  /** Mounted just before the site (undefined with ANALYTICS=0 or without a site). */
+  counting: MiddlewareHandler | undefined
+}
+
+/**
+ * First-party reader statistics (docs/reader-statistics.md): page views counted where they are
+ * served, kept as aggregated rows in DATA_DIR/stats.sqlite (the single process, a content process,
+ * hosted mode), shown to the owner by `/api/stats/…`. A site process (LAKE_URL) sends its batches
+ * to the content process with STATS_TOKEN. `ANALYTICS=0` counts nothing.
+ */
+export function mountStats(app: Hono, ctx: AppContext, options: StatsOptions = {}): Stats {
+  const now = options.now ?? Date.now
+  const {config} = ctx
+  const tally = new Tally()
+  const titles = cached(postTitles(ctx), 60_000, now)
+  // Kept where the data is; a site process (LAKE_URL) sends its batches there.
+  const store = config.lakeUrl === undefined ? openStore(config.dataDir) : undefined
+  const sink = store
+    ? (batch: Batch) => store.merge(batch)
+    : config.lakeUrl !== undefined && config.statsToken !== undefined
+      ? remoteSink(config.lakeUrl, config.statsToken)
+      : undefined
+  const flusher = sink ? new Flusher(tally, sink) : undefined
+  if (store && flusher) {
+    registerStatsRoutes(app, {
+      verify: (token) => ctx.lake?.verifyToken(token),
+      attempts: ctx.lake?.failedTokenAttempts(),
+      flush: () => flusher.flush(),
+      table: async (name, days) =>
+        readTable(store.db, name, days, now(), name === 'pages' ? await titles() : undefined),
+      live: () => tally.liveVisitors(now()),
+    })
+    registerIngest(app, config.statsToken, (batch) => store.merge(batch))
+  }
+  if (!flusher && config.analytics)
+    console.warn(
+      '[stats] this site process has no STATS_TOKEN: it counts no readers (docs/deploy.md)',
+    )
+  const ownHosts = (c: Context) =>
+    new Set(
+      [
+        new URL(config.siteUrl).hostname,
+        c.req.header('host')?.replace(/:\d+$/, '') ?? '',
+        ...config.allowedHosts,
+      ]
+        .map((host) => host.toLowerCase())
+        .filter(Boolean),
+    )
+  const counting: CountingOptions = {
+    tally,
+    salt: new DailySalt(),
+    isOwner: (c) => isOwnerView(c, config),
+    ownHosts,
+    now,
+  }
+  const enabled = config.analytics && config.serveSite && flusher !== undefined
+  if (enabled)
+    registerBeacon(app, {...counting, postPaths: async () => new Set((await titles()).keys())})
+  return {
+    counting: enabled ? countReaders(counting) : undefined,
+    async close() {
+      await flusher?.stop()
+      store?.close()
+    },
+  }
+}
+
+function openStore(dataDir: string): StatsStore {
+  mkdirSync(dataDir, {recursive: true, mode: 0o700})
+  return new StatsStore(dataDir)
+}
+
+/**
+ * `load`'s answer, asked again only after `ttlMs` (or after a failure): the posts change seldom,
+ * and a flood of beacons must not become a flood of queries.
+ */
+function cached<T>(load: () => Promise<T>, ttlMs: number, now: () => number): () => Promise<T> {
+  let last: {at: number; value: Promise<T>} | undefined
+  return () => {
+    if (!last || now() - last.at > ttlMs) {
+      const value = load()
+      const entry = {at: now(), value}
+      last = entry
+      value.catch(() => {
+        if (last === entry) last = undefined
+      })
+    }
+    return last.value
+  }
+}

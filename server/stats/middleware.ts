@@ -1,0 +1,93 @@
+import type {Context, MiddlewareHandler} from 'hono'
+import {isbot} from 'isbot'
+import {clientOf} from '../http/clientAddress.ts'
+import {campaign, canonicalPath, clip, referrerHost} from './dimensions.ts'
+import type {DailySalt} from './salt.ts'
+import type {Tally} from './tally.ts'
+import {browserFamily, deviceClass, feedSubscribers} from './userAgent.ts'
+
+/** The feeds whose fetches report aggregators' subscribers (server/discovery/feature.ts). */
+const feedPaths = new Set(['/rss.xml', '/atom.xml'])
+
+export interface CountingOptions {
+  tally: Tally
+  salt: DailySalt
+  /** The owner's own views are not counted (ownerView.ts). */
+  isOwner(c: Context): boolean
+  /** Host names that are the site itself: a referrer from them is "direct". */
+  ownHosts(c: Context): Set<string>
+  now?: () => number
+}
+
+/**
+ * A request a browser makes ahead of the reader (Chromium's `Sec-Purpose: prefetch` and
+ * `prefetch;prerender`, the older `Purpose: prefetch`): not a view until shown, when the boot
+ * script's beacon counts it (beacon.ts).
+ */
+export function isSpeculative(c: Context): boolean {
+  const purpose = c.req.header('sec-purpose') ?? c.req.header('purpose') ?? ''
+  return /prefetch|prerender/i.test(purpose)
+}
+
+/** A person's request: a user agent, not one of isbot's crawlers, not asking to be left alone. */
+export function isCountableReader(c: Context, userAgent: string): boolean {
+  return userAgent !== '' && !isbot(userAgent) && c.req.header('sec-gpc') !== '1'
+}
+
+/**
+ * Counts the public pages this process serves (docs/reader-statistics.md): mounted just before
+ * the site, so it sees only what the site answered. A page is a response the site handler
+ * rendered (it carries `X-Cache`, render-cache hits included; assets, feeds and every API do
+ * not) to a GET, answered 200 or 304; a 404 page is counted apart, as a "not found" path. The
+ * work is a few header reads and map updates after the response is made; nothing is written
+ * here (flusher.ts writes the batch).
+ */
+export function countReaders(options: CountingOptions): MiddlewareHandler {
+  const now = options.now ?? Date.now
+  return async (c, next) => {
+    await next()
+    if (c.req.method !== 'GET') return
+    const status = c.res.status
+    if (status !== 200 && status !== 304 && status !== 404) return
+    if (feedPaths.has(c.req.path)) {
+      if (status === 404) return
+      const report = feedSubscribers(clip(c.req.header('user-agent')))
+      if (report) options.tally.addFeed(now(), report.aggregator, c.req.path, report.subscribers)
+      return
+    }
+    if (!c.res.headers.has('x-cache')) return
+    const userAgent = clip(c.req.header('user-agent'))
+    if (!isCountableReader(c, userAgent) || isSpeculative(c) || options.isOwner(c)) return
+    countView(
+      c,
+      options,
+      userAgent,
+      status === 404,
+      new URL(c.req.url),
+      c.req.header('referer'),
+      now(),
+    )
+  }
+}
+
+/** Adds one view of `url` to the tally: the page's own request, or a prerendered page's beacon. */
+export function countView(
+  c: Context,
+  options: CountingOptions,
+  userAgent: string,
+  notFound: boolean,
+  url: URL,
+  referer: string | undefined,
+  time: number,
+): void {
+  options.tally.add({
+    time,
+    visitor: options.salt.visitor(time, clientOf(c).key, userAgent),
+    path: canonicalPath(url.pathname),
+    notFound,
+    referrer: referrerHost(referer, options.ownHosts(c)),
+    campaign: campaign(url.searchParams),
+    device: deviceClass(userAgent),
+    browser: browserFamily(userAgent),
+  })
+}

@@ -1,0 +1,107 @@
+import type {DatabaseSync} from 'node:sqlite'
+import type {Dimension} from './tally.ts'
+import {utcDay} from './salt.ts'
+
+/** The tables the Studio shows and `/api/stats/<table>.csv` serves (docs/reader-statistics.md). */
+export const tableNames = [
+  'daily',
+  'pages',
+  'referrers',
+  'campaigns',
+  'devices',
+  'browsers',
+  'notfound',
+  'feeds',
+] as const
+export type TableName = (typeof tableNames)[number]
+
+export const isTableName = (name: string): name is TableName =>
+  (tableNames as readonly string[]).includes(name)
+
+/** A table: its column names and rows of cells, in that order. */
+export interface Table {
+  columns: string[]
+  rows: Array<Array<string | number>>
+}
+
+/** The longest period asked for: the Studio's longest chart is 90 days; a year is room to spare. */
+export const maxDays = 366
+/** Rows of a ranked table: a chart or a spreadsheet needs no more, and a reply stays small. */
+const maxRows = 1000
+
+/** The first day of the last `days` days (today included), `YYYY-MM-DD`. */
+export const firstDay = (now: number, days: number): string => utcDay(now - (days - 1) * 86_400_000)
+
+const rankedDimensions: Record<Exclude<TableName, 'daily' | 'feeds'>, [Dimension, string]> = {
+  pages: ['page', 'path'],
+  referrers: ['referrer', 'referrer'],
+  campaigns: ['campaign', 'campaign'],
+  devices: ['device', 'device'],
+  browsers: ['browser', 'browser'],
+  notfound: ['notfound', 'path'],
+}
+
+const num = (value: unknown): number => (typeof value === 'number' ? value : Number(value ?? 0))
+
+/**
+ * One table over the last `days` days. Visitors of a period are the sum of each day's unique
+ * visitors (a visitor is a new one each day: the salt changes). `titles` names the posts of
+ * the pages table by path.
+ */
+export function readTable(
+  db: DatabaseSync,
+  name: TableName,
+  days: number,
+  now: number,
+  titles: Map<string, string> = new Map(),
+): Table {
+  const from = firstDay(now, days)
+  if (name === 'daily') {
+    const rows = db
+      .prepare(
+        `SELECT day, visitors, pageviews FROM daily_counts
+         WHERE dimension = 'total' AND day >= ? ORDER BY day`,
+      )
+      .all(from)
+    const byDay = new Map(rows.map((row) => [String(row.day), row]))
+    // Every day of the period, zeros included, so a chart's axis has no gaps.
+    const all: Table['rows'] = []
+    for (let i = days - 1; i >= 0; i--) {
+      const day = utcDay(now - i * 86_400_000)
+      const row = byDay.get(day)
+      all.push([day, num(row?.visitors), num(row?.pageviews)])
+    }
+    return {columns: ['date', 'visitors', 'pageviews'], rows: all}
+  }
+  if (name === 'feeds') {
+    const rows = db
+      .prepare(
+        `SELECT day, aggregator, sum(subscribers) AS subscribers FROM feeds WHERE day >= ?
+         GROUP BY day, aggregator ORDER BY day, subscribers DESC LIMIT ?`,
+      )
+      .all(from, maxRows)
+    return {
+      columns: ['date', 'aggregator', 'subscribers'],
+      rows: rows.map((row) => [String(row.day), String(row.aggregator), num(row.subscribers)]),
+    }
+  }
+  const [dimension, column] = rankedDimensions[name]
+  const rows = db
+    .prepare(
+      `SELECT value, sum(visitors) AS visitors, sum(pageviews) AS pageviews FROM daily_counts
+       WHERE dimension = ? AND day >= ? GROUP BY value ORDER BY pageviews DESC, value LIMIT ?`,
+    )
+    .all(dimension, from, maxRows)
+  if (name === 'pages')
+    return {
+      columns: ['path', 'title', 'visitors', 'pageviews'],
+      rows: rows.map((row) => {
+        const path = String(row.value)
+        return [path, titles.get(path) ?? '', num(row.visitors), num(row.pageviews)]
+      }),
+    }
+  return {
+    columns: [column, 'visitors', 'pageviews'],
+    rows: rows.map((row) => [String(row.value), num(row.visitors), num(row.pageviews)]),
+  }
+}

@@ -1,0 +1,130 @@
+import {utcDay} from './salt.ts'
+
+/** What a page view is counted by, each value per hour (docs/reader-statistics.md). */
+export type Dimension =
+  'total' | 'page' | 'referrer' | 'campaign' | 'device' | 'browser' | 'notfound'
+
+/** One counted view, as the request that made it was reduced to (middleware.ts). */
+export interface View {
+  time: number
+  /** The day's visitor hash (salt.ts): held in memory for the day, never stored. */
+  visitor: string
+  path: string
+  /** A 404: counted under "not found" only, not as a page view. */
+  notFound: boolean
+  referrer: string
+  campaign: string | undefined
+  device: string
+  browser: string
+}
+
+/** One aggregated row: views and new visitors of one value in one hour (`YYYY-MM-DDTHH`). */
+export interface CountRow {
+  hour: string
+  dimension: Dimension
+  value: string
+  pageviews: number
+  visitors: number
+}
+
+/** A feed aggregator's reported subscribers on one day: the highest it reported that day. */
+export interface FeedRow {
+  day: string
+  aggregator: string
+  feed: string
+  subscribers: number
+}
+
+/** A batch: what one process counted since its last write. */
+export interface Batch {
+  counts: CountRow[]
+  feeds: FeedRow[]
+}
+
+/**
+ * Visitor and value pairs remembered per day, to count each visitor once per value: 250,000 is
+ * far past a personal site's day (a pair costs ~100 bytes). Past it, views are still counted but
+ * new visitors no longer are, so the figure errs low rather than memory growing without end.
+ */
+export const maxSeenPerDay = 250_000
+
+/** How long a visitor counts as "now" in the live figure. */
+export const liveWindowMs = 5 * 60_000
+/** Visitors held for the live figure: the oldest are forgotten first past this. */
+const maxLive = 50_000
+
+/**
+ * The page views counted since the last batch, summed per hour and value, and which visitors
+ * were already counted today per value. Only counts leave it (`drain`); the visitor hashes stay in
+ * memory and are forgotten when the UTC day changes.
+ */
+export class Tally {
+  private counts = new Map<string, CountRow>()
+  private feeds = new Map<string, FeedRow>()
+  private day = ''
+  private seen = new Set<string>()
+  private readonly live = new Map<string, number>()
+
+  add(view: View): void {
+    const day = utcDay(view.time)
+    if (day !== this.day) {
+      this.day = day
+      this.seen = new Set()
+    }
+    const hour = new Date(view.time).toISOString().slice(0, 13)
+    if (view.notFound) {
+      this.count(hour, view.visitor, 'notfound', view.path)
+      return
+    }
+    this.count(hour, view.visitor, 'total', '')
+    this.count(hour, view.visitor, 'page', view.path)
+    this.count(hour, view.visitor, 'referrer', view.referrer)
+    if (view.campaign !== undefined) this.count(hour, view.visitor, 'campaign', view.campaign)
+    this.count(hour, view.visitor, 'device', view.device)
+    this.count(hour, view.visitor, 'browser', view.browser)
+    this.live.delete(view.visitor)
+    this.live.set(view.visitor, view.time)
+    if (this.live.size > maxLive) this.live.delete(this.live.keys().next().value ?? '')
+  }
+
+  /** A feed fetch whose user agent reported its subscribers (userAgent.ts). */
+  addFeed(time: number, aggregator: string, feed: string, subscribers: number): void {
+    const day = utcDay(time)
+    const key = `${day}\t${aggregator}\t${feed}`
+    const row = this.feeds.get(key)
+    if (row) row.subscribers = Math.max(row.subscribers, subscribers)
+    else this.feeds.set(key, {day, aggregator, feed, subscribers})
+  }
+
+  /** Visitors seen by this process in the last five minutes. */
+  liveVisitors(now: number): number {
+    let count = 0
+    for (const [visitor, time] of this.live) {
+      if (now - time < liveWindowMs) count++
+      else this.live.delete(visitor)
+    }
+    return count
+  }
+
+  /** Everything counted since the last call; the tally starts a new batch. */
+  drain(): Batch {
+    const batch = {counts: [...this.counts.values()], feeds: [...this.feeds.values()]}
+    this.counts = new Map()
+    this.feeds = new Map()
+    return batch
+  }
+
+  private count(hour: string, visitor: string, dimension: Dimension, value: string): void {
+    const key = `${hour}\t${dimension}\t${value}`
+    let row = this.counts.get(key)
+    if (!row) {
+      row = {hour, dimension, value, pageviews: 0, visitors: 0}
+      this.counts.set(key, row)
+    }
+    row.pageviews++
+    const pair = `${dimension}\t${value}\t${visitor}`
+    if (this.seen.has(pair) || this.seen.size >= maxSeenPerDay) return
+    this.seen.add(pair)
+    row.visitors++
+  }
+}
