@@ -2,10 +2,11 @@ import {createClient, type ClientConfig} from '@sanity/client'
 import {visionTool} from '@sanity/vision'
 import {defineConfig} from 'sanity'
 import {structureTool} from 'sanity/structure'
-import {schemaTypes} from './schemas/index.ts'
+import {schemaTypes, singletonTypes} from './schemas/index.ts'
 import {presentation} from './studio/presentation/index.ts'
 import {withoutInboxTemplates} from './studio/structure/inbox.ts'
 import {structure} from './studio/structure/index.ts'
+import {singletonAwareActions} from './studio/structure/singletons.ts'
 import {apiVersion, localProjectId} from './shared/constants.ts'
 import {hostedProjectId, localAuth, studioDataset} from './studio/env.ts'
 
@@ -34,7 +35,12 @@ export default defineConfig({
     presentation,
     visionTool({defaultApiVersion: `v${apiVersion}`, datasets: [studioDataset]}),
   ],
-  schema: {types: schemaTypes},
+  schema: {
+    types: schemaTypes,
+    // A singleton is never created from a template: the structure opens its one document.
+    templates: (templates) =>
+      templates.filter(({schemaType}) => !singletonTypes.includes(schemaType)),
+  },
   // Content Releases and scheduled drafts (a one-document release with a time): the lake speaks
   // their actions and publishes on time (docs/studio-protocol.md §h); hosted, the plan must
   // include them (docs/hosted.md). The older scheduled-publishing plugin calls a `/schedules`
@@ -54,5 +60,7 @@ export default defineConfig({
     comments: {enabled: false},
     // Only the contact relay writes messages: no "Contact message" in any create menu.
     newDocumentOptions: (templates) => withoutInboxTemplates(templates),
+    // Singletons: publish and discard only (no duplicate, no delete; studio/structure/singletons.ts).
+    actions: (actions, {schemaType}) => singletonAwareActions(actions, schemaType),
   },
 })

@@ -13,7 +13,7 @@ import {servicesPage} from './singletons/servicesPage.ts'
 import {siteSettings} from './singletons/siteSettings.ts'
 
 /** The singletons: one document each, its `_id` equal to its type (studio/structure/). */
-export const singletonTypes = [siteSettings.name, homePage.name, servicesPage.name]
+export const singletonTypes: string[] = [siteSettings.name, homePage.name, servicesPage.name]
 
 /** Every schema type, shared by the Studio and the site. */
 export const schemaTypes = [
