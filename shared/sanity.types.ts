@@ -857,6 +857,15 @@ export type TestimonialsPageQueryResult = {
   }>
 }
 
+// Source: shared/siteQueries.ts
+// Variable: redirectQuery
+// Query: *[_type == "redirect" && from == $path] | order(_updatedAt desc) [0]{to, permanent, external}
+export type RedirectQueryResult = {
+  to: string | null
+  permanent: boolean | null
+  external: boolean | null
+} | null
+
 // Query TypeMap
 declare global {
   interface SanityQueries {
@@ -873,6 +882,7 @@ declare global {
     '{\n  "home": *[_type == "homePage" && _id == "homePage"][0]{\n    intro, blogButton, latestHeading, showLatest, voicesHeading, showVoices, showSubscribe\n  },\n  "voices": *[_type == "testimonial" && defined(quote)] | order(order asc, _id asc) [0...2] {_id, quote, name, role, "photo": photo{\n  crop, hotspot, alt, decorative, caption,\n  "asset": asset->{_id, "metadata": metadata{lqip, isOpaque}}\n}}\n}': HomePageQueryResult
     '*[_type == "servicesPage" && _id == "servicesPage"][0]{\n  writingServices, editingServices, howIWork,\n  "blogSamples": blogSamples[]{_key, label, "category": category->slug.current}\n}': ServicesPageQueryResult
     '{\n  "books": *[_type == "servicesPage" && _id == "servicesPage"][0].editedBooks,\n  "testimonials": *[_type == "testimonial" && defined(quote)] | order(order asc, _id asc) {_id, quote, name, role, "photo": photo{\n  crop, hotspot, alt, decorative, caption,\n  "asset": asset->{_id, "metadata": metadata{lqip, isOpaque}}\n}}\n}': TestimonialsPageQueryResult
+    '*[_type == "redirect" && from == $path] | order(_updatedAt desc) [0]{to, permanent, external}': RedirectQueryResult
   }
 }
 // Lets @sanity/client releases that predate the global registry read it too

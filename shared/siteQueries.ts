@@ -183,3 +183,12 @@ export const testimonialsPageQuery = defineQuery(`{
   "books": *[_type == "servicesPage" && _id == "servicesPage"][0].editedBooks,
   "testimonials": *[_type == "testimonial" && defined(quote)] | order(order asc, _id asc) ${testimonialFields}
 }`)
+
+/**
+ * The redirect from `$path` (a path of the site, with its query string), if the owner made one
+ * or the site did when a slug changed (docs/site-editing.md). The page checks the target again
+ * before answering (web/routes/redirectFor.ts).
+ */
+export const redirectQuery = defineQuery(
+  `*[_type == "redirect" && from == $path] | order(_updatedAt desc) [0]{to, permanent, external}`,
+)

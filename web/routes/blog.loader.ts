@@ -6,6 +6,7 @@ import {
   tabCategory,
   tabCountHref,
   tabFromSearch,
+  tabHref,
   type BlogTab,
 } from '../blogTabs.ts'
 import {sanityClientContext} from '../clientContext.ts'
@@ -13,6 +14,7 @@ import {postPageQuery} from '../queries.ts'
 import type {PostPageQueryResult} from '../../shared/sanity.types.ts'
 import {loadCategories, type BlogCategory} from './blogCategories.ts'
 import {takePrefetched} from './blogPrefetch.ts'
+import {redirectFor} from './redirectFor.ts'
 
 export interface BlogData extends PostPageQueryResult {
   tab: BlogTab
@@ -42,6 +44,11 @@ export async function blogLoader({request, context}: LoaderFunctionArgs<RouterCo
     fetchPage(asked),
   ])
   const category = categories.find((c) => c.slug === asked)
+  // A renamed category's old tab address answers 301 to its new one (content/autoRedirects.ts).
+  if (!category && asked !== latestTab) {
+    const moved = await client().then((c) => redirectFor(c, tabHref(asked)))
+    if (moved) return moved
+  }
   const tab = category ? asked : latestTab
   const page = tab === asked ? askedPage : await fetchPage(tab)
   // The spec logs the loaded post list; only development builds do (a production site should not).
