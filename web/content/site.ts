@@ -42,5 +42,3 @@ export const footerModals = {
     ],
   },
 } as const
-
-export type FooterModalName = keyof typeof footerModals
