@@ -2,11 +2,12 @@ import {createClient, type ClientConfig} from '@sanity/client'
 import {visionTool} from '@sanity/vision'
 import {defineConfig} from 'sanity'
 import {structureTool} from 'sanity/structure'
-import {schemaTypes} from './schemas/index.ts'
+import {schemaTypes, singletonTypes} from './schemas/index.ts'
 import {presentation} from './studio/presentation/index.ts'
 import {withoutInboxTemplates} from './studio/structure/inbox.ts'
 import {structure} from './studio/structure/index.ts'
 import {withUploadReasons} from './studio/uploads/uploadReasons.tsx'
+import {singletonAwareActions} from './studio/structure/singletons.ts'
 import {apiVersion, localProjectId} from './shared/constants.ts'
 import {hostedProjectId, localAuth, studioDataset} from './studio/env.ts'
 
@@ -35,7 +36,12 @@ export default defineConfig({
     presentation,
     visionTool({defaultApiVersion: `v${apiVersion}`, datasets: [studioDataset]}),
   ],
-  schema: {types: schemaTypes},
+  schema: {
+    types: schemaTypes,
+    // A singleton is never created from a template: the structure opens its one document.
+    templates: (templates) =>
+      templates.filter(({schemaType}) => !singletonTypes.includes(schemaType)),
+  },
   // A refused upload's reason (too many megapixels, too large, corrupt) in a toast, not only in
   // the browser console (studio/uploads/uploadReasons.tsx).
   form: {
@@ -61,5 +67,7 @@ export default defineConfig({
     comments: {enabled: false},
     // Only the contact relay writes messages: no "Contact message" in any create menu.
     newDocumentOptions: (templates) => withoutInboxTemplates(templates),
+    // Singletons: publish and discard only (no duplicate, no delete; studio/structure/singletons.ts).
+    actions: (actions, {schemaType}) => singletonAwareActions(actions, schemaType),
   },
 })

@@ -12,8 +12,8 @@ import {kashmirPosts} from './posts/kashmir.ts'
 import {longformPosts} from './posts/longform.ts'
 import {motorcyclePosts} from './posts/motorcycles.ts'
 import {mountaineeringPosts} from './posts/mountaineering.ts'
-import type {PostCategory} from '../schemas/categories.ts'
 import type {PostSource} from './postSource.ts'
+import {categoryRef, siteCopyDocuments} from './siteCopy.ts'
 import {toBlock, type Block} from './richText.ts'
 import {seedAssetDocuments, toImageValue, type ImageValue} from './seedImages.ts'
 import type {Doc} from '../server/lake/index.ts'
@@ -29,7 +29,7 @@ export interface PostDocument {
   slug: {_type: 'slug'; current: string}
   date: string
   excerpt: string
-  category: PostCategory
+  category: {_type: string; _ref: string}
   mainImage?: ImageValue
   body: (Block | ImageValue)[]
 }
@@ -76,7 +76,7 @@ export function toDocument(post: PostSource, assetIds: Map<string, string>): Pos
     slug: {_type: 'slug', current: post.slug},
     date: post.date,
     excerpt: post.excerpt,
-    category: post.category,
+    category: categoryRef(post.category),
     ...(post.cover ? {mainImage: toImageValue(post.cover, assetId(post.cover.file))} : {}),
     body: post.body.map((block, index) =>
       'kind' in block
@@ -86,9 +86,16 @@ export function toDocument(post: PostSource, assetIds: Map<string, string>): Pos
   }
 }
 
+/** A revision id for a document of the site's copy, derived from its content. */
+function copyRevision(doc: object): string {
+  const digest = createHash('sha256').update(JSON.stringify(doc)).digest('base64')
+  return digest.replace(/[^A-Za-z0-9]/g, '').slice(0, 22)
+}
+
 /**
- * The NDJSON text: the image assets the posts show (as the lake's upload describes them), then
- * the posts, newest first, as an export sorted by date would list them.
+ * The NDJSON text: the image assets the posts show (as the lake's upload describes them), the
+ * site's copy (settings, home, services, categories, testimonials: content/siteCopy.ts), then the
+ * posts, newest first, as an export sorted by date would list them.
  */
 export async function buildSeed(posts: PostSource[] = postSources): Promise<string> {
   const sorted = [...posts].sort((a, b) => b.date.localeCompare(a.date))
@@ -97,6 +104,12 @@ export async function buildSeed(posts: PostSource[] = postSources): Promise<stri
   const assetIds = new Map([...assets].map(([file, doc]) => [file, doc._id]))
   const docs: (Doc | PostDocument)[] = [
     ...assets.values(),
+    ...siteCopyDocuments.map((doc) => ({
+      ...doc,
+      _rev: copyRevision(doc),
+      _createdAt: `${oldest}T08:00:00Z`,
+      _updatedAt: `${oldest}T08:00:00Z`,
+    })),
     ...sorted.map((post) => toDocument(post, assetIds)),
   ]
   return docs.map((doc) => JSON.stringify(doc)).join('\n') + '\n'

@@ -6,6 +6,7 @@ import {describe, expect, it} from 'vitest'
 import {postCategories} from '../schemas/categories.ts'
 import {parseNdjson, type Doc} from '../server/lake/index.ts'
 import {buildSeed, seedPath, type PostDocument} from './build-seed.ts'
+import {categoryId, siteCopyDocuments} from './siteCopy.ts'
 import {longformPosts} from './posts/longform.ts'
 import type {Block} from './richText.ts'
 import {seedImagesDir, type ImageValue} from './seedImages.ts'
@@ -29,7 +30,10 @@ function isPost(doc: Doc): doc is Doc & PostDocument {
     typeof slug.current === 'string' &&
     typeof doc.date === 'string' &&
     typeof doc.excerpt === 'string' &&
-    postCategories.some((category) => category === doc.category) &&
+    typeof doc.category === 'object' &&
+    doc.category !== null &&
+    '_ref' in doc.category &&
+    typeof doc.category._ref === 'string' &&
     Array.isArray(doc.body)
   )
 }
@@ -41,6 +45,7 @@ const text = readFileSync(seedPath, 'utf8')
 const docs = parseNdjson(text)
 const posts = docs.filter(isPost)
 const assets = docs.filter((doc) => doc._type === 'sanity.imageAsset')
+const copy = docs.filter((doc) => siteCopyDocuments.some((c) => c._id === doc._id))
 const blocks = posts.flatMap(textOf)
 const spans = blocks.flatMap((block) => block.children)
 const links = blocks.flatMap((block) => block.markDefs)
@@ -57,9 +62,10 @@ describe('content/seed.ndjson', () => {
     expect(text).toBe(await buildSeed())
   })
 
-  it('holds at least 20 published posts and the image assets they show, nothing else', () => {
+  it("holds at least 20 published posts, the image assets they show and the site's copy, nothing else", () => {
     expect(posts.length).toBeGreaterThanOrEqual(20)
-    expect(posts.length + assets.length).toBe(docs.length)
+    expect(copy.map((doc) => doc._id)).toEqual(siteCopyDocuments.map((doc) => doc._id))
+    expect(posts.length + assets.length + copy.length).toBe(docs.length)
     for (const post of posts) {
       expect(post._type).toBe('post')
       expect(post._id).not.toContain('.')
@@ -88,8 +94,10 @@ describe('content/seed.ndjson', () => {
 
   it('files every post under a blog category, every category has posts and one has seven or more', () => {
     const counts = new Map<string, number>()
-    for (const post of posts) counts.set(post.category, (counts.get(post.category) ?? 0) + 1)
-    expect([...counts.keys()].sort()).toEqual([...postCategories].sort())
+    for (const post of posts)
+      counts.set(post.category._ref, (counts.get(post.category._ref) ?? 0) + 1)
+    expect([...counts.keys()].sort()).toEqual(postCategories.map(categoryId).sort())
+    for (const id of counts.keys()) expect(copy.some((doc) => doc._id === id)).toBe(true)
     expect(Math.max(...counts.values())).toBeGreaterThanOrEqual(7)
   })
 

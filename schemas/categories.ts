@@ -1,4 +1,8 @@
-/** The categories a post can belong to. 'Latest' is a tab on the blog page, not a category. */
+/**
+ * The categories the site shipped with, in tab order: the seed's and the upgrade's category
+ * documents (content/siteCopy.ts), and the blog's tabs while a lake holds none. The owner's
+ * categories are documents (schemas/documents/category.ts); 'Latest' is a tab, not a category.
+ */
 export const postCategories = [
   'Fiction',
   'Mountaineering',
@@ -8,8 +12,3 @@ export const postCategories = [
 ] as const
 
 export type PostCategory = (typeof postCategories)[number]
-
-/** The blog page's tabs, in the spec's order: Latest shows every post. */
-export const blogTabs = ['Latest', ...postCategories] as const
-
-export type BlogTab = (typeof blogTabs)[number]

@@ -1,8 +1,33 @@
+import {category} from './documents/category.ts'
 import {contactMessage} from './documents/contactMessage.ts'
 import {newsletterIssue} from './documents/newsletterIssue.ts'
 import {post} from './documents/post.ts'
+import {redirect} from './documents/redirect.ts'
 import {subscriber} from './documents/subscriber.ts'
+import {testimonial} from './documents/testimonial.ts'
 import {blockContent} from './objects/blockContent.ts'
+import {footerModal} from './objects/footerModal.ts'
+import {socialLink} from './objects/socialLink.ts'
+import {homePage} from './singletons/homePage.ts'
+import {servicesPage} from './singletons/servicesPage.ts'
+import {siteSettings} from './singletons/siteSettings.ts'
+
+/** The singletons: one document each, its `_id` equal to its type (studio/structure/). */
+export const singletonTypes: string[] = [siteSettings.name, homePage.name, servicesPage.name]
 
 /** Every schema type, shared by the Studio and the site. */
-export const schemaTypes = [post, blockContent, contactMessage, subscriber, newsletterIssue]
+export const schemaTypes = [
+  siteSettings,
+  homePage,
+  servicesPage,
+  post,
+  category,
+  testimonial,
+  redirect,
+  blockContent,
+  footerModal,
+  socialLink,
+  contactMessage,
+  subscriber,
+  newsletterIssue,
+]

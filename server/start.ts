@@ -4,6 +4,8 @@ import {getRequestListener} from '@hono/node-server'
 import {createApp} from './app.ts'
 import type {AppContext} from './context.ts'
 import type {ServerConfig} from './env.ts'
+import {startAutoRedirects} from '../content/autoRedirects.ts'
+import {upgradeSiteCopy} from '../content/upgrade.ts'
 import {Lake, ReleaseScheduler, seedIfEmpty, touchesPublic} from './lake/index.ts'
 import {acquireDataDirLock} from './backup/lock.ts'
 import {siteSearchWarmQuery} from './siteForLake.ts'
@@ -94,6 +96,10 @@ export async function startServer(
     : undefined
   if (lake && config.seed)
     await seedIfEmpty(lake, {dataDir: config.dataDir, siteUrl: config.siteUrl})
+  // A data dir from before the site's copy was content gets its documents (docs/site-editing.md).
+  if (lake) await upgradeSiteCopy(lake)
+  // A published post's or category's slug change leaves a 301 from the old address.
+  if (lake) startAutoRedirects(lake)
   // Publishes scheduled releases on time, and at start those due while the process was down.
   const scheduler = lake ? new ReleaseScheduler(lake) : undefined
   await scheduler?.start()

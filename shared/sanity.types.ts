@@ -65,6 +65,19 @@ export type ContactMessage = {
   sentAt?: string
 }
 
+export type SocialLink = {
+  _type: 'socialLink'
+  label?: string
+  url?: string
+}
+
+export type FooterModal = {
+  _type: 'footerModal'
+  label?: string
+  title?: string
+  paragraphs?: Array<string>
+}
+
 export type SanityImageAssetReference = {
   _ref: string
   _type: 'reference'
@@ -104,29 +117,37 @@ export type BlockContent = Array<
     }
 >
 
-export type Post = {
+export type Redirect = {
   _id: string
-  _type: 'post'
+  _type: 'redirect'
   _createdAt: string
   _updatedAt: string
   _rev: string
-  title?: string
-  slug?: Slug
-  date?: string
-  excerpt?: string
-  category?: 'Fiction' | 'Mountaineering' | 'Motorcycles' | 'Kashmir' | 'General'
-  mainImage?: {
+  from?: string
+  external?: boolean
+  to?: string
+  permanent?: boolean
+  automatic?: boolean
+}
+
+export type Testimonial = {
+  _id: string
+  _type: 'testimonial'
+  _createdAt: string
+  _updatedAt: string
+  _rev: string
+  quote?: string
+  name?: string
+  role?: string
+  photo?: {
     asset?: SanityImageAssetReference
     media?: unknown
     hotspot?: SanityImageHotspot
     crop?: SanityImageCrop
     alt?: string
-    decorative?: boolean
-    caption?: string
     _type: 'image'
   }
-  body?: BlockContent
-  newsletter?: boolean
+  order?: number
 }
 
 export type SanityImageCrop = {
@@ -145,10 +166,128 @@ export type SanityImageHotspot = {
   width?: number
 }
 
+export type CategoryReference = {
+  _ref: string
+  _type: 'reference'
+  _weak?: boolean
+  [internalGroqTypeReferenceTo]?: 'category'
+}
+
+export type Post = {
+  _id: string
+  _type: 'post'
+  _createdAt: string
+  _updatedAt: string
+  _rev: string
+  title?: string
+  slug?: Slug
+  date?: string
+  excerpt?: string
+  category?: CategoryReference
+  mainImage?: {
+    asset?: SanityImageAssetReference
+    media?: unknown
+    hotspot?: SanityImageHotspot
+    crop?: SanityImageCrop
+    alt?: string
+    decorative?: boolean
+    caption?: string
+    _type: 'image'
+  }
+  body?: BlockContent
+  newsletter?: boolean
+}
+
 export type Slug = {
   _type: 'slug'
   current?: string
   source?: string
+}
+
+export type ServicesPage = {
+  _id: string
+  _type: 'servicesPage'
+  _createdAt: string
+  _updatedAt: string
+  _rev: string
+  writingServices?: Array<string>
+  editingServices?: Array<string>
+  howIWork?: Array<string>
+  blogSamples?: Array<{
+    label?: string
+    category?: CategoryReference
+    _type: 'blogSample'
+    _key: string
+  }>
+  editedBooks?: Array<string>
+}
+
+export type Category = {
+  _id: string
+  _type: 'category'
+  _createdAt: string
+  _updatedAt: string
+  _rev: string
+  title?: string
+  slug?: Slug
+  description?: string
+  order?: number
+}
+
+export type HomePage = {
+  _id: string
+  _type: 'homePage'
+  _createdAt: string
+  _updatedAt: string
+  _rev: string
+  intro?: string
+  blogButton?: string
+  latestHeading?: string
+  showLatest?: boolean
+  voicesHeading?: string
+  showVoices?: boolean
+  showSubscribe?: boolean
+}
+
+export type SiteSettings = {
+  _id: string
+  _type: 'siteSettings'
+  _createdAt: string
+  _updatedAt: string
+  _rev: string
+  siteName?: string
+  ownerName?: string
+  ownerTitle?: string
+  place?: string
+  portrait?: {
+    asset?: SanityImageAssetReference
+    media?: unknown
+    hotspot?: SanityImageHotspot
+    crop?: SanityImageCrop
+    alt?: string
+    _type: 'image'
+  }
+  description?: string
+  shareImage?: {
+    asset?: SanityImageAssetReference
+    media?: unknown
+    hotspot?: SanityImageHotspot
+    crop?: SanityImageCrop
+    alt?: string
+    _type: 'image'
+  }
+  footerModals?: {
+    me?: FooterModal
+    privacy?: FooterModal
+    client?: FooterModal
+  }
+  socialLinks?: Array<
+    {
+      _key: string
+    } & SocialLink
+  >
+  editingSamplesUrl?: string
+  fediverseHandle?: string
 }
 
 export type SanityImagePaletteSwatch = {
@@ -252,12 +391,21 @@ export type AllSanitySchemaTypes =
   | NewsletterIssue
   | Subscriber
   | ContactMessage
+  | SocialLink
+  | FooterModal
   | SanityImageAssetReference
   | BlockContent
-  | Post
+  | Redirect
+  | Testimonial
   | SanityImageCrop
   | SanityImageHotspot
+  | CategoryReference
+  | Post
   | Slug
+  | ServicesPage
+  | Category
+  | HomePage
+  | SiteSettings
   | SanityImagePaletteSwatch
   | SanityImagePalette
   | SanityImageDimensions
@@ -269,14 +417,15 @@ export type AllSanitySchemaTypes =
 
 // Source: shared/siteQueries.ts
 // Variable: postListQuery
-// Query: *[_type == "post" && defined(slug.current)] | order(date desc, _id asc) {_id, title, "slug": slug.current, date, excerpt, category, "words": math::sum(body[_type == "block"]{"n": count(string::split(pt::text(@), " ")[@ != ""])}.n), mainImage{  crop, hotspot, alt, decorative, caption,  "asset": asset->{_id, "metadata": metadata{lqip, isOpaque}}}}
+// Query: *[_type == "post" && defined(slug.current)] | order(date desc, _id asc) {_id, title, "slug": slug.current, date, excerpt, "category": coalesce(category->title, string(category)), "categorySlug": coalesce(category->slug.current, string(category)), "words": math::sum(body[_type == "block"]{"n": count(string::split(pt::text(@), " ")[@ != ""])}.n), mainImage{  crop, hotspot, alt, decorative, caption,  "asset": asset->{_id, "metadata": metadata{lqip, isOpaque}}}}
 export type PostListQueryResult = Array<{
   _id: string
   title: string | null
   slug: string | null
   date: string | null
   excerpt: string | null
-  category: 'Fiction' | 'General' | 'Kashmir' | 'Motorcycles' | 'Mountaineering' | null
+  category: string | null
+  categorySlug: string | null
   words: number | null
   mainImage: {
     crop: SanityImageCrop | null
@@ -296,7 +445,7 @@ export type PostListQueryResult = Array<{
 
 // Source: shared/siteQueries.ts
 // Variable: postPageQuery
-// Query: {  "posts": *[_type == "post" && defined(slug.current) && ($category == null || category == $category)] | order(date desc, _id asc) [$start...$end] {_id, title, "slug": slug.current, date, excerpt, category, "words": math::sum(body[_type == "block"]{"n": count(string::split(pt::text(@), " ")[@ != ""])}.n), mainImage{  crop, hotspot, alt, decorative, caption,  "asset": asset->{_id, "metadata": metadata{lqip, isOpaque}}}},  "total": count(*[_type == "post" && defined(slug.current) && ($category == null || category == $category)])}
+// Query: {  "posts": *[_type == "post" && defined(slug.current) && ($category == null || category->slug.current == $category || category == $category)] | order(date desc, _id asc) [$start...$end] {_id, title, "slug": slug.current, date, excerpt, "category": coalesce(category->title, string(category)), "categorySlug": coalesce(category->slug.current, string(category)), "words": math::sum(body[_type == "block"]{"n": count(string::split(pt::text(@), " ")[@ != ""])}.n), mainImage{  crop, hotspot, alt, decorative, caption,  "asset": asset->{_id, "metadata": metadata{lqip, isOpaque}}}},  "total": count(*[_type == "post" && defined(slug.current) && ($category == null || category->slug.current == $category || category == $category)])}
 export type PostPageQueryResult = {
   posts: Array<{
     _id: string
@@ -304,7 +453,8 @@ export type PostPageQueryResult = {
     slug: string | null
     date: string | null
     excerpt: string | null
-    category: 'Fiction' | 'General' | 'Kashmir' | 'Motorcycles' | 'Mountaineering' | null
+    category: string | null
+    categorySlug: string | null
     words: number | null
     mainImage: {
       crop: SanityImageCrop | null
@@ -326,13 +476,14 @@ export type PostPageQueryResult = {
 
 // Source: shared/siteQueries.ts
 // Variable: postBySlugQuery
-// Query: *[_type == "post" && slug.current == $slug][0]{  _id,  title,  date,  _updatedAt,  category,  "words": math::sum(body[_type == "block"]{"n": count(string::split(pt::text(@), " ")[@ != ""])}.n),  mainImage{  crop, hotspot, alt, decorative, caption,  "asset": asset->{_id, "metadata": metadata{lqip, isOpaque}}},  body[]{..., _type == "image" => {  crop, hotspot, alt, decorative, caption,  "asset": asset->{_id, "metadata": metadata{lqip, isOpaque}}}},  "excerpt": select(    length(pt::text(body)) > 0 => array::join(string::split(pt::text(body), "")[0...151], ""),    "A blog post by a writer based in Kashmir."  )}
+// Query: *[_type == "post" && slug.current == $slug][0]{  _id,  title,  date,  _updatedAt,  "category": coalesce(category->title, string(category)), "categorySlug": coalesce(category->slug.current, string(category)),  "words": math::sum(body[_type == "block"]{"n": count(string::split(pt::text(@), " ")[@ != ""])}.n),  mainImage{  crop, hotspot, alt, decorative, caption,  "asset": asset->{_id, "metadata": metadata{lqip, isOpaque}}},  body[]{..., _type == "image" => {  crop, hotspot, alt, decorative, caption,  "asset": asset->{_id, "metadata": metadata{lqip, isOpaque}}}},  "excerpt": select(    length(pt::text(body)) > 0 => array::join(string::split(pt::text(body), "")[0...151], ""),    "A blog post by a writer based in Kashmir."  )}
 export type PostBySlugQueryResult = {
   _id: string
   title: string | null
   date: string | null
   _updatedAt: string
-  category: 'Fiction' | 'General' | 'Kashmir' | 'Motorcycles' | 'Mountaineering' | null
+  category: string | null
+  categorySlug: string | null
   words: number | null
   mainImage: {
     crop: SanityImageCrop | null
@@ -390,7 +541,7 @@ export type PostBySlugQueryResult = {
 
 // Source: shared/siteQueries.ts
 // Variable: postSurroundingsQuery
-// Query: *[_type == "post" && slug.current == $slug][0]{  "previous": *[_type == "post" && defined(slug.current) && (date < ^.date || (date == ^.date && _id > ^._id))] | order(date desc, _id asc) [0]{title, "slug": slug.current},  "next": *[_type == "post" && defined(slug.current) && (date > ^.date || (date == ^.date && _id < ^._id))] | order(date asc, _id desc) [0]{title, "slug": slug.current},  "related": *[_type == "post" && defined(slug.current) && category == ^.category && _id != ^._id] | order(date desc, _id asc) [0...3] {_id, title, "slug": slug.current, date, excerpt, category, "words": math::sum(body[_type == "block"]{"n": count(string::split(pt::text(@), " ")[@ != ""])}.n), mainImage{  crop, hotspot, alt, decorative, caption,  "asset": asset->{_id, "metadata": metadata{lqip, isOpaque}}}}}
+// Query: *[_type == "post" && slug.current == $slug][0]{  "previous": *[_type == "post" && defined(slug.current) && (date < ^.date || (date == ^.date && _id > ^._id))] | order(date desc, _id asc) [0]{title, "slug": slug.current},  "next": *[_type == "post" && defined(slug.current) && (date > ^.date || (date == ^.date && _id < ^._id))] | order(date asc, _id desc) [0]{title, "slug": slug.current},  "related": *[_type == "post" && defined(slug.current) && coalesce(category._ref, category) == coalesce(^.category._ref, ^.category) && _id != ^._id] | order(date desc, _id asc) [0...3] {_id, title, "slug": slug.current, date, excerpt, "category": coalesce(category->title, string(category)), "categorySlug": coalesce(category->slug.current, string(category)), "words": math::sum(body[_type == "block"]{"n": count(string::split(pt::text(@), " ")[@ != ""])}.n), mainImage{  crop, hotspot, alt, decorative, caption,  "asset": asset->{_id, "metadata": metadata{lqip, isOpaque}}}}}
 export type PostSurroundingsQueryResult = {
   previous: {
     title: string | null
@@ -406,7 +557,8 @@ export type PostSurroundingsQueryResult = {
     slug: string | null
     date: string | null
     excerpt: string | null
-    category: 'Fiction' | 'General' | 'Kashmir' | 'Motorcycles' | 'Mountaineering' | null
+    category: string | null
+    categorySlug: string | null
     words: number | null
     mainImage: {
       crop: SanityImageCrop | null
@@ -427,14 +579,15 @@ export type PostSurroundingsQueryResult = {
 
 // Source: shared/siteQueries.ts
 // Variable: latestPostsQuery
-// Query: *[_type == "post" && defined(slug.current)] | order(date desc, _id asc) [0...3] {_id, title, "slug": slug.current, date, excerpt, category, "words": math::sum(body[_type == "block"]{"n": count(string::split(pt::text(@), " ")[@ != ""])}.n), mainImage{  crop, hotspot, alt, decorative, caption,  "asset": asset->{_id, "metadata": metadata{lqip, isOpaque}}}}
+// Query: *[_type == "post" && defined(slug.current)] | order(date desc, _id asc) [0...3] {_id, title, "slug": slug.current, date, excerpt, "category": coalesce(category->title, string(category)), "categorySlug": coalesce(category->slug.current, string(category)), "words": math::sum(body[_type == "block"]{"n": count(string::split(pt::text(@), " ")[@ != ""])}.n), mainImage{  crop, hotspot, alt, decorative, caption,  "asset": asset->{_id, "metadata": metadata{lqip, isOpaque}}}}
 export type LatestPostsQueryResult = Array<{
   _id: string
   title: string | null
   slug: string | null
   date: string | null
   excerpt: string | null
-  category: 'Fiction' | 'General' | 'Kashmir' | 'Motorcycles' | 'Mountaineering' | null
+  category: string | null
+  categorySlug: string | null
   words: number | null
   mainImage: {
     crop: SanityImageCrop | null
@@ -462,14 +615,14 @@ export type SitemapQueryResult = Array<{
 
 // Source: shared/siteQueries.ts
 // Variable: feedPostsQuery
-// Query: *[_type == "post" && defined(slug.current)] | order(date desc, _id asc) [0...$limit] {  _id, title, "slug": slug.current, date, excerpt, category, _updatedAt,  mainImage{  crop, hotspot, alt, decorative, caption,  "asset": asset->{_id, "metadata": metadata{lqip, isOpaque}}},  body[]{..., _type == "image" => {  crop, hotspot, alt, decorative, caption,  "asset": asset->{_id, "metadata": metadata{lqip, isOpaque}}}}}
+// Query: *[_type == "post" && defined(slug.current)] | order(date desc, _id asc) [0...$limit] {  _id, title, "slug": slug.current, date, excerpt, "category": coalesce(category->title, string(category)), _updatedAt,  mainImage{  crop, hotspot, alt, decorative, caption,  "asset": asset->{_id, "metadata": metadata{lqip, isOpaque}}},  body[]{..., _type == "image" => {  crop, hotspot, alt, decorative, caption,  "asset": asset->{_id, "metadata": metadata{lqip, isOpaque}}}}}
 export type FeedPostsQueryResult = Array<{
   _id: string
   title: string | null
   slug: string | null
   date: string | null
   excerpt: string | null
-  category: 'Fiction' | 'General' | 'Kashmir' | 'Motorcycles' | 'Mountaineering' | null
+  category: string | null
   _updatedAt: string
   mainImage: {
     crop: SanityImageCrop | null
@@ -525,16 +678,8 @@ export type FeedPostsQueryResult = Array<{
 }>
 
 // Source: shared/siteQueries.ts
-// Variable: postTitlesQuery
-// Query: *[_type == "post" && defined(slug.current)] {"slug": slug.current, title}
-export type PostTitlesQueryResult = Array<{
-  slug: string | null
-  title: string | null
-}>
-
-// Source: shared/siteQueries.ts
 // Variable: searchQuery
-// Query: {  "posts": *[_type == "post" && defined(slug.current) && [title, excerpt, pt::text(body)] match text::query($q)]    | score(boost(title match text::query($q), 4), boost(excerpt match text::query($q), 2), pt::text(body) match text::query($q))    | order(_score desc, date desc, _id asc) [$start...$end]    {_id, title, "slug": slug.current, date, excerpt, category, "words": math::sum(body[_type == "block"]{"n": count(string::split(pt::text(@), " ")[@ != ""])}.n), mainImage{  crop, hotspot, alt, decorative, caption,  "asset": asset->{_id, "metadata": metadata{lqip, isOpaque}}}, "text": pt::text(body)},  "total": count(*[_type == "post" && defined(slug.current) && [title, excerpt, pt::text(body)] match text::query($q)])}
+// Query: {  "posts": *[_type == "post" && defined(slug.current) && [title, excerpt, pt::text(body)] match text::query($q)]    | score(boost(title match text::query($q), 4), boost(excerpt match text::query($q), 2), pt::text(body) match text::query($q))    | order(_score desc, date desc, _id asc) [$start...$end]    {_id, title, "slug": slug.current, date, excerpt, "category": coalesce(category->title, string(category)), "categorySlug": coalesce(category->slug.current, string(category)), "words": math::sum(body[_type == "block"]{"n": count(string::split(pt::text(@), " ")[@ != ""])}.n), mainImage{  crop, hotspot, alt, decorative, caption,  "asset": asset->{_id, "metadata": metadata{lqip, isOpaque}}}, "text": pt::text(body)},  "total": count(*[_type == "post" && defined(slug.current) && [title, excerpt, pt::text(body)] match text::query($q)])}
 export type SearchQueryResult = {
   posts: Array<{
     _id: string
@@ -542,7 +687,8 @@ export type SearchQueryResult = {
     slug: string | null
     date: string | null
     excerpt: string | null
-    category: 'Fiction' | 'General' | 'Kashmir' | 'Motorcycles' | 'Mountaineering' | null
+    category: string | null
+    categorySlug: string | null
     words: number | null
     mainImage: {
       crop: SanityImageCrop | null
@@ -563,18 +709,180 @@ export type SearchQueryResult = {
   total: number
 }
 
+// Source: shared/siteQueries.ts
+// Variable: siteSettingsQuery
+// Query: *[_type == "siteSettings" && _id == "siteSettings"][0]{  siteName, ownerName, ownerTitle, place, description,  "portrait": portrait{  crop, hotspot, alt, decorative, caption,  "asset": asset->{_id, "metadata": metadata{lqip, isOpaque}}},  "shareImage": shareImage{  crop, hotspot, alt, decorative, caption,  "asset": asset->{_id, "metadata": metadata{lqip, isOpaque}}},  "footerModals": footerModals{    "me": me{label, title, paragraphs},    "privacy": privacy{label, title, paragraphs},    "client": client{label, title, paragraphs}  },  "socialLinks": socialLinks[]{_key, label, url},  editingSamplesUrl}
+export type SiteSettingsQueryResult = {
+  siteName: string | null
+  ownerName: string | null
+  ownerTitle: string | null
+  place: string | null
+  description: string | null
+  portrait: {
+    crop: SanityImageCrop | null
+    hotspot: SanityImageHotspot | null
+    alt: string | null
+    decorative: null
+    caption: null
+    asset: {
+      _id: string
+      metadata: {
+        lqip: string | null
+        isOpaque: boolean | null
+      } | null
+    } | null
+  } | null
+  shareImage: {
+    crop: SanityImageCrop | null
+    hotspot: SanityImageHotspot | null
+    alt: string | null
+    decorative: null
+    caption: null
+    asset: {
+      _id: string
+      metadata: {
+        lqip: string | null
+        isOpaque: boolean | null
+      } | null
+    } | null
+  } | null
+  footerModals: {
+    me: {
+      label: string | null
+      title: string | null
+      paragraphs: Array<string> | null
+    } | null
+    privacy: {
+      label: string | null
+      title: string | null
+      paragraphs: Array<string> | null
+    } | null
+    client: {
+      label: string | null
+      title: string | null
+      paragraphs: Array<string> | null
+    } | null
+  } | null
+  socialLinks: Array<{
+    _key: string
+    label: string | null
+    url: string | null
+  }> | null
+  editingSamplesUrl: string | null
+} | null
+
+// Source: shared/siteQueries.ts
+// Variable: categoriesQuery
+// Query: *[_type == "category" && defined(slug.current)] | order(order asc, title asc, _id asc) {_id, title, "slug": slug.current, description}
+export type CategoriesQueryResult = Array<{
+  _id: string
+  title: string | null
+  slug: string | null
+  description: string | null
+}>
+
+// Source: shared/siteQueries.ts
+// Variable: homePageQuery
+// Query: {  "home": *[_type == "homePage" && _id == "homePage"][0]{    intro, blogButton, latestHeading, showLatest, voicesHeading, showVoices, showSubscribe  },  "voices": *[_type == "testimonial" && defined(quote)] | order(order asc, _id asc) [0...2] {_id, quote, name, role, "photo": photo{  crop, hotspot, alt, decorative, caption,  "asset": asset->{_id, "metadata": metadata{lqip, isOpaque}}}}}
+export type HomePageQueryResult = {
+  home: {
+    intro: string | null
+    blogButton: string | null
+    latestHeading: string | null
+    showLatest: boolean | null
+    voicesHeading: string | null
+    showVoices: boolean | null
+    showSubscribe: boolean | null
+  } | null
+  voices: Array<{
+    _id: string
+    quote: string
+    name: string | null
+    role: string | null
+    photo: {
+      crop: SanityImageCrop | null
+      hotspot: SanityImageHotspot | null
+      alt: string | null
+      decorative: null
+      caption: null
+      asset: {
+        _id: string
+        metadata: {
+          lqip: string | null
+          isOpaque: boolean | null
+        } | null
+      } | null
+    } | null
+  }>
+}
+
+// Source: shared/siteQueries.ts
+// Variable: servicesPageQuery
+// Query: *[_type == "servicesPage" && _id == "servicesPage"][0]{  writingServices, editingServices, howIWork,  "blogSamples": blogSamples[]{_key, label, "category": category->slug.current}}
+export type ServicesPageQueryResult = {
+  writingServices: Array<string> | null
+  editingServices: Array<string> | null
+  howIWork: Array<string> | null
+  blogSamples: Array<{
+    _key: string
+    label: string | null
+    category: string | null
+  }> | null
+} | null
+
+// Source: shared/siteQueries.ts
+// Variable: testimonialsPageQuery
+// Query: {  "books": *[_type == "servicesPage" && _id == "servicesPage"][0].editedBooks,  "testimonials": *[_type == "testimonial" && defined(quote)] | order(order asc, _id asc) {_id, quote, name, role, "photo": photo{  crop, hotspot, alt, decorative, caption,  "asset": asset->{_id, "metadata": metadata{lqip, isOpaque}}}}}
+export type TestimonialsPageQueryResult = {
+  books: Array<string> | null
+  testimonials: Array<{
+    _id: string
+    quote: string
+    name: string | null
+    role: string | null
+    photo: {
+      crop: SanityImageCrop | null
+      hotspot: SanityImageHotspot | null
+      alt: string | null
+      decorative: null
+      caption: null
+      asset: {
+        _id: string
+        metadata: {
+          lqip: string | null
+          isOpaque: boolean | null
+        } | null
+      } | null
+    } | null
+  }>
+}
+
+// Source: shared/siteQueries.ts
+// Variable: redirectQuery
+// Query: *[_type == "redirect" && from == $path] | order(_updatedAt desc) [0]{to, permanent, external}
+export type RedirectQueryResult = {
+  to: string | null
+  permanent: boolean | null
+  external: boolean | null
+} | null
+
 // Query TypeMap
 declare global {
   interface SanityQueries {
-    '*[_type == "post" && defined(slug.current)] | order(date desc, _id asc) {_id, title, "slug": slug.current, date, excerpt, category, "words": math::sum(body[_type == "block"]{"n": count(string::split(pt::text(@), " ")[@ != ""])}.n), mainImage{\n  crop, hotspot, alt, decorative, caption,\n  "asset": asset->{_id, "metadata": metadata{lqip, isOpaque}}\n}}': PostListQueryResult
-    '{\n  "posts": *[_type == "post" && defined(slug.current) && ($category == null || category == $category)] | order(date desc, _id asc) [$start...$end] {_id, title, "slug": slug.current, date, excerpt, category, "words": math::sum(body[_type == "block"]{"n": count(string::split(pt::text(@), " ")[@ != ""])}.n), mainImage{\n  crop, hotspot, alt, decorative, caption,\n  "asset": asset->{_id, "metadata": metadata{lqip, isOpaque}}\n}},\n  "total": count(*[_type == "post" && defined(slug.current) && ($category == null || category == $category)])\n}': PostPageQueryResult
-    '*[_type == "post" && slug.current == $slug][0]{\n  _id,\n  title,\n  date,\n  _updatedAt,\n  category,\n  "words": math::sum(body[_type == "block"]{"n": count(string::split(pt::text(@), " ")[@ != ""])}.n),\n  mainImage{\n  crop, hotspot, alt, decorative, caption,\n  "asset": asset->{_id, "metadata": metadata{lqip, isOpaque}}\n},\n  body[]{..., _type == "image" => {\n  crop, hotspot, alt, decorative, caption,\n  "asset": asset->{_id, "metadata": metadata{lqip, isOpaque}}\n}},\n  "excerpt": select(\n    length(pt::text(body)) > 0 => array::join(string::split(pt::text(body), "")[0...151], ""),\n    "A blog post by a writer based in Kashmir."\n  )\n}': PostBySlugQueryResult
-    '*[_type == "post" && slug.current == $slug][0]{\n  "previous": *[_type == "post" && defined(slug.current) && (date < ^.date || (date == ^.date && _id > ^._id))] | order(date desc, _id asc) [0]{title, "slug": slug.current},\n  "next": *[_type == "post" && defined(slug.current) && (date > ^.date || (date == ^.date && _id < ^._id))] | order(date asc, _id desc) [0]{title, "slug": slug.current},\n  "related": *[_type == "post" && defined(slug.current) && category == ^.category && _id != ^._id] | order(date desc, _id asc) [0...3] {_id, title, "slug": slug.current, date, excerpt, category, "words": math::sum(body[_type == "block"]{"n": count(string::split(pt::text(@), " ")[@ != ""])}.n), mainImage{\n  crop, hotspot, alt, decorative, caption,\n  "asset": asset->{_id, "metadata": metadata{lqip, isOpaque}}\n}}\n}': PostSurroundingsQueryResult
-    '*[_type == "post" && defined(slug.current)] | order(date desc, _id asc) [0...3] {_id, title, "slug": slug.current, date, excerpt, category, "words": math::sum(body[_type == "block"]{"n": count(string::split(pt::text(@), " ")[@ != ""])}.n), mainImage{\n  crop, hotspot, alt, decorative, caption,\n  "asset": asset->{_id, "metadata": metadata{lqip, isOpaque}}\n}}': LatestPostsQueryResult
+    '*[_type == "post" && defined(slug.current)] | order(date desc, _id asc) {_id, title, "slug": slug.current, date, excerpt, "category": coalesce(category->title, string(category)), "categorySlug": coalesce(category->slug.current, string(category)), "words": math::sum(body[_type == "block"]{"n": count(string::split(pt::text(@), " ")[@ != ""])}.n), mainImage{\n  crop, hotspot, alt, decorative, caption,\n  "asset": asset->{_id, "metadata": metadata{lqip, isOpaque}}\n}}': PostListQueryResult
+    '{\n  "posts": *[_type == "post" && defined(slug.current) && ($category == null || category->slug.current == $category || category == $category)] | order(date desc, _id asc) [$start...$end] {_id, title, "slug": slug.current, date, excerpt, "category": coalesce(category->title, string(category)), "categorySlug": coalesce(category->slug.current, string(category)), "words": math::sum(body[_type == "block"]{"n": count(string::split(pt::text(@), " ")[@ != ""])}.n), mainImage{\n  crop, hotspot, alt, decorative, caption,\n  "asset": asset->{_id, "metadata": metadata{lqip, isOpaque}}\n}},\n  "total": count(*[_type == "post" && defined(slug.current) && ($category == null || category->slug.current == $category || category == $category)])\n}': PostPageQueryResult
+    '*[_type == "post" && slug.current == $slug][0]{\n  _id,\n  title,\n  date,\n  _updatedAt,\n  "category": coalesce(category->title, string(category)), "categorySlug": coalesce(category->slug.current, string(category)),\n  "words": math::sum(body[_type == "block"]{"n": count(string::split(pt::text(@), " ")[@ != ""])}.n),\n  mainImage{\n  crop, hotspot, alt, decorative, caption,\n  "asset": asset->{_id, "metadata": metadata{lqip, isOpaque}}\n},\n  body[]{..., _type == "image" => {\n  crop, hotspot, alt, decorative, caption,\n  "asset": asset->{_id, "metadata": metadata{lqip, isOpaque}}\n}},\n  "excerpt": select(\n    length(pt::text(body)) > 0 => array::join(string::split(pt::text(body), "")[0...151], ""),\n    "A blog post by a writer based in Kashmir."\n  )\n}': PostBySlugQueryResult
+    '*[_type == "post" && slug.current == $slug][0]{\n  "previous": *[_type == "post" && defined(slug.current) && (date < ^.date || (date == ^.date && _id > ^._id))] | order(date desc, _id asc) [0]{title, "slug": slug.current},\n  "next": *[_type == "post" && defined(slug.current) && (date > ^.date || (date == ^.date && _id < ^._id))] | order(date asc, _id desc) [0]{title, "slug": slug.current},\n  "related": *[_type == "post" && defined(slug.current) && coalesce(category._ref, category) == coalesce(^.category._ref, ^.category) && _id != ^._id] | order(date desc, _id asc) [0...3] {_id, title, "slug": slug.current, date, excerpt, "category": coalesce(category->title, string(category)), "categorySlug": coalesce(category->slug.current, string(category)), "words": math::sum(body[_type == "block"]{"n": count(string::split(pt::text(@), " ")[@ != ""])}.n), mainImage{\n  crop, hotspot, alt, decorative, caption,\n  "asset": asset->{_id, "metadata": metadata{lqip, isOpaque}}\n}}\n}': PostSurroundingsQueryResult
+    '*[_type == "post" && defined(slug.current)] | order(date desc, _id asc) [0...3] {_id, title, "slug": slug.current, date, excerpt, "category": coalesce(category->title, string(category)), "categorySlug": coalesce(category->slug.current, string(category)), "words": math::sum(body[_type == "block"]{"n": count(string::split(pt::text(@), " ")[@ != ""])}.n), mainImage{\n  crop, hotspot, alt, decorative, caption,\n  "asset": asset->{_id, "metadata": metadata{lqip, isOpaque}}\n}}': LatestPostsQueryResult
     '*[_type == "post" && defined(slug.current)] | order(date desc, _id asc) {"slug": slug.current, _updatedAt}': SitemapQueryResult
-    '*[_type == "post" && defined(slug.current)] | order(date desc, _id asc) [0...$limit] {\n  _id, title, "slug": slug.current, date, excerpt, category, _updatedAt,\n  mainImage{\n  crop, hotspot, alt, decorative, caption,\n  "asset": asset->{_id, "metadata": metadata{lqip, isOpaque}}\n},\n  body[]{..., _type == "image" => {\n  crop, hotspot, alt, decorative, caption,\n  "asset": asset->{_id, "metadata": metadata{lqip, isOpaque}}\n}}\n}': FeedPostsQueryResult
-    '*[_type == "post" && defined(slug.current)] {"slug": slug.current, title}': PostTitlesQueryResult
-    '{\n  "posts": *[_type == "post" && defined(slug.current) && [title, excerpt, pt::text(body)] match text::query($q)]\n    | score(boost(title match text::query($q), 4), boost(excerpt match text::query($q), 2), pt::text(body) match text::query($q))\n    | order(_score desc, date desc, _id asc) [$start...$end]\n    {_id, title, "slug": slug.current, date, excerpt, category, "words": math::sum(body[_type == "block"]{"n": count(string::split(pt::text(@), " ")[@ != ""])}.n), mainImage{\n  crop, hotspot, alt, decorative, caption,\n  "asset": asset->{_id, "metadata": metadata{lqip, isOpaque}}\n}, "text": pt::text(body)},\n  "total": count(*[_type == "post" && defined(slug.current) && [title, excerpt, pt::text(body)] match text::query($q)])\n}': SearchQueryResult
+    '*[_type == "post" && defined(slug.current)] | order(date desc, _id asc) [0...$limit] {\n  _id, title, "slug": slug.current, date, excerpt, "category": coalesce(category->title, string(category)), _updatedAt,\n  mainImage{\n  crop, hotspot, alt, decorative, caption,\n  "asset": asset->{_id, "metadata": metadata{lqip, isOpaque}}\n},\n  body[]{..., _type == "image" => {\n  crop, hotspot, alt, decorative, caption,\n  "asset": asset->{_id, "metadata": metadata{lqip, isOpaque}}\n}}\n}': FeedPostsQueryResult
+    '{\n  "posts": *[_type == "post" && defined(slug.current) && [title, excerpt, pt::text(body)] match text::query($q)]\n    | score(boost(title match text::query($q), 4), boost(excerpt match text::query($q), 2), pt::text(body) match text::query($q))\n    | order(_score desc, date desc, _id asc) [$start...$end]\n    {_id, title, "slug": slug.current, date, excerpt, "category": coalesce(category->title, string(category)), "categorySlug": coalesce(category->slug.current, string(category)), "words": math::sum(body[_type == "block"]{"n": count(string::split(pt::text(@), " ")[@ != ""])}.n), mainImage{\n  crop, hotspot, alt, decorative, caption,\n  "asset": asset->{_id, "metadata": metadata{lqip, isOpaque}}\n}, "text": pt::text(body)},\n  "total": count(*[_type == "post" && defined(slug.current) && [title, excerpt, pt::text(body)] match text::query($q)])\n}': SearchQueryResult
+    '*[_type == "siteSettings" && _id == "siteSettings"][0]{\n  siteName, ownerName, ownerTitle, place, description,\n  "portrait": portrait{\n  crop, hotspot, alt, decorative, caption,\n  "asset": asset->{_id, "metadata": metadata{lqip, isOpaque}}\n},\n  "shareImage": shareImage{\n  crop, hotspot, alt, decorative, caption,\n  "asset": asset->{_id, "metadata": metadata{lqip, isOpaque}}\n},\n  "footerModals": footerModals{\n    "me": me{label, title, paragraphs},\n    "privacy": privacy{label, title, paragraphs},\n    "client": client{label, title, paragraphs}\n  },\n  "socialLinks": socialLinks[]{_key, label, url},\n  editingSamplesUrl\n}': SiteSettingsQueryResult
+    '*[_type == "category" && defined(slug.current)] | order(order asc, title asc, _id asc) {_id, title, "slug": slug.current, description}': CategoriesQueryResult
+    '{\n  "home": *[_type == "homePage" && _id == "homePage"][0]{\n    intro, blogButton, latestHeading, showLatest, voicesHeading, showVoices, showSubscribe\n  },\n  "voices": *[_type == "testimonial" && defined(quote)] | order(order asc, _id asc) [0...2] {_id, quote, name, role, "photo": photo{\n  crop, hotspot, alt, decorative, caption,\n  "asset": asset->{_id, "metadata": metadata{lqip, isOpaque}}\n}}\n}': HomePageQueryResult
+    '*[_type == "servicesPage" && _id == "servicesPage"][0]{\n  writingServices, editingServices, howIWork,\n  "blogSamples": blogSamples[]{_key, label, "category": category->slug.current}\n}': ServicesPageQueryResult
+    '{\n  "books": *[_type == "servicesPage" && _id == "servicesPage"][0].editedBooks,\n  "testimonials": *[_type == "testimonial" && defined(quote)] | order(order asc, _id asc) {_id, quote, name, role, "photo": photo{\n  crop, hotspot, alt, decorative, caption,\n  "asset": asset->{_id, "metadata": metadata{lqip, isOpaque}}\n}}\n}': TestimonialsPageQueryResult
+    '*[_type == "redirect" && from == $path] | order(_updatedAt desc) [0]{to, permanent, external}': RedirectQueryResult
   }
 }
 // Lets @sanity/client releases that predate the global registry read it too

@@ -24,10 +24,22 @@ const imageFields = /* groq */ `{
 const bodyWords = /* groq */ `math::sum(body[_type == "block"]{"n": count(string::split(pt::text(@), " ")[@ != ""])}.n)`
 
 /**
+ * A post's category (a reference to a `category` document) as the site shows it: its title, and
+ * the slug its tab's address carries. A post written before categories were documents holds the
+ * title as a string (the start-time upgrade rewrites those, content/upgrade.ts), which reads the
+ * same: the seed's slugs are those titles.
+ */
+const categoryTitle = /* groq */ `"category": coalesce(category->title, string(category))`
+const categoryFields = /* groq */ `${categoryTitle}, "categorySlug": coalesce(category->slug.current, string(category))`
+
+/** A post's category, matched against a tab's `$category` slug, whichever form it has. */
+const inCategory = /* groq */ `($category == null || category->slug.current == $category || category == $category)`
+
+/**
  * The fields of a post card, with the slug flattened to a string (requirements §3); `_id` names
  * the post for preview mode's overlays (web/preview/useSanityNode.ts).
  */
-const postCardFields = /* groq */ `{_id, title, "slug": slug.current, date, excerpt, category, "words": ${bodyWords}, mainImage${imageFields}}`
+const postCardFields = /* groq */ `{_id, title, "slug": slug.current, date, excerpt, ${categoryFields}, "words": ${bodyWords}, mainImage${imageFields}}`
 
 /** The posts the site lists: a post needs a slug to have an address (requirements §7.1). */
 export const listedPost = /* groq */ `_type == "post" && defined(slug.current)`
@@ -42,12 +54,12 @@ export const blogPageSize = 6
 
 /**
  * One page of a blog tab plus the tab's total. `$category` is null for Latest (every post) or a
- * category to match exactly; `$start`/`$end` is a half-open slice, so the first response carries
+ * category's slug to match exactly; `$start`/`$end` is a half-open slice, so the first response carries
  * six posts whatever the blog's size.
  */
 export const postPageQuery = defineQuery(`{
-  "posts": *[${listedPost} && ($category == null || category == $category)] | ${postOrder} [$start...$end] ${postCardFields},
-  "total": count(*[${listedPost} && ($category == null || category == $category)])
+  "posts": *[${listedPost} && ${inCategory}] | ${postOrder} [$start...$end] ${postCardFields},
+  "total": count(*[${listedPost} && ${inCategory}])
 }`)
 
 /**
@@ -61,7 +73,7 @@ export const postBySlugQuery = defineQuery(`*[_type == "post" && slug.current ==
   title,
   date,
   _updatedAt,
-  category,
+  ${categoryFields},
   "words": ${bodyWords},
   mainImage${imageFields},
   body[]{..., _type == "image" => ${imageFields}},
@@ -82,7 +94,7 @@ export const relatedPostCount = 3
 export const postSurroundingsQuery = defineQuery(`*[_type == "post" && slug.current == $slug][0]{
   "previous": *[${listedPost} && (date < ^.date || (date == ^.date && _id > ^._id))] | ${postOrder} [0]{title, "slug": slug.current},
   "next": *[${listedPost} && (date > ^.date || (date == ^.date && _id < ^._id))] | order(date asc, _id desc) [0]{title, "slug": slug.current},
-  "related": *[${listedPost} && category == ^.category && _id != ^._id] | ${postOrder} [0...${relatedPostCount}] ${postCardFields}
+  "related": *[${listedPost} && coalesce(category._ref, category) == coalesce(^.category._ref, ^.category) && _id != ^._id] | ${postOrder} [0...${relatedPostCount}] ${postCardFields}
 }`)
 
 /** How many of the newest posts Home's 'Latest writing' section shows. */
@@ -100,7 +112,7 @@ export const sitemapQuery = defineQuery(
 
 /** The newest `$limit` posts in full, for the RSS and Atom feeds (server/discovery). */
 export const feedPostsQuery = defineQuery(`*[${listedPost}] | ${postOrder} [0...$limit] {
-  _id, title, "slug": slug.current, date, excerpt, category, _updatedAt,
+  _id, title, "slug": slug.current, date, excerpt, ${categoryTitle}, _updatedAt,
   mainImage${imageFields},
   body[]{..., _type == "image" => ${imageFields}}
 }`)
@@ -118,6 +130,69 @@ export const searchQuery = defineQuery(`{
   "posts": *[${listedPost} && [title, excerpt, pt::text(body)] match text::query($q)]
     | score(boost(title match text::query($q), 4), boost(excerpt match text::query($q), 2), pt::text(body) match text::query($q))
     | order(_score desc, date desc, _id asc) [$start...$end]
-    {_id, title, "slug": slug.current, date, excerpt, category, "words": ${bodyWords}, mainImage${imageFields}, "text": pt::text(body)},
+    {_id, title, "slug": slug.current, date, excerpt, ${categoryFields}, "words": ${bodyWords}, mainImage${imageFields}, "text": pt::text(body)},
   "total": count(*[${listedPost} && [title, excerpt, pt::text(body)] match text::query($q)])
 }`)
+
+/*
+ * The site's copy, edited in the Studio (docs/site-editing.md). Each query pins `_type`, so its
+ * answer's sync tag is that type's alone: a settings change drops every cached page (every page
+ * reads the settings), a testimonial's only the pages that show testimonials. The site falls back
+ * to today's copy (web/content/) for whatever is missing.
+ */
+
+/** The site settings singleton, read by every page (header, footer, meta). */
+export const siteSettingsQuery =
+  defineQuery(`*[_type == "siteSettings" && _id == "siteSettings"][0]{
+  siteName, ownerName, ownerTitle, place, description,
+  "portrait": portrait${imageFields},
+  "shareImage": shareImage${imageFields},
+  "footerModals": footerModals{
+    "me": me{label, title, paragraphs},
+    "privacy": privacy{label, title, paragraphs},
+    "client": client{label, title, paragraphs}
+  },
+  "socialLinks": socialLinks[]{_key, label, url},
+  editingSamplesUrl
+}`)
+
+/** The blog's categories, in tab order; a category needs a slug to have a tab. */
+export const categoriesQuery = defineQuery(
+  `*[_type == "category" && defined(slug.current)] | order(order asc, title asc, _id asc) {_id, title, "slug": slug.current, description}`,
+)
+
+/** The testimonials' fields as the pages show them. */
+const testimonialFields = /* groq */ `{_id, quote, name, role, "photo": photo${imageFields}}`
+
+/** How many testimonials Home's 'What clients say' shows. */
+export const homeVoicesCount = 2
+
+/** Home's words, the sections it shows, and its first testimonials. */
+export const homePageQuery = defineQuery(`{
+  "home": *[_type == "homePage" && _id == "homePage"][0]{
+    intro, blogButton, latestHeading, showLatest, voicesHeading, showVoices, showSubscribe
+  },
+  "voices": *[_type == "testimonial" && defined(quote)] | order(order asc, _id asc) [0...${homeVoicesCount}] ${testimonialFields}
+}`)
+
+/** The Services page's lists, each in the order the owner dragged them into. */
+export const servicesPageQuery =
+  defineQuery(`*[_type == "servicesPage" && _id == "servicesPage"][0]{
+  writingServices, editingServices, howIWork,
+  "blogSamples": blogSamples[]{_key, label, "category": category->slug.current}
+}`)
+
+/** The Testimonials page: every testimonial in order, and the edited book titles. */
+export const testimonialsPageQuery = defineQuery(`{
+  "books": *[_type == "servicesPage" && _id == "servicesPage"][0].editedBooks,
+  "testimonials": *[_type == "testimonial" && defined(quote)] | order(order asc, _id asc) ${testimonialFields}
+}`)
+
+/**
+ * The redirect from `$path` (a path of the site, with its query string), if the owner made one
+ * or the site did when a slug changed (docs/site-editing.md). The page checks the target again
+ * before answering (web/routes/redirectFor.ts).
+ */
+export const redirectQuery = defineQuery(
+  `*[_type == "redirect" && from == $path] | order(_updatedAt desc) [0]{to, permanent, external}`,
+)

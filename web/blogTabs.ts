@@ -1,16 +1,26 @@
-import {blogTabs, type BlogTab} from '../schemas/categories.ts'
 import {blogPageSize} from './queries.ts'
 
-export {blogTabs, type BlogTab}
+/**
+ * A tab of the blog: 'Latest' (every post) or a category's slug (its `category` document, edited
+ * in the Studio). A category whose slug is 'Latest' has no tab of its own.
+ */
+export type BlogTab = string
 
-function isBlogTab(value: string): value is BlogTab {
-  return (blogTabs as readonly string[]).includes(value)
-}
+export const latestTab: BlogTab = 'Latest'
 
-/** The tab named by `?category=`; Latest when absent or not one of the spec's tabs. */
+/**
+ * What a category's slug may look like in an address: the Studio's slugs, bounded, so made-up
+ * values never reach a query or the render cache's key (server/render/pageAddress.ts).
+ */
+const slugPattern = /^[A-Za-z0-9][A-Za-z0-9_-]{0,59}$/
+
+/**
+ * The tab named by `?category=`: a category's slug, Latest when absent or unreadable. The loader
+ * shows Latest for a slug no category has (web/routes/blog.loader.ts).
+ */
 export function tabFromSearch(search: URLSearchParams): BlogTab {
   const value = search.get('category')
-  return value && isBlogTab(value) ? value : 'Latest'
+  return value && slugPattern.test(value) ? value : latestTab
 }
 
 /** Where a tab lives: /blog for Latest, /blog?category=… for the others. */

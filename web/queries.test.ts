@@ -23,13 +23,27 @@ const block = (key: string, ...texts: string[]) => ({
   markDefs: [],
   children: texts.map((text, i) => span(text, `${key}s${i}`)),
 })
+/**
+ * The categories are documents whose slugs differ from their titles; 'General' stays a plain
+ * string, as a post written before categories were documents holds it (content/upgrade.ts).
+ */
+const legacy = new Set(['General'])
+const slugOf = (category: string) => (legacy.has(category) ? category : category.toLowerCase())
+const categoryDoc = (title: string) => ({
+  _id: `category-${slugOf(title)}`,
+  _type: 'category',
+  title,
+  slug: {_type: 'slug', current: slugOf(title)},
+})
 const post = (id: string, date: string, category: string, extra: Record<string, unknown> = {}) => ({
   _id: id,
   _type: 'post',
   title: `Title ${id}`,
   slug: {_type: 'slug', current: id},
   date,
-  category,
+  category: legacy.has(category)
+    ? category
+    : {_type: 'reference', _ref: `category-${slugOf(category)}`},
   excerpt: `Excerpt ${id}`,
   ...extra,
 })
@@ -42,6 +56,7 @@ const card = (id: string, date: string, category: string) => ({
   date,
   excerpt: `Excerpt ${id}`,
   category,
+  categorySlug: slugOf(category),
   words: wordsOf[id] ?? null,
   mainImage: null,
 })
@@ -54,6 +69,7 @@ let client: SanityClient
 beforeAll(async () => {
   server = await startLakeUnderTest()
   await server.lake.mutate([
+    ...['Fiction', 'Kashmir'].map((title) => ({create: categoryDoc(title)})),
     {create: post('a', '2024-01-01', 'Fiction')},
     {create: post('b', '2024-03-05', 'Kashmir')},
     {
@@ -99,7 +115,7 @@ describe('web/queries against the lake', () => {
       posts: [card('d', '2024-02-01', 'General'), card('a', '2024-01-01', 'Fiction')],
       total: 4,
     })
-    expect(await client.fetch(postPageQuery, {category: 'Fiction', start: 0, end: 6})).toEqual({
+    expect(await client.fetch(postPageQuery, {category: 'fiction', start: 0, end: 6})).toEqual({
       posts: [card('c', '2024-02-01', 'Fiction'), card('a', '2024-01-01', 'Fiction')],
       total: 2,
     })
@@ -123,6 +139,7 @@ describe('web/queries against the lake', () => {
       title: 'Title c',
       date: '2024-02-01',
       category: 'Fiction',
+      categorySlug: 'fiction',
       words: 4,
       _updatedAt: expect.any(String),
       mainImage: null,
@@ -139,6 +156,7 @@ describe('web/queries against the lake', () => {
       title: 'Title d',
       date: '2024-02-01',
       category: 'General',
+      categorySlug: 'General',
       words: 0,
       _updatedAt: expect.any(String),
       mainImage: null,
@@ -150,6 +168,7 @@ describe('web/queries against the lake', () => {
       title: 'Title a',
       date: '2024-01-01',
       category: 'Fiction',
+      categorySlug: 'fiction',
       words: null,
       _updatedAt: expect.any(String),
       mainImage: null,
@@ -210,7 +229,7 @@ describe('web/queries against the lake', () => {
       caption: null,
       asset: expanded,
     })
-    const cards = await client.fetch(postPageQuery, {category: 'Kashmir', start: 0, end: 6})
+    const cards = await client.fetch(postPageQuery, {category: 'kashmir', start: 0, end: 6})
     expect(cards.posts.find((card) => card.slug === 'pictured')?.mainImage?.asset).toEqual(expanded)
     await owner.delete('pictured')
   })

@@ -1,5 +1,4 @@
 import {defineField, defineType} from 'sanity'
-import {postCategories} from '../categories.ts'
 import {postImageFields, postImageOptions} from '../objects/postImage.ts'
 
 /** A blog post: the spec's entity (title, slug, date, excerpt, category, body) plus an optional cover image. */
@@ -38,8 +37,10 @@ export const post = defineType({
     defineField({
       name: 'category',
       title: 'Category',
-      type: 'string',
-      options: {list: postCategories.map((value) => ({title: value, value})), layout: 'radio'},
+      // A strong reference: the lake refuses to delete a category a published post names.
+      type: 'reference',
+      to: [{type: 'category'}],
+      options: {disableNew: true},
       validation: (rule) => rule.required(),
     }),
     defineField({
@@ -70,7 +71,7 @@ export const post = defineType({
     {title: 'Date, newest first', name: 'dateDesc', by: [{field: 'date', direction: 'desc'}]},
   ],
   preview: {
-    select: {title: 'title', category: 'category', date: 'date'},
+    select: {title: 'title', category: 'category.title', date: 'date'},
     prepare({title, category, date}) {
       return {title, subtitle: [category, date].filter(Boolean).join(' · ')}
     },

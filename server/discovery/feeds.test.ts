@@ -178,7 +178,6 @@ describe('the feeds, for any title or body', () => {
       slug: 'hostile',
       title: hostile,
       excerpt: hostile,
-      // @ts-expect-error -- the API accepts any string where the Studio offers a list
       category: hostile,
       body: [
         block(

@@ -14,6 +14,7 @@ import {QueryPool} from './queryPool/queryPool.ts'
 import type {WarmQuery, WorkerResult, WorkerTask} from './queryPool/queryWorker.ts'
 import {GroupCommit} from './groupCommit.ts'
 import {lastRevision} from './historyLog.ts'
+import {checkStrongReferences, StrongReferrers} from './strongReferences.ts'
 import {checkPlainWrites} from './releases/plainWrites.ts'
 import {Store} from './store.ts'
 import type {FailedAttempts} from '../util/failedAttempts.ts'
@@ -99,6 +100,11 @@ export class Lake {
   /** Writes run one at a time so each sees the previous one's result. */
   private queue: Promise<unknown> = Promise.resolve()
   private readonly group: GroupCommit
+  /** Who strongly references what, so a delete that would break a reference is refused. */
+  private readonly strongReferrers = new StrongReferrers(() => ({
+    docs: this.store.snapshot(),
+    seq: this.revision,
+  }))
 
   constructor(options: LakeOptions) {
     this.projectId = options.projectId
@@ -119,6 +125,7 @@ export class Lake {
       this.mirror(batch)
       for (const committed of batch) this.notify(committed)
     })
+    this.onCommit((tx) => this.strongReferrers.apply(tx))
   }
 
   get token(): string {
@@ -284,6 +291,8 @@ export class Lake {
         )
       }
       const value = await build(tx)
+      // Before a dry run returns too: the Studio dry-runs a delete to know whether it may.
+      checkStrongReferences(tx, this.strongReferrers)
       if (dependency?.failed) {
         throw new LakeError(
           503,

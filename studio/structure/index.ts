@@ -1,10 +1,11 @@
 import type {StructureBuilder, StructureResolver} from 'sanity/structure'
-import {postCategories} from '../../schemas/categories.ts'
 import {apiVersion} from '../../shared/constants.ts'
 import {inboxListItem} from './inbox.ts'
+import {singletonListItems} from './singletons.ts'
 import {subscribersListItem} from './subscribers.ts'
 
 const newestFirst = [{field: 'date', direction: 'desc' as const}]
+const byOrder = [{field: 'order', direction: 'asc' as const}]
 
 /** Every post, newest first by the post's date. */
 function allPosts(S: StructureBuilder) {
@@ -15,30 +16,57 @@ function allPosts(S: StructureBuilder) {
     .child(S.documentTypeList('post').title('All posts').defaultOrdering(newestFirst))
 }
 
-/** One list per category, as the blog's tabs filter them (exact match). */
-function categoryList(S: StructureBuilder, category: string) {
+/**
+ * The categories in tab order; opening one lists its posts (as its tab on the blog does), so a
+ * new category gets its list with no change here.
+ */
+function postsByCategory(S: StructureBuilder) {
   return S.listItem()
-    .id(`category-${category.toLowerCase()}`)
-    .title(category)
-    .schemaType('post')
+    .id('posts-by-category')
+    .title('Posts by category')
+    .schemaType('category')
     .child(
-      S.documentTypeList('post')
-        .title(category)
-        .apiVersion(apiVersion)
-        .filter('_type == "post" && category == $category')
-        .params({category})
-        .defaultOrdering(newestFirst),
+      S.documentTypeList('category')
+        .title('Posts by category')
+        .defaultOrdering(byOrder)
+        .child((categoryId) =>
+          S.documentList()
+            .title('Posts')
+            .schemaType('post')
+            .apiVersion(apiVersion)
+            .filter('_type == "post" && category._ref == $categoryId')
+            .params({categoryId})
+            .defaultOrdering(newestFirst),
+        ),
     )
 }
 
-/** The desk: posts (all, then per category), then the contact Inbox and the Newsletter. */
+/** A document type's own list, in `order` where it has one. */
+function typeList(S: StructureBuilder, type: string, title: string, ordered = true) {
+  const list = S.documentTypeList(type).title(title)
+  return S.listItem()
+    .id(type)
+    .title(title)
+    .schemaType(type)
+    .child(ordered ? list.defaultOrdering(byOrder) : list)
+}
+
+/**
+ * The desk: the singletons once each, then posts (all, then per category), the site's other
+ * content (categories, testimonials, redirects), then the contact Inbox and the Newsletter.
+ */
 export const structure: StructureResolver = (S, context) =>
   S.list()
     .title('Content')
     .items([
-      allPosts(S),
+      ...singletonListItems(S),
       S.divider(),
-      ...postCategories.map((category) => categoryList(S, category)),
+      allPosts(S),
+      postsByCategory(S),
+      S.divider(),
+      typeList(S, 'category', 'Categories'),
+      typeList(S, 'testimonial', 'Testimonials'),
+      typeList(S, 'redirect', 'Redirects', false),
       S.divider(),
       inboxListItem(S),
       subscribersListItem(S, context),

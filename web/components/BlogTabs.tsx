@@ -1,8 +1,9 @@
 import {useEffect} from 'react'
 import {Link} from 'react-router-dom'
 import styled from 'styled-components'
-import {blogTabs, tabHref, type BlogTab} from '../blogTabs.ts'
+import {latestTab, tabHref, type BlogTab} from '../blogTabs.ts'
 import {blogPageSize} from '../queries.ts'
+import type {BlogCategory} from '../routes/blogCategories.ts'
 import {prefetchTab} from '../routes/blogPrefetch.ts'
 import {theme} from './theme.ts'
 
@@ -29,30 +30,35 @@ const List = styled.ul`
   }
 `
 
-/** The category tabs (requirements §2): links, so each tab has an address and works without JS. */
-export function BlogTabs({selected}: {selected: BlogTab}) {
+/**
+ * The category tabs (requirements §2): Latest, then the categories the owner made, in her order.
+ * Links, so each tab has an address and works without JS.
+ */
+export function BlogTabs({selected, categories}: {selected: BlogTab; categories: BlogCategory[]}) {
+  const tabs = [{slug: latestTab, title: latestTab}, ...categories]
   // Once the app runs (effects run only in the browser), the other tabs' first pages are fetched
   // while the browser is idle, so a tap on a tab shows it without a round trip (issue #12).
   useEffect(() => {
     const ahead = () => {
-      for (const tab of blogTabs) if (tab !== selected) prefetchTab(tab, blogPageSize)
+      for (const {slug} of categories) if (slug !== selected) prefetchTab(slug, blogPageSize)
+      if (selected !== latestTab) prefetchTab(latestTab, blogPageSize)
     }
     if (!('requestIdleCallback' in window)) return void setTimeout(ahead, 500)
     const idle = requestIdleCallback(ahead, {timeout: 2000})
     return () => cancelIdleCallback(idle)
-  }, [selected])
+  }, [selected, categories])
   return (
     <nav aria-label="Categories">
       <List>
-        {blogTabs.map((tab) => (
-          <li key={tab}>
+        {tabs.map(({slug, title}) => (
+          <li key={slug}>
             <Link
-              to={tabHref(tab)}
+              to={tabHref(slug)}
               preventScrollReset
-              onPointerDown={() => prefetchTab(tab, blogPageSize)}
-              aria-current={tab === selected ? 'page' : undefined}
+              onPointerDown={() => prefetchTab(slug, blogPageSize)}
+              aria-current={slug === selected ? 'page' : undefined}
             >
-              {tab}
+              {title}
             </Link>
           </li>
         ))}

@@ -1,6 +1,6 @@
 import {Link} from 'react-router-dom'
 import styled from 'styled-components'
-import {testimonials} from '../content/testimonials.ts'
+import type {TestimonialCard} from '../copy/testimonials.ts'
 import {theme} from './theme.ts'
 
 const Quote = styled.blockquote`
@@ -18,13 +18,18 @@ const Quote = styled.blockquote`
 `
 
 /** Home's lazily loaded 'What clients say' section. */
-export default function ClientVoices() {
-  const [first, second] = testimonials
+export default function ClientVoices({
+  heading,
+  voices,
+}: {
+  heading: string
+  voices: TestimonialCard[]
+}) {
   return (
     <>
-      <h2>What clients say</h2>
-      {[first, second].map((t) => (
-        <Quote key={t.author}>
+      <h2>{heading}</h2>
+      {voices.map((t) => (
+        <Quote key={t.key}>
           <p>“{t.quote}”</p>
           <footer>— {t.author}</footer>
         </Quote>

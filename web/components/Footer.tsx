@@ -1,5 +1,6 @@
 import styled from 'styled-components'
-import {footerModals, owner, type FooterModalName} from '../content/site.ts'
+import type {FooterModalName} from '../copy/settings.ts'
+import {useSettings} from '../copy/useSettings.ts'
 import {invokes, Modal} from './Modal.tsx'
 import {theme} from './theme.ts'
 import {FooterFollowLinks} from '../reading/FooterFollowLinks.tsx'
@@ -38,9 +39,10 @@ const dialogId = (name: FooterModalName) => `footer-${name}`
  * its dialog natively (Modal.tsx), so the first tap needs no app.
  */
 export function Footer() {
+  const {ownerName, footerModals} = useSettings()
   return (
     <Bar>
-      <span>© {owner.name}</span>
+      <span>© {ownerName}</span>
       {names.map((name) => (
         <LinkButton
           key={name}

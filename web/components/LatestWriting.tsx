@@ -9,10 +9,10 @@ const Grid = styled.div`
 `
 
 /** Home's lazily loaded 'Latest writing' section: the newest posts. */
-export default function LatestWriting({posts}: {posts: PostCardData[]}) {
+export default function LatestWriting({heading, posts}: {heading: string; posts: PostCardData[]}) {
   return (
     <>
-      <h2>Latest writing</h2>
+      <h2>{heading}</h2>
       {posts.length === 0 ? (
         <p>New posts are on their way.</p>
       ) : (

@@ -1,7 +1,7 @@
 import {useRef} from 'react'
 import {NavLink} from 'react-router-dom'
 import styled from 'styled-components'
-import {owner} from '../content/site.ts'
+import {useSettings} from '../copy/useSettings.ts'
 import {theme} from './theme.ts'
 
 const links = [
@@ -113,6 +113,7 @@ const List = styled.ul`
  * navigates in the page. Esc or a tap elsewhere closes them too.
  */
 export function NavBar() {
+  const {ownerName} = useSettings()
   const list = useRef<HTMLUListElement>(null)
   const close = () => {
     if (list.current?.matches(':popover-open')) list.current.hidePopover()
@@ -120,7 +121,7 @@ export function NavBar() {
   return (
     <Bar aria-label="Main">
       <Brand to="/" onClick={close}>
-        {owner.name}
+        {ownerName}
       </Brand>
       <Toggle type="button" popoverTarget="main-nav-links" aria-controls="main-nav-links">
         <svg aria-hidden="true" width="20" height="20" viewBox="0 0 20 20">

@@ -1,4 +1,4 @@
-import {siteName} from '../content/site.ts'
+import {useSettings} from '../copy/useSettings.ts'
 import {altOf, shareImageUrl, shareSize, type ShownImage} from '../../shared/imageUrl.ts'
 import {Seo, type SeoPost} from '../seo/Seo.tsx'
 import {useSiteConfig} from './useSiteConfig.ts'
@@ -21,6 +21,7 @@ export interface PageMetaProps {
  */
 export function PageMeta({title, description, canonicalPath, owner, post}: PageMetaProps) {
   const site = useSiteConfig()
+  const {siteName} = useSettings()
   const {siteUrl} = site
   const cover = post?.cover
   // A decorative cover has no alt of its own; the share card then names the post.

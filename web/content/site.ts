@@ -43,5 +43,3 @@ export const footerModals = {
     ],
   },
 } as const
-
-export type FooterModalName = keyof typeof footerModals

@@ -4,7 +4,6 @@ import {tabHref} from '../blogTabs.ts'
 import {PostDate} from '../components/PostDate.tsx'
 import {theme} from '../components/theme.ts'
 import type {SanityNodeProps} from '../preview/useSanityNode.ts'
-import type {PostCategory} from '../../schemas/categories.ts'
 import {ReadingTime} from './ReadingTime.tsx'
 
 const Line = styled.p`
@@ -18,19 +17,21 @@ const Line = styled.p`
 interface PostMetaProps {
   date: string | null
   words: number | null
-  category: PostCategory | null
+  /** The category's title, and the slug its tab's address carries. */
+  category: string | null
+  categorySlug: string | null
   /** Preview overlays for the date (web/preview/sanityNode.ts). */
   dateNode: SanityNodeProps
 }
 
 /** Under a post's title: its date, reading time and category, the category linking to its tab. */
-export function PostMeta({date, words, category, dateNode}: PostMetaProps) {
+export function PostMeta({date, words, category, categorySlug, dateNode}: PostMetaProps) {
   const parts = [
     date && <PostDate key="date" date={date} {...dateNode} />,
     words ? <ReadingTime key="time" words={words} /> : null,
-    category && (
+    category && categorySlug && (
       <span key="category">
-        in <Link to={tabHref(category)}>{category}</Link>
+        in <Link to={tabHref(categorySlug)}>{category}</Link>
       </span>
     ),
   ].filter(Boolean)

@@ -1,5 +1,5 @@
 import {useLoaderData, useLocation} from 'react-router-dom'
-import {tabHref} from '../blogTabs.ts'
+import {latestTab, tabHref} from '../blogTabs.ts'
 import {BlogTabs} from '../components/BlogTabs.tsx'
 import {PageMeta} from '../components/PageMeta.tsx'
 import {PostList} from '../components/PostList.tsx'
@@ -14,12 +14,12 @@ export function Blog() {
   return (
     <>
       <PageMeta
-        title={data.tab === 'Latest' ? 'Blog' : `Blog: ${data.tab}`}
+        title={data.tab === latestTab ? 'Blog' : `Blog: ${data.tabTitle}`}
         description="Stories, essays and notes on fiction, mountaineering, motorcycles and life in Kashmir, by a freelance writer and editor."
         canonicalPath={tabHref(data.tab)}
       />
       <h1>Blog</h1>
-      <BlogTabs selected={data.tab} />
+      <BlogTabs selected={data.tab} categories={data.categories} />
       <PostList key={key} tab={data.tab} first={data} />
     </>
   )

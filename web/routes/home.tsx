@@ -5,7 +5,8 @@ import {SubscribeForm} from '../newsletter/SubscribeForm.tsx'
 import {LazySection} from '../components/LazySection.tsx'
 import {PageMeta} from '../components/PageMeta.tsx'
 import {theme} from '../components/theme.ts'
-import {homeIntro, owner, siteDescription} from '../content/site.ts'
+import {resolveHome} from '../copy/home.ts'
+import {useSettings} from '../copy/useSettings.ts'
 import type {homeLoader} from './home.loader.ts'
 
 const LatestWriting = lazy(() => import('../components/LatestWriting.tsx'))
@@ -49,23 +50,29 @@ const Button = styled(Link)`
 
 /** Home: hero, intro, a button to the blog, and two lazily loaded sections (requirements §2). */
 export function Home() {
-  const {latest} = useLoaderData<typeof homeLoader>()
+  const {latest, copy} = useLoaderData<typeof homeLoader>()
+  const settings = useSettings()
+  const home = resolveHome(copy)
   return (
     <>
-      <PageMeta description={siteDescription} canonicalPath="/" owner />
+      <PageMeta description={settings.description} canonicalPath="/" owner />
       <Hero>
-        <h1>{owner.name}</h1>
-        <Role>{owner.title}</Role>
-        <p>{homeIntro}</p>
-        <Button to="/blog">Read the blog</Button>
+        <h1>{settings.ownerName}</h1>
+        <Role>{settings.ownerTitle}</Role>
+        <p>{home.intro}</p>
+        <Button to="/blog">{home.blogButton}</Button>
       </Hero>
-      <LazySection label="Latest writing" minHeight="24rem">
-        <LatestWriting posts={latest} />
-      </LazySection>
-      <LazySection label="What clients say" minHeight="18rem">
-        <ClientVoices />
-      </LazySection>
-      <SubscribeForm />
+      {home.showLatest && (
+        <LazySection label={home.latestHeading} minHeight="24rem">
+          <LatestWriting heading={home.latestHeading} posts={latest} />
+        </LazySection>
+      )}
+      {home.showVoices && (
+        <LazySection label={home.voicesHeading} minHeight="18rem">
+          <ClientVoices heading={home.voicesHeading} voices={home.voices} />
+        </LazySection>
+      )}
+      {home.showSubscribe && <SubscribeForm />}
     </>
   )
 }

@@ -1,6 +1,7 @@
 import {data, type LoaderFunctionArgs, type RouterContextProvider} from 'react-router-dom'
 import {sanityClientContext} from '../clientContext.ts'
 import {postBySlugQuery, postSurroundingsQuery} from '../queries.ts'
+import {redirectFor} from './redirectFor.ts'
 import type {PostBySlugQueryResult, PostSurroundingsQueryResult} from '../../shared/sanity.types.ts'
 
 export interface PostData {
@@ -11,7 +12,7 @@ export interface PostData {
 }
 
 /**
- * One post by slug, and the posts around it. Absent, or the fetch failed (logged): 'Post not found.' with HTTP 404 on the
+ * One post by slug, and the posts around it; a post that moved redirects. Absent, or the fetch failed (logged): 'Post not found.' with HTTP 404 on the
  * server (requirements §8). A failure is marked no-store so the render cache never keeps it.
  */
 export async function postLoader({params, context}: LoaderFunctionArgs<RouterContextProvider>) {
@@ -24,6 +25,9 @@ export async function postLoader({params, context}: LoaderFunctionArgs<RouterCon
       client.fetch(postSurroundingsQuery, {slug}),
     ])
     if (post) return data<PostData>({slug, post, surroundings})
+    // A slug that changed, or a redirect the owner made, answers 301 to where the post is now.
+    const moved = await redirectFor(client, `/blog/${encodeURIComponent(slug)}`)
+    if (moved) return moved
     return data<PostData>({slug, post: null}, {status: 404})
   } catch (error) {
     console.error(`[post] could not fetch "${slug}"`, error)

@@ -73,6 +73,7 @@ export function Post() {
           date={post.date}
           words={post.words}
           category={post.category}
+          categorySlug={post.categorySlug}
           dateNode={node(post._id, 'date')}
         />
         {cover && <CoverFigure image={cover} {...node(post._id, 'mainImage')} />}

@@ -1,9 +1,12 @@
-import {Link} from 'react-router-dom'
+import {Link, useLoaderData} from 'react-router-dom'
 import styled from 'styled-components'
 import {PageMeta} from '../components/PageMeta.tsx'
 import {theme} from '../components/theme.ts'
 import {useSiteConfig} from '../components/useSiteConfig.ts'
-import {blogSamples, editingServices, modusOperandi, writingServices} from '../content/services.ts'
+import {useSettings} from '../copy/useSettings.ts'
+import {resolveServices} from '../copy/services.ts'
+import {tabHref} from '../blogTabs.ts'
+import type {servicesLoader} from './services.loader.ts'
 
 const Columns = styled.div`
   display: grid;
@@ -28,7 +31,10 @@ const Note = styled.p`
 
 /** Services: writing, editing, modus operandi, samples (requirements §1–2). Canonical: /services. */
 export function Services() {
-  const {editingSamplesUrl} = useSiteConfig()
+  const {editingSamplesUrl: samplesDefault} = useSiteConfig()
+  const {copy} = useLoaderData<typeof servicesLoader>()
+  const {writingServices, editingServices, howIWork, blogSamples} = resolveServices(copy)
+  const editingSamplesUrl = useSettings().editingSamplesUrl ?? samplesDefault
   return (
     <>
       <PageMeta
@@ -59,7 +65,7 @@ export function Services() {
       <Panel aria-labelledby="modus-operandi">
         <h2 id="modus-operandi">Modus operandi</h2>
         <ul>
-          {modusOperandi.map((s) => (
+          {howIWork.map((s) => (
             <li key={s}>{s}</li>
           ))}
         </ul>
@@ -69,8 +75,8 @@ export function Services() {
         <p>Writing samples live on the blog:</p>
         <ul>
           {blogSamples.map((s) => (
-            <li key={s.category}>
-              <Link to={`/blog?category=${s.category}`}>{s.label}</Link>
+            <li key={s.key}>
+              <Link to={tabHref(s.category)}>{s.label}</Link>
             </li>
           ))}
         </ul>

@@ -1,7 +1,11 @@
 import styled from 'styled-components'
 import {PageMeta} from '../components/PageMeta.tsx'
 import {theme} from '../components/theme.ts'
-import {editedBooks, testimonials} from '../content/testimonials.ts'
+import {useLoaderData} from 'react-router-dom'
+import {todaysCards} from '../copy/home.ts'
+import {testimonialCards} from '../copy/testimonials.ts'
+import {editedBooks as todaysBooks} from '../content/testimonials.ts'
+import type {testimonialsLoader} from './testimonials.loader.ts'
 
 const Collage = styled.ul`
   display: flex;
@@ -52,6 +56,12 @@ const Card = styled.figure`
 
 /** Testimonials: a collage of edited book titles and three client cards (requirements §2). */
 export function Testimonials() {
+  const {copy} = useLoaderData<typeof testimonialsLoader>()
+  const books = (copy?.books ?? []).filter((title): title is string => !!title?.trim())
+  const editedBooks = books.length > 0 ? books : todaysBooks
+  // Every testimonial deleted or half-written: today's, rather than an empty page.
+  const cards = testimonialCards(copy?.testimonials)
+  const testimonials = cards.length > 0 ? cards : todaysCards()
   return (
     <>
       <PageMeta
@@ -69,7 +79,7 @@ export function Testimonials() {
       <h2>Clients</h2>
       <Cards>
         {testimonials.map((t) => (
-          <Card key={t.author}>
+          <Card key={t.key}>
             <blockquote>
               <p>“{t.quote}”</p>
             </blockquote>
