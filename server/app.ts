@@ -11,6 +11,7 @@ import {registerLakeRoutes, type LakeRoutes} from './lake/index.ts'
 import {mountPreview} from './preview/feature.ts'
 import {resolveServedBuild} from './build/served.ts'
 import {mountSite} from './render/feature.ts'
+import {mountSocial} from './social/feature.ts'
 import {mountStudio} from './studio/feature.ts'
 import {studioCors} from './studio/cors.ts'
 import {isStudioOrigin, isStudioUrl} from './studio/origins.ts'
@@ -71,7 +72,7 @@ export function createApp(ctx: AppContext): {app: Hono; features: Feature[]} {
   // A site process starts no Studio; a content process serves no pages.
   if (lakeUrl === undefined) mountStudio(app, ctx, build)
   const mounts = [
-    ...(lakeUrl === undefined ? [mountContact, mountNewsletter] : []),
+    ...(lakeUrl === undefined ? [mountContact, mountNewsletter, mountSocial] : []),
     ...(serveSite ? [mountDiscovery] : []),
   ]
   for (const mount of mounts) {

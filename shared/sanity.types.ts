@@ -127,6 +127,7 @@ export type Post = {
   }
   body?: BlockContent
   newsletter?: boolean
+  socialWeb?: boolean
 }
 
 export type SanityImageCrop = {
