@@ -1,0 +1,117 @@
+import {afterAll, beforeAll, describe, expect, it, vi} from 'vitest'
+import {startTestServer, type TestServer} from '../../test/support/server.ts'
+import {startRemoteActor} from './testing/remoteActor.ts'
+import {followerId} from './followers.ts'
+
+type Remote = Awaited<ReturnType<typeof startRemoteActor>>
+
+/**
+ * The site and another fediverse server (Fedify on both sides, real HTTP on loopback, real
+ * signatures): follow and accept, a publish arriving once, an edit as Update, an unpublish as
+ * Delete, an unfollow.
+ */
+describe('federating with another server', () => {
+  let server: TestServer
+  let remote: Remote
+  let siteActor: string
+  beforeAll(async () => {
+    vi.stubEnv('FEDERATION_ALLOW_PRIVATE', '1')
+    remote = await startRemoteActor()
+    server = await startTestServer()
+    siteActor = `${server.config.siteUrl}/social/site`
+  })
+  afterAll(async () => {
+    await server.stop()
+    await remote.close()
+    vi.unstubAllEnvs()
+  })
+
+  const postUrl = (slug: string) => `${server.config.siteUrl}/blog/${slug}`
+  const of = (type: string, objectId: string) =>
+    remote.received.filter((r) => r.type === type && r.objectId === objectId)
+
+  it('accepts a Follow and stores the follower', async () => {
+    const follow = await remote.follow(siteActor)
+    await remote.until((all) =>
+      all.some((r) => r.type === 'Accept' && r.objectId === follow.id?.href),
+    )
+    const stored = server.lake!.getDocument(followerId(remote.actorUrl()))
+    expect(stored).toMatchObject({
+      _type: 'socialFollower',
+      actor: remote.actorUrl(),
+      handle: expect.stringContaining('@reader@'),
+    })
+    const followers = (await (
+      await fetch(`${server.url}/social/site/followers`, {
+        headers: {accept: 'application/activity+json'},
+      })
+    ).json()) as {totalItems: number}
+    expect(followers.totalItems).toBe(1)
+  })
+
+  it('sends a first publish as one Create(Article), an edit as Update, an unpublish as Delete', async () => {
+    const slug = 'a-letter-from-the-valley'
+    await server.lake!.mutate([
+      {
+        create: {
+          _id: 'fedi-post-1',
+          _type: 'post',
+          title: 'A letter from the valley',
+          slug: {_type: 'slug', current: slug},
+          date: '2026-11-27',
+          category: 'Writing',
+          excerpt: 'Snow on the passes.',
+          body: [
+            {
+              _type: 'block',
+              _key: 'b1',
+              style: 'normal',
+              children: [{_type: 'span', _key: 's1', text: 'Snow came early.'}],
+              markDefs: [],
+            },
+          ],
+        },
+      },
+    ])
+    await remote.until(() => of('Create', postUrl(slug)).length > 0)
+    const create = of('Create', postUrl(slug))[0].json as {object: Record<string, unknown>}
+    expect(create.object).toMatchObject({
+      type: 'Article',
+      name: 'A letter from the valley',
+      summary: 'Snow on the passes.',
+      url: postUrl(slug),
+    })
+    expect(String(create.object.content)).toContain('Snow came early.')
+
+    await server.lake!.mutate([
+      {patch: {id: 'fedi-post-1', set: {title: 'A letter from the high valley'}}},
+    ])
+    await remote.until(() => of('Update', postUrl(slug)).length > 0)
+    expect((of('Update', postUrl(slug))[0].json as {object: {name: string}}).object.name).toBe(
+      'A letter from the high valley',
+    )
+
+    await server.lake!.mutate([{delete: {id: 'fedi-post-1'}}])
+    await remote.until(() => of('Delete', postUrl(slug)).length > 0)
+    expect(of('Create', postUrl(slug))).toHaveLength(1)
+    expect(of('Update', postUrl(slug))).toHaveLength(1)
+  })
+
+  it('refuses an unsigned activity with 401 and stores nothing', async () => {
+    const res = await fetch(`${server.url}/social/site/inbox`, {
+      method: 'POST',
+      headers: {'content-type': 'application/activity+json'},
+      body: JSON.stringify({
+        '@context': 'https://www.w3.org/ns/activitystreams',
+        id: 'https://evil.example/follow/1',
+        type: 'Follow',
+        actor: 'https://evil.example/users/mallory',
+        object: siteActor,
+      }),
+    })
+    expect(res.status).toBe(401)
+    expect(
+      server.lake!.getDocument(followerId('https://evil.example/users/mallory')),
+    ).toBeUndefined()
+  })
+})
