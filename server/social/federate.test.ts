@@ -49,6 +49,22 @@ describe('federating with another server', () => {
     expect(followers.totalItems).toBe(1)
   })
 
+  it('ignores a replayed Follow (same id): it is accepted once', async () => {
+    const follow = await remote.follow(siteActor)
+    const accepted = () =>
+      remote.received.filter(
+        (r) => r.type === 'Accept' && JSON.stringify(r.json).includes(follow.id!.href),
+      )
+    await remote.until(() => accepted().length === 1)
+    await remote.send(siteActor, follow)
+    // The inbox and the outbox keep order: once a later Follow is accepted, the replay was seen.
+    const later = await remote.follow(siteActor)
+    await remote.until((all) =>
+      all.some((r) => r.type === 'Accept' && JSON.stringify(r.json).includes(later.id!.href)),
+    )
+    expect(accepted()).toHaveLength(1)
+  })
+
   it('sends a first publish as one Create(Article), an edit as Update, an unpublish as Delete', async () => {
     const slug = 'a-letter-from-the-valley'
     await server.lake!.mutate([
