@@ -82,7 +82,7 @@ export function mountSocial(
       void followers.markFailed(inbox, reason)
     },
   })
-  registerInbox(federation, followers)
+  registerInbox(federation, followers, lake)
   const middleware = federationMiddleware(
     () => federation,
     () => config.siteUrl,

@@ -1,7 +1,23 @@
 import {afterAll, beforeAll, describe, expect, it, vi} from 'vitest'
 import {startTestServer, type TestServer} from '../../test/support/server.ts'
 import {startRemoteActor} from './testing/remoteActor.ts'
+import {Create, Delete, Note, Update} from '@fedify/vocab'
+import type {Lake} from '../lake/index.ts'
+import {isRecord} from '../util/isRecord.ts'
 import {followerId} from './followers.ts'
+import {commentId} from './replies.ts'
+
+/** Resolves once `test` holds of the document `id` (checked now, then after each commit). */
+function untilDoc(lake: Lake, id: string, test: (doc: unknown) => boolean): Promise<void> {
+  return new Promise((resolve) => {
+    if (test(lake.getDocument(id))) return resolve()
+    const stop = lake.onCommit(() => {
+      if (!test(lake.getDocument(id))) return
+      stop()
+      resolve()
+    })
+  })
+}
 
 type Remote = Awaited<ReturnType<typeof startRemoteActor>>
 
@@ -16,7 +32,7 @@ describe('federating with another server', () => {
   let siteActor: string
   beforeAll(async () => {
     vi.stubEnv('FEDERATION_ALLOW_PRIVATE', '1')
-    remote = await startRemoteActor()
+    remote = await startRemoteActor({names: ['reader', 'other']})
     server = await startTestServer()
     siteActor = `${server.config.siteUrl}/social/site`
   })
@@ -111,6 +127,84 @@ describe('federating with another server', () => {
     await remote.until(() => of('Delete', postUrl(slug)).length > 0)
     expect(of('Create', postUrl(slug))).toHaveLength(1)
     expect(of('Update', postUrl(slug))).toHaveLength(1)
+  })
+
+  it('stores a reply as a pending comment, sanitized; its author edits and deletes it, no one else', async () => {
+    const post = await server.lake!.query<{_id: string; slug: string}>(
+      '*[_type == "post" && defined(slug.current) && !(_id in path("drafts.**"))][0]{_id, "slug": slug.current}',
+    )
+    const noteId = new URL(`${remote.actorUrl()}/notes/1`)
+    const note = (content: string) =>
+      new Note({
+        id: noteId,
+        attribution: remote.actorUri(),
+        replyTarget: new URL(postUrl(post.slug)),
+        content,
+        to: new URL('https://www.w3.org/ns/activitystreams#Public'),
+      })
+    await remote.send(
+      siteActor,
+      new Create({
+        id: new URL(`${noteId.href}#create`),
+        actor: remote.actorUri(),
+        object: note(
+          '<p>Lovely piece, <span class="h-card"><a class="u-url mention" href="https://x.example/@zoya">@zoya</a></span>!<script>alert(1)</script><img src="https://evil.example/p.png"><a href="javascript:alert(1)">click</a></p>',
+        ),
+      }),
+    )
+    const id = commentId(noteId.href)
+    await untilDoc(server.lake!, id, Boolean)
+    const stored = server.lake!.getDocument(id)
+    expect(stored).toMatchObject({
+      _type: 'socialComment',
+      postId: post._id,
+      status: 'pending',
+      author: {actor: remote.actorUrl(), name: 'Reader reader'},
+    })
+    expect(stored?.content).toBe(
+      '<p>Lovely piece, <span class="h-card"><a class="u-url mention" href="https://x.example/@zoya" rel="nofollow ugc noopener">@zoya</a></span>!<a rel="nofollow ugc noopener">click</a></p>',
+    )
+    // Private: the public read path never shows it.
+    const anonymous = await fetch(
+      `${server.url}/v2025-02-19/data/query/production?query=${encodeURIComponent('*[_type == "socialComment"]')}`,
+    )
+    expect(((await anonymous.json()) as {result: unknown[]}).result).toEqual([])
+
+    await remote.send(
+      siteActor,
+      new Update({
+        id: new URL(`${noteId.href}#update`),
+        actor: remote.actorUri(),
+        object: note('<p>Edited.</p>'),
+      }),
+    )
+    await untilDoc(server.lake!, id, (doc) => isRecord(doc) && doc.content === '<p>Edited.</p>')
+
+    // Someone else's Delete of the note is ignored; the author's removes the comment.
+    await remote.send(
+      siteActor,
+      new Delete({
+        id: new URL(`${remote.actorUrl('other')}#delete-1`),
+        actor: remote.actorUri('other'),
+        object: noteId,
+      }),
+      'other',
+    )
+    // The inbox keeps order: the author's later edit lands on the comment, which is still there.
+    await remote.send(
+      siteActor,
+      new Update({
+        id: new URL(`${noteId.href}#update-2`),
+        actor: remote.actorUri(),
+        object: note('<p>Still here.</p>'),
+      }),
+    )
+    await untilDoc(server.lake!, id, (doc) => isRecord(doc) && doc.content === '<p>Still here.</p>')
+    await remote.send(
+      siteActor,
+      new Delete({id: new URL(`${noteId.href}#delete`), actor: remote.actorUri(), object: noteId}),
+    )
+    await untilDoc(server.lake!, id, (doc) => doc === undefined)
   })
 
   it('refuses an unsigned activity with 401 and stores nothing', async () => {

@@ -1,7 +1,9 @@
 import type {Federation, InboxContext} from '@fedify/fedify'
-import {Accept, Follow, isActor, Undo, type Actor} from '@fedify/vocab'
+import {Accept, Create, Delete, Follow, isActor, Undo, Update, type Actor} from '@fedify/vocab'
+import type {Lake} from '../lake/index.ts'
 import {actorIdentifier} from './actor.ts'
 import type {Followers} from './followers.ts'
+import {deleteReply, storeReply} from './replies.ts'
 
 /** `@name@host` of a remote actor, for the Studio's list. */
 function handleOf(actor: Actor): string | undefined {
@@ -16,7 +18,11 @@ function handleOf(actor: Actor): string | undefined {
  * follower. Replays (an activity id seen before) never get here: Fedify's idempotence check
  * drops them.
  */
-export function registerInbox(federation: Federation<void>, followers: Followers): void {
+export function registerInbox(
+  federation: Federation<void>,
+  followers: Followers,
+  lake: Lake,
+): void {
   federation
     .setInboxListeners('/social/{identifier}/inbox', '/social/inbox')
     .on(Follow, async (ctx, follow) => {
@@ -47,6 +53,20 @@ export function registerInbox(federation: Federation<void>, followers: Followers
       // Only the follower undoes its own follow.
       if (object.actorId?.href !== undo.actorId.href) return
       await followers.remove(undo.actorId.href)
+    })
+    // Replies to the posts become pending comments (replies.ts); their authors may edit and
+    // delete them.
+    .on(Create, async (ctx, create) => {
+      if (create.actorId)
+        await storeReply(ctx, lake, ctx.origin, create.actorId, await create.getObject(ctx))
+    })
+    .on(Update, async (ctx, update) => {
+      if (update.actorId)
+        await storeReply(ctx, lake, ctx.origin, update.actorId, await update.getObject(ctx), true)
+    })
+    .on(Delete, async (_ctx, activity) => {
+      if (activity.actorId && activity.objectId)
+        await deleteReply(lake, activity.actorId, activity.objectId)
     })
 }
 
