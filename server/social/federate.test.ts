@@ -1,10 +1,11 @@
 import {afterAll, beforeAll, describe, expect, it, vi} from 'vitest'
 import {startTestServer, type TestServer} from '../../test/support/server.ts'
 import {startRemoteActor} from './testing/remoteActor.ts'
-import {Create, Delete, Note, Update} from '@fedify/vocab'
+import {Announce, Create, Delete, Like, Note, Undo, Update} from '@fedify/vocab'
 import type {Lake} from '../lake/index.ts'
 import {isRecord} from '../util/isRecord.ts'
 import {followerId} from './followers.ts'
+import {countWords, reactionCounts} from './reactions.ts'
 import {commentId} from './replies.ts'
 
 /** Resolves once `test` holds of the document `id` (checked now, then after each commit). */
@@ -205,6 +206,51 @@ describe('federating with another server', () => {
       new Delete({id: new URL(`${noteId.href}#delete`), actor: remote.actorUri(), object: noteId}),
     )
     await untilDoc(server.lake!, id, (doc) => doc === undefined)
+  })
+
+  it('counts likes and boosts once per account, and takes back an undone like', async () => {
+    const post = await server.lake!.query<{_id: string; slug: string}>(
+      '*[_type == "post" && defined(slug.current) && !(_id in path("drafts.**"))][0]{_id, "slug": slug.current}',
+    )
+    const object = new URL(postUrl(post.slug))
+    const like = (n: number, name = 'reader') =>
+      new Like({
+        id: new URL(`${remote.actorUrl(name)}#like-${n}`),
+        actor: remote.actorUri(name),
+        object,
+      })
+    await remote.send(siteActor, like(1))
+    await remote.send(siteActor, like(2))
+    await remote.send(siteActor, like(3, 'other'), 'other')
+    await remote.send(
+      siteActor,
+      new Announce({id: new URL(`${remote.actorUrl()}#boost-1`), actor: remote.actorUri(), object}),
+    )
+    const counts = () => reactionCounts(server.lake!, post._id)
+    const until = async (want: {likes: number; boosts: number}) => {
+      for (;;) {
+        const committed = new Promise<void>((resolve) => {
+          const stop = server.lake!.onCommit(() => {
+            stop()
+            resolve()
+          })
+        })
+        if (JSON.stringify(await counts()) === JSON.stringify(want)) return
+        await committed
+      }
+    }
+    await until({likes: 2, boosts: 1})
+    await remote.send(
+      siteActor,
+      new Undo({
+        id: new URL(`${remote.actorUrl('other')}#undo-like-3`),
+        actor: remote.actorUri('other'),
+        object: like(3, 'other'),
+      }),
+      'other',
+    )
+    await until({likes: 1, boosts: 1})
+    expect([countWords(1, 'like'), countWords(3, 'boost')]).toEqual(['1 like', '3 boosts'])
   })
 
   it('refuses an unsigned activity with 401 and stores nothing', async () => {

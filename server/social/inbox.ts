@@ -1,8 +1,20 @@
 import type {Federation, InboxContext} from '@fedify/fedify'
-import {Accept, Create, Delete, Follow, isActor, Undo, Update, type Actor} from '@fedify/vocab'
+import {
+  Accept,
+  Announce,
+  Create,
+  Delete,
+  Follow,
+  isActor,
+  Like,
+  Undo,
+  Update,
+  type Actor,
+} from '@fedify/vocab'
 import type {Lake} from '../lake/index.ts'
 import {actorIdentifier} from './actor.ts'
 import type {Followers} from './followers.ts'
+import {addReaction, removeReaction} from './reactions.ts'
 import {deleteReply, storeReply} from './replies.ts'
 
 /** `@name@host` of a remote actor, for the Studio's list. */
@@ -49,10 +61,27 @@ export function registerInbox(
     })
     .on(Undo, async (ctx, undo) => {
       const object = await undo.getObject(ctx)
-      if (!(object instanceof Follow) || !undo.actorId) return
-      // Only the follower undoes its own follow.
-      if (object.actorId?.href !== undo.actorId.href) return
-      await followers.remove(undo.actorId.href)
+      if (!undo.actorId) return
+      // Only the actor of a follow, like or boost undoes it.
+      if (object instanceof Follow && object.actorId?.href === undo.actorId.href)
+        await followers.remove(undo.actorId.href)
+      else if ((object instanceof Like || object instanceof Announce) && object.objectId)
+        if (object.actorId?.href === undo.actorId.href)
+          await removeReaction(
+            lake,
+            ctx.origin,
+            object instanceof Like ? 'like' : 'boost',
+            undo.actorId,
+            object.objectId,
+          )
+    })
+    .on(Like, async (ctx, like) => {
+      if (like.actorId && like.objectId)
+        await addReaction(lake, ctx.origin, 'like', like.actorId, like.objectId)
+    })
+    .on(Announce, async (ctx, boost) => {
+      if (boost.actorId && boost.objectId)
+        await addReaction(lake, ctx.origin, 'boost', boost.actorId, boost.objectId)
     })
     // Replies to the posts become pending comments (replies.ts); their authors may edit and
     // delete them.

@@ -2,6 +2,7 @@ import {createHash} from 'node:crypto'
 import type {InboxContext} from '@fedify/fedify'
 import {isActor, Note, type Actor} from '@fedify/vocab'
 import type {Lake} from '../lake/index.ts'
+import {postAt} from './reactions.ts'
 import {sanitizeRemoteHtml} from './remoteHtml.ts'
 
 /**
@@ -32,20 +33,6 @@ export interface Comment {
 const author = 'social'
 export const commentId = (noteId: string) =>
   `comment.${createHash('sha256').update(noteId).digest('hex').slice(0, 32)}`
-
-/** The post a URL names (`<SITE_URL>/blog/<slug>`), if published. */
-async function postOfUrl(lake: Lake, siteUrl: string, url: URL): Promise<string | undefined> {
-  const base = new URL(siteUrl)
-  if (url.origin !== base.origin) return undefined
-  const match = /^\/blog\/([^/]+)$/.exec(url.pathname)
-  if (!match) return undefined
-  const id = await lake.query<string | null>(
-    '*[_type == "post" && slug.current == $slug && !(_id in path("drafts.**")) && !(_id in path("versions.**"))][0]._id',
-    {slug: decodeURIComponent(match[1])},
-    {authenticated: true},
-  )
-  return id ?? undefined
-}
 
 /** A stored comment keeps its moderation through its author's edits. */
 function statusOf(value: unknown): Comment['status'] {
@@ -88,7 +75,7 @@ export async function storeReply(
   const existing = lake.getDocument(_id)
   if (update && !existing) return
   if (existing && existing.author !== undefined && !update) return
-  let postId = await postOfUrl(lake, siteUrl, note.replyTargetId)
+  let postId = await postAt(lake, siteUrl, note.replyTargetId)
   let parent: string | undefined
   if (!postId) {
     const parentDoc = lake.getDocument(commentId(note.replyTargetId.href))
