@@ -7,7 +7,8 @@ describe('the site as a fediverse account (WebFinger, actor, outbox, Article, No
   let server: TestServer
   beforeAll(async () => {
     server = await startTestServer()
-  })
+    // Starting the whole server on a loaded machine (two cores, many tests) takes a while.
+  }, 60_000)
   afterAll(() => server.stop())
 
   const get = (path: string, accept = activityJson) =>

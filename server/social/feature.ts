@@ -53,9 +53,11 @@ export function mountSocial(
   const followers = new Followers(lake)
   const blocks = new Blocks(lake)
   // Read before the first activity can arrive (the server listens after the app is built).
-  const blocksLoaded = blocks
-    .load()
-    .catch((error: unknown) => console.error('[social] could not read the blocks', error))
+  const loadBlocks = () =>
+    blocks
+      .load()
+      .catch((error: unknown) => console.error('[social] could not read the blocks', error))
+  let blocksLoaded = loadBlocks()
   const queues = {
     inbox: new SqliteMessageQueue({db, name: 'inbox'}),
     fanout: new SqliteMessageQueue({db, name: 'fanout'}),
@@ -101,9 +103,11 @@ export function mountSocial(
     followers,
     siteUrl: () => config.siteUrl,
     isBlocked: (follower) => blocks.isBlocked(follower),
+    blocksRead: () => blocksLoaded,
   })
   const unsubscribe = lake.onCommit((committed) => {
-    if (committed.changes.some((change) => change.id.startsWith(blockIdPrefix))) void blocks.load()
+    if (committed.changes.some((change) => change.id.startsWith(blockIdPrefix)))
+      blocksLoaded = loadBlocks()
     if (touchesPublic(committed)) publications.poke()
   })
   publications.poke()

@@ -36,7 +36,8 @@ describe('federating with another server', () => {
     remote = await startRemoteActor({names: ['reader', 'other']})
     server = await startTestServer()
     siteActor = `${server.config.siteUrl}/social/site`
-  })
+    // Starting the whole server on a loaded machine (two cores, many tests) takes a while.
+  }, 60_000)
   afterAll(async () => {
     await server.stop()
     await remote.close()
@@ -251,6 +252,44 @@ describe('federating with another server', () => {
     )
     await until({likes: 1, boosts: 1})
     expect([countWords(1, 'like'), countWords(3, 'boost')]).toEqual(['1 like', '3 boosts'])
+  })
+
+  it('stops delivering to a blocked instance, and drops what it sends', async () => {
+    const blocked = await startRemoteActor()
+    try {
+      const follow = await blocked.follow(siteActor)
+      await blocked.until((all) =>
+        all.some((r) => r.type === 'Accept' && JSON.stringify(r.json).includes(follow.id!.href)),
+      )
+      const host = new URL(blocked.origin).host
+      await server.lake!.mutate([
+        {create: {_id: 'socialBlock.test', _type: 'socialBlock', target: host}},
+      ])
+      const slug = 'a-second-letter'
+      await server.lake!.mutate([
+        {
+          create: {
+            _id: 'fedi-post-2',
+            _type: 'post',
+            title: 'A second letter',
+            slug: {_type: 'slug', current: slug},
+            date: '2026-11-27',
+            category: 'Writing',
+          },
+        },
+      ])
+      // The unpublish's Delete is queued after every delivery of the Create: once the unblocked
+      // follower has the Delete, the blocked one would have had its Create.
+      await remote.until(() => of('Create', postUrl(slug)).length > 0)
+      await server.lake!.mutate([{delete: {id: 'fedi-post-2'}}])
+      await remote.until(() => of('Delete', postUrl(slug)).length > 0)
+      expect(blocked.received.filter((r) => r.objectId === postUrl(slug))).toEqual([])
+      // Its activities are dropped unread: a Follow from it is answered 202 and never accepted.
+      await blocked.follow(siteActor)
+      expect(blocked.received.filter((r) => r.type === 'Accept')).toHaveLength(1)
+    } finally {
+      await blocked.close()
+    }
   })
 
   it('refuses an unsigned activity with 401 and stores nothing', async () => {

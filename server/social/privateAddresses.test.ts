@@ -14,7 +14,8 @@ describe('private addresses', () => {
   beforeAll(async () => {
     remote = await startRemoteActor()
     server = await startTestServer()
-  })
+    // Starting the whole server on a loaded machine (two cores, many tests) takes a while.
+  }, 60_000)
   afterAll(async () => {
     await server.stop()
     await remote.close()

@@ -32,6 +32,8 @@ export interface PublicationOptions {
   followers: Followers
   siteUrl: () => string
   isBlocked: (follower: Follower) => boolean
+  /** Resolves once the blocks are up to date with the lake (a block just committed counts). */
+  blocksRead: () => Promise<void>
   now?: () => number
 }
 
@@ -202,6 +204,7 @@ export class Publications {
 
   /** To every follower not blocked, once per shared inbox, through the queue. */
   private async send(activity: Create | Update | Delete): Promise<void> {
+    await this.options.blocksRead()
     const followers = (await this.options.followers.all()).filter((f) => !this.options.isBlocked(f))
     if (followers.length === 0) return
     const recipients = followers.map((f) => ({
