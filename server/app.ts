@@ -16,6 +16,7 @@ import {previewReads} from './previewReads.ts'
 import {sentMarkers} from './http/sentMarkers.ts'
 import {remoteSentMarkers} from './forward/remoteSentMarkers.ts'
 import {mountStats} from './stats/feature.ts'
+import {mountSocial} from './social/feature.ts'
 import {mountStudio} from './studio/feature.ts'
 import {studioCors} from './studio/cors.ts'
 import {isStudioOrigin, isStudioUrl} from './studio/origins.ts'
@@ -83,7 +84,7 @@ export function createApp(ctx: AppContext): {app: Hono; features: Feature[]} {
   features.push(stats)
   if (stats.counting) app.use(stats.counting)
   const mounts = [
-    ...(lakeUrl === undefined ? [mountContact, mountNewsletter] : []),
+    ...(lakeUrl === undefined ? [mountContact, mountNewsletter, mountSocial] : []),
     ...(serveSite ? [mountDiscovery] : []),
   ]
   for (const mount of mounts) {

@@ -196,6 +196,7 @@ export type Post = {
   }
   body?: BlockContent
   newsletter?: boolean
+  socialWeb?: boolean
 }
 
 export type Slug = {
@@ -678,6 +679,14 @@ export type FeedPostsQueryResult = Array<{
 }>
 
 // Source: shared/siteQueries.ts
+// Variable: postTitlesQuery
+// Query: *[_type == "post" && defined(slug.current)] {"slug": slug.current, title}
+export type PostTitlesQueryResult = Array<{
+  slug: string | null
+  title: string | null
+}>
+
+// Source: shared/siteQueries.ts
 // Variable: searchQuery
 // Query: {  "posts": *[_type == "post" && defined(slug.current) && [title, excerpt, pt::text(body)] match text::query($q)]    | score(boost(title match text::query($q), 4), boost(excerpt match text::query($q), 2), pt::text(body) match text::query($q))    | order(_score desc, date desc, _id asc) [$start...$end]    {_id, title, "slug": slug.current, date, excerpt, "category": coalesce(category->title, string(category)), "categorySlug": coalesce(category->slug.current, string(category)), "words": math::sum(body[_type == "block"]{"n": count(string::split(pt::text(@), " ")[@ != ""])}.n), mainImage{  crop, hotspot, alt, decorative, caption,  "asset": asset->{_id, "metadata": metadata{lqip, isOpaque}}}, "text": pt::text(body)},  "total": count(*[_type == "post" && defined(slug.current) && [title, excerpt, pt::text(body)] match text::query($q)])}
 export type SearchQueryResult = {
@@ -876,6 +885,7 @@ declare global {
     '*[_type == "post" && defined(slug.current)] | order(date desc, _id asc) [0...3] {_id, title, "slug": slug.current, date, excerpt, "category": coalesce(category->title, string(category)), "categorySlug": coalesce(category->slug.current, string(category)), "words": math::sum(body[_type == "block"]{"n": count(string::split(pt::text(@), " ")[@ != ""])}.n), mainImage{\n  crop, hotspot, alt, decorative, caption,\n  "asset": asset->{_id, "metadata": metadata{lqip, isOpaque}}\n}}': LatestPostsQueryResult
     '*[_type == "post" && defined(slug.current)] | order(date desc, _id asc) {"slug": slug.current, _updatedAt}': SitemapQueryResult
     '*[_type == "post" && defined(slug.current)] | order(date desc, _id asc) [0...$limit] {\n  _id, title, "slug": slug.current, date, excerpt, "category": coalesce(category->title, string(category)), _updatedAt,\n  mainImage{\n  crop, hotspot, alt, decorative, caption,\n  "asset": asset->{_id, "metadata": metadata{lqip, isOpaque}}\n},\n  body[]{..., _type == "image" => {\n  crop, hotspot, alt, decorative, caption,\n  "asset": asset->{_id, "metadata": metadata{lqip, isOpaque}}\n}}\n}': FeedPostsQueryResult
+    '*[_type == "post" && defined(slug.current)] {"slug": slug.current, title}': PostTitlesQueryResult
     '{\n  "posts": *[_type == "post" && defined(slug.current) && [title, excerpt, pt::text(body)] match text::query($q)]\n    | score(boost(title match text::query($q), 4), boost(excerpt match text::query($q), 2), pt::text(body) match text::query($q))\n    | order(_score desc, date desc, _id asc) [$start...$end]\n    {_id, title, "slug": slug.current, date, excerpt, "category": coalesce(category->title, string(category)), "categorySlug": coalesce(category->slug.current, string(category)), "words": math::sum(body[_type == "block"]{"n": count(string::split(pt::text(@), " ")[@ != ""])}.n), mainImage{\n  crop, hotspot, alt, decorative, caption,\n  "asset": asset->{_id, "metadata": metadata{lqip, isOpaque}}\n}, "text": pt::text(body)},\n  "total": count(*[_type == "post" && defined(slug.current) && [title, excerpt, pt::text(body)] match text::query($q)])\n}': SearchQueryResult
     '*[_type == "siteSettings" && _id == "siteSettings"][0]{\n  siteName, ownerName, ownerTitle, place, description,\n  "portrait": portrait{\n  crop, hotspot, alt, decorative, caption,\n  "asset": asset->{_id, "metadata": metadata{lqip, isOpaque}}\n},\n  "shareImage": shareImage{\n  crop, hotspot, alt, decorative, caption,\n  "asset": asset->{_id, "metadata": metadata{lqip, isOpaque}}\n},\n  "footerModals": footerModals{\n    "me": me{label, title, paragraphs},\n    "privacy": privacy{label, title, paragraphs},\n    "client": client{label, title, paragraphs}\n  },\n  "socialLinks": socialLinks[]{_key, label, url},\n  editingSamplesUrl\n}': SiteSettingsQueryResult
     '*[_type == "category" && defined(slug.current)] | order(order asc, title asc, _id asc) {_id, title, "slug": slug.current, description}': CategoriesQueryResult

@@ -66,6 +66,15 @@ export const post = defineType({
       type: 'boolean',
       initialValue: true,
     }),
+    defineField({
+      // Read by server/social/publications.ts (docs/social-web.md); missing means on.
+      name: 'socialWeb',
+      title: 'Share to the social web',
+      description:
+        'Followers on Mastodon and the rest of the fediverse get the post when it is first published, and its edits. Turn off to keep it off their timelines.',
+      type: 'boolean',
+      initialValue: true,
+    }),
   ],
   orderings: [
     {title: 'Date, newest first', name: 'dateDesc', by: [{field: 'date', direction: 'desc'}]},

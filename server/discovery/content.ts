@@ -1,15 +1,10 @@
 import {createClient, type SanityClient} from '@sanity/client'
-import type {PortableTextBlock} from '@portabletext/react'
 import {resolveSiteConfig, siteClientConfig} from '../../shared/siteConfig.ts'
 import {feedPostsQuery, sitemapQuery} from '../../shared/siteQueries.ts'
 import type {FeedPostsQueryResult, SitemapQueryResult} from '../../shared/sanity.types.ts'
 import type {AppContext} from '../context.ts'
 import {imageByteLength} from './imageByteLength.ts'
 
-/** A body as stored: the schema's blocks, though the lake may hold other typed objects too. */
-export type PostBody = Array<
-  PortableTextBlock | {_type: string; _key?: string; [field: string]: unknown}
->
 
 /** One sitemap entry and one feed item, as the queries return them (shared/sanity.types.ts). */
 export type SitemapPost = SitemapQueryResult[number]

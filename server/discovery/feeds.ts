@@ -9,7 +9,7 @@ import {feedPaths, owner, site} from '../../shared/siteIdentity.ts'
 import {absoluteUrl, postPath} from '../../shared/siteUrls.ts'
 import type {FeedPost} from './content.ts'
 import {coverEnclosureUrl} from './coverSizes.ts'
-import {postBodyHtml} from './postHtml.ts'
+import {postBodyHtml} from '../util/postHtml.ts'
 import {cdataText, stripForbiddenXmlChars} from './xmlText.ts'
 
 /** How many of the newest posts a feed carries, in full. */

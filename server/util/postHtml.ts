@@ -1,7 +1,12 @@
 import {escapeHTML, toHTML, type PortableTextMarkComponent} from '@portabletext/to-html'
 import type {ImageUrlBuilder} from '@sanity/image-url'
 import {altOf, croppedSize, isShown, type PostImage} from '../../shared/imageUrl.ts'
-import type {PostBody} from './content.ts'
+import type {PortableTextBlock} from '@portabletext/react'
+
+/** A body as stored: the schema's blocks, though the lake may hold other typed objects too. */
+export type PostBody = Array<
+  PortableTextBlock | {_type: string; _key?: string; [field: string]: unknown}
+>
 
 /** Schemes a reader may follow from a feed, as on the site (schemas/objects/blockContent.ts). */
 const followable = new Set(['http:', 'https:', 'mailto:'])

@@ -1,6 +1,6 @@
 import {describe, expect, it} from 'vitest'
 import {followableHref, postBodyHtml} from './postHtml.ts'
-import {block} from './testing.ts'
+import {block} from '../discovery/testing.ts'
 
 const postUrl = 'https://writer.example/blog/a-post'
 

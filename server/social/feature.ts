@@ -1,0 +1,130 @@
+import type {Hono} from 'hono'
+import type {AppContext} from '../context.ts'
+import type {Feature} from '../feature.ts'
+import {RateLimiter, type RateLimitOptions} from '../util/rateLimit.ts'
+import {touchesPublic} from '../lake/index.ts'
+import {blockIdPrefix, Blocks} from './blocks.ts'
+import {readSocialConfig, type SocialConfig} from './config.ts'
+import {openSocialDatabase} from './database.ts'
+import {buildFederation} from './federation.ts'
+import {Followers} from './followers.ts'
+import {federationMiddleware} from './honoBridge.ts'
+import {registerInbox} from './inbox.ts'
+import {loadActorKeys} from './keys.ts'
+import {SqliteKvStore} from './kvStore.ts'
+import {Publications} from './publications.ts'
+import {SqliteMessageQueue} from './queue.ts'
+
+/** Seams for tests; the server passes none and gets the environment's settings. */
+export interface SocialOptions {
+  config?: Partial<SocialConfig>
+  inboxRate?: RateLimitOptions
+  maxAttempts?: number
+}
+
+/** Activities per remote host per minute: a busy instance sends a few a second at peaks. */
+export const defaultInboxRate = {limit: 300, windowMs: 60_000} as const
+
+/** The paths Fedify answers (honoBridge.ts); a post's URL only when asked for activity+json. */
+const federationPaths = [
+  '/.well-known/webfinger',
+  '/.well-known/nodeinfo',
+  '/nodeinfo/*',
+  '/social/*',
+  '/blog/*',
+]
+
+/**
+ * The social web (issue 39, docs/social-web.md): the site is one ActivityPub account through
+ * Fedify, followers are private documents in the lake, deliveries go through a durable queue in
+ * DATA_DIR/social.sqlite. Local lake only: the process with the lake holds the keys and the queue.
+ */
+export function mountSocial(
+  app: Hono,
+  ctx: AppContext,
+  options: SocialOptions = {},
+): Feature | void {
+  const {lake, config} = ctx
+  if (!lake) return
+  const social = {...readSocialConfig(), ...options.config}
+  const db = openSocialDatabase(config.dataDir)
+  const kv = new SqliteKvStore(db)
+  kv.sweep()
+  const followers = new Followers(lake)
+  const blocks = new Blocks(lake)
+  // Read before the first activity can arrive (the server listens after the app is built).
+  const loadBlocks = () =>
+    blocks
+      .load()
+      .catch((error: unknown) => console.error('[social] could not read the blocks', error))
+  let blocksLoaded = loadBlocks()
+  const queues = {
+    inbox: new SqliteMessageQueue({db, name: 'inbox'}),
+    fanout: new SqliteMessageQueue({db, name: 'fanout'}),
+    outbox: new SqliteMessageQueue({
+      db,
+      name: 'outbox',
+      gapMs: 1000 / social.sendPerSecond,
+      onInterrupted: (messages) =>
+        console.warn(
+          `[social] ${messages.length} delivery(ies) interrupted by a stop mid-send: not sent again (each inbox gets an activity at most once)`,
+        ),
+    }),
+  }
+  const federation = buildFederation({
+    lake,
+    followers,
+    keys: loadActorKeys(config.dataDir),
+    kv,
+    queues,
+    allowPrivate: social.allowPrivate,
+    maxAttempts: options.maxAttempts,
+    onGivenUp: (inbox, reason) => {
+      console.warn(`[social] gave up delivering to ${inbox}: ${reason}`)
+      void followers.markFailed(inbox, reason)
+    },
+  })
+  registerInbox(federation, followers, lake)
+  const middleware = federationMiddleware(
+    () => federation,
+    () => config.siteUrl,
+    {
+      limiter: new RateLimiter(options.inboxRate ?? defaultInboxRate),
+      isBlockedHost: (host) => blocks.isBlockedHost(host),
+    },
+  )
+  for (const path of federationPaths) app.use(path, middleware)
+
+  const abort = new AbortController()
+  const queueDone = federation.startQueue(undefined, {signal: abort.signal})
+  const publications = new Publications({
+    lake,
+    federation,
+    followers,
+    siteUrl: () => config.siteUrl,
+    isBlocked: (follower) => blocks.isBlocked(follower),
+    blocksRead: () => blocksLoaded,
+  })
+  const unsubscribe = lake.onCommit((committed) => {
+    if (committed.changes.some((change) => change.id.startsWith(blockIdPrefix)))
+      blocksLoaded = loadBlocks()
+    if (touchesPublic(committed)) publications.poke()
+  })
+  publications.poke()
+  console.info(
+    `[social] the site is on the social web (Fedify): deliveries at ${social.sendPerSecond}/s at most` +
+      (social.allowPrivate
+        ? '; FEDERATION_ALLOW_PRIVATE=1: loopback and private addresses ARE fetched (tests and local trials only)'
+        : ''),
+  )
+  return {
+    close: async () => {
+      unsubscribe()
+      await publications.close()
+      abort.abort()
+      await queueDone
+      await blocksLoaded
+      db.close()
+    },
+  }
+}

@@ -1,0 +1,66 @@
+import type {Lake} from '../lake/index.ts'
+import type {PostBody} from '../util/postHtml.ts'
+import type {PostImage} from '../../shared/imageUrl.ts'
+
+/**
+ * The posts the social web sees: published (no draft, no release version: both have private
+ * ids), with a slug, and not turned off with the post's "Share to the social web" switch
+ * (`socialWeb`, schemas/documents/post.ts; missing means on).
+ */
+export const sharedPostsFilter = `_type == "post" && defined(slug.current) && !(_id in path("drafts.**")) && !(_id in path("versions.**")) && socialWeb != false`
+
+const articleFields = `{
+  _id, _updatedAt, title, "slug": slug.current, date, excerpt, category, body,
+  "cover": mainImage{"asset": asset->{_id}, crop, hotspot, alt, decorative}
+}`
+
+/** A post as its `Article` needs it. */
+export interface SharedPost {
+  _id: string
+  _updatedAt: string
+  title: string | null
+  slug: string
+  date: string | null
+  excerpt: string | null
+  category: string | null
+  body: PostBody | null
+  cover: PostImage | null
+}
+
+/** A post's version, enough to tell a first publish, an edit and an unpublish apart. */
+export interface PostVersion {
+  _id: string
+  _rev: string
+  _updatedAt: string
+}
+
+const read = <T>(lake: Lake, groq: string, params: Record<string, unknown> = {}) =>
+  lake.query<T>(groq, params, {authenticated: true})
+
+/** One shared post by slug, or null (unpublished, turned off, unknown). */
+export function sharedPostBySlug(lake: Lake, slug: string): Promise<SharedPost | null> {
+  return read(lake, `*[${sharedPostsFilter} && slug.current == $slug][0]${articleFields}`, {slug})
+}
+
+/** One shared post by id, or null. */
+export function sharedPostById(lake: Lake, id: string): Promise<SharedPost | null> {
+  return read(lake, `*[${sharedPostsFilter} && _id == $id][0]${articleFields}`, {id})
+}
+
+/** A page of the outbox: newest first, `limit` from `offset`. */
+export function sharedPostPage(lake: Lake, offset: number, limit: number): Promise<SharedPost[]> {
+  return read(
+    lake,
+    `*[${sharedPostsFilter}] | order(date desc, _id asc)[$offset...$end]${articleFields}`,
+    {offset, end: offset + limit},
+  )
+}
+
+export function sharedPostCount(lake: Lake): Promise<number> {
+  return read(lake, `count(*[${sharedPostsFilter}])`)
+}
+
+/** Every shared post's id and version: what publications.ts compares with what it sent. */
+export function sharedPostVersions(lake: Lake): Promise<PostVersion[]> {
+  return read(lake, `*[${sharedPostsFilter}]{_id, _rev, _updatedAt}`)
+}

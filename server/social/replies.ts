@@ -1,0 +1,118 @@
+import {createHash} from 'node:crypto'
+import type {InboxContext} from '@fedify/fedify'
+import {isActor, Note, type Actor} from '@fedify/vocab'
+import type {Lake} from '../lake/index.ts'
+import {postAt} from './reactions.ts'
+import {sanitizeRemoteHtml} from './remoteHtml.ts'
+
+/**
+ * A reply from the fediverse to one of the posts: a private document (`comment.<hash>`, an id
+ * with a dot, so never on the public read path) awaiting the owner's moderation in the Studio.
+ */
+export interface Comment {
+  _id: string
+  _type: 'socialComment'
+  /** The post replied to (its published id). */
+  postId: string
+  /** `pending` until the owner approves or hides it. */
+  status: 'pending' | 'approved' | 'hidden'
+  noteId: string
+  /** The original's address, for "reply on Mastodon" and for the owner. */
+  url: string
+  author: {actor: string; name?: string; handle?: string; profile?: string; avatar?: string}
+  /** Sanitized HTML (remoteHtml.ts). */
+  content: string
+  sensitive?: boolean
+  summary?: string
+  published: string
+  updated?: string
+  /** The comment this one answers, when it answers a comment (threads nest one level). */
+  inReplyToComment?: string
+}
+
+const author = 'social'
+export const commentId = (noteId: string) =>
+  `comment.${createHash('sha256').update(noteId).digest('hex').slice(0, 32)}`
+
+/** A stored comment keeps its moderation through its author's edits. */
+function statusOf(value: unknown): Comment['status'] {
+  return value === 'approved' || value === 'hidden' ? value : 'pending'
+}
+
+function text(value: unknown): string | undefined {
+  return value === null || value === undefined ? undefined : String(value)
+}
+
+function authorOf(actor: Actor): Comment['author'] {
+  const name = text(actor.name)?.slice(0, 200)
+  const username = text(actor.preferredUsername)
+  const actorId = actor.id?.href ?? ''
+  return {
+    actor: actorId,
+    ...(name ? {name} : {}),
+    ...(username && actor.id ? {handle: `@${username}@${actor.id.host}`} : {}),
+    ...(actor.url instanceof URL ? {profile: actor.url.href} : {profile: actorId}),
+    ...(actor.iconId ? {avatar: actor.iconId.href} : {}),
+  }
+}
+
+/**
+ * Stores a `Note` replying to one of our posts (or to a stored comment) as a pending comment;
+ * an `Update` by its author replaces the content. Anything else is not ours and is ignored.
+ */
+export async function storeReply(
+  ctx: InboxContext<void>,
+  lake: Lake,
+  siteUrl: string,
+  activityActor: URL,
+  note: unknown,
+  update = false,
+): Promise<void> {
+  if (!(note instanceof Note) || !note.id || !note.replyTargetId) return
+  // Only the note's author may create or change it.
+  if (note.attributionId?.href !== activityActor.href) return
+  const _id = commentId(note.id.href)
+  const existing = lake.getDocument(_id)
+  if (update && !existing) return
+  if (existing && existing.author !== undefined && !update) return
+  let postId = await postAt(lake, siteUrl, note.replyTargetId)
+  let parent: string | undefined
+  if (!postId) {
+    const parentDoc = lake.getDocument(commentId(note.replyTargetId.href))
+    if (!parentDoc || typeof parentDoc.postId !== 'string') return
+    postId = parentDoc.postId
+    parent = parentDoc._id
+  }
+  const actor = await note.getAttribution(ctx)
+  if (!actor || !isActor(actor)) return
+  const content = sanitizeRemoteHtml(text(note.content) ?? '')
+  const summary = text(note.summary)
+  const now = new Date().toISOString()
+  const comment: Comment = {
+    _id,
+    _type: 'socialComment',
+    postId,
+    status: statusOf(existing?.status),
+    noteId: note.id.href,
+    url: note.url instanceof URL ? note.url.href : note.id.href,
+    author: authorOf(actor),
+    content,
+    ...(note.sensitive ? {sensitive: true} : {}),
+    ...(summary ? {summary: summary.slice(0, 500)} : {}),
+    published: note.published?.toString() ?? now,
+    ...(update ? {updated: now} : {}),
+    ...(parent ? {inReplyToComment: parent} : {}),
+  }
+  await lake.mutate([{createOrReplace: comment}], {author})
+}
+
+/** A `Delete` by a comment's author removes it; anyone else's is ignored. */
+export async function deleteReply(lake: Lake, activityActor: URL, objectId: URL): Promise<void> {
+  const _id = commentId(objectId.href)
+  const existing = lake.getDocument(_id)
+  if (!existing) return
+  const by = existing.author
+  if (typeof by !== 'object' || by === null || !('actor' in by) || by.actor !== activityActor.href)
+    return
+  await lake.mutate([{delete: {id: _id}}], {author})
+}
