@@ -5,7 +5,6 @@ import type {FeedPostsQueryResult, SitemapQueryResult} from '../../shared/sanity
 import type {AppContext} from '../context.ts'
 import {imageByteLength} from './imageByteLength.ts'
 
-
 /** One sitemap entry and one feed item, as the queries return them (shared/sanity.types.ts). */
 export type SitemapPost = SitemapQueryResult[number]
 export type FeedPost = FeedPostsQueryResult[number]

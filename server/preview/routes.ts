@@ -2,7 +2,12 @@ import type {Context, Hono} from 'hono'
 import {retryWording} from '../http/formRefusal.ts'
 import {clientOf} from '../http/clientAddress.ts'
 import {refusals, safe} from '../http/log.ts'
-import {clearedPreviewCookie, presentedPreviewToken, previewCookie, sameSitePath} from '../http/previewCookie.ts'
+import {
+  clearedPreviewCookie,
+  presentedPreviewToken,
+  previewCookie,
+  sameSitePath,
+} from '../http/previewCookie.ts'
 import {previewDisablePath, previewEnablePath} from '../../shared/constants.ts'
 import {ClientCounter} from '../lake/index.ts'
 import type {EnableRefusal, PreviewAccess} from './access.ts'
