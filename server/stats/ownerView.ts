@@ -2,7 +2,7 @@ import type {Context} from 'hono'
 import {getCookie} from 'hono/cookie'
 import type {ServerConfig} from '../env.ts'
 import {previewCookieName} from '../http/previewCookie.ts'
-import {studioOrigins} from '../studio/origins.ts'
+import {studioOrigins} from '../http/studioOrigins.ts'
 
 /**
  * Whether a page view is the owner's own: her browser presents a preview cookie (set only after

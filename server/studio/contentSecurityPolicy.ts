@@ -1,5 +1,5 @@
 import type {ServerConfig} from '../env.ts'
-import {studioOrigins} from './origins.ts'
+import {studioOrigins} from '../http/studioOrigins.ts'
 
 /**
  * The Studio's Content-Security-Policy. The page holds the owner's token in localStorage, so what

@@ -2,7 +2,7 @@ import type {Context, MiddlewareHandler} from 'hono'
 import type {ServerConfig} from '../env.ts'
 import {errorResponse} from '../http/errorResponse.ts'
 import {HttpError, type ErrorStatus} from '../http/httpError.ts'
-import {isStudioOrigin} from './origins.ts'
+import {isStudioOrigin} from '../http/studioOrigins.ts'
 
 const allowedMethods = 'GET,POST,PUT,PATCH,DELETE,OPTIONS'
 

@@ -3,7 +3,7 @@ import type {Context, Hono} from 'hono'
 import type {AppContext} from '../context.ts'
 import type {ServedBuild} from '../build/served.ts'
 import {registerModuleCdn} from './moduleCdn.ts'
-import {studioHttpsOrigin} from './origins.ts'
+import {studioHttpsOrigin} from '../http/studioOrigins.ts'
 import {serveStudio} from './static.ts'
 import {studioContentSecurityPolicy} from './contentSecurityPolicy.ts'
 

@@ -110,9 +110,21 @@ const testsOfTheWholeServer = new Set([
   'server/http/upgrade.test.ts',
   // Subscriptions as a reader meets them: the form's answers and their mail over real SMTP.
   'server/newsletter/routes.test.ts',
+  // Reader statistics are counted in front of every feature the site serves, and flushed at stop.
+  'server/stats/analyticsOff.test.ts',
+  'server/stats/feature.test.ts',
+  'server/stats/gracefulStop.test.ts',
+  // The social web as another server meets it: WebFinger, the actor, signed deliveries.
+  'server/social/discovery.test.ts',
+  'server/social/federate.test.ts',
+  'server/social/privateAddresses.test.ts',
+  // The site's copy and redirects as a reader meets them, from the lake through the render.
+  'web/redirects.test.ts',
+  'web/siteCopy.test.ts',
   // A site process in front of a content process: two whole servers.
   'server/forward/feature.test.ts',
   'server/live/scale.test.ts',
+  'server/stats/split.test.ts',
   // Preview, the Studio's routes and the render cache's freshness cross the lake, the Studio and the site.
   'server/preview/preview.test.ts',
   'server/render/freshness.test.ts',
@@ -121,6 +133,26 @@ const testsOfTheWholeServer = new Set([
   'server/studio/feature.test.ts',
   'server/studio/proxy.test.ts',
 ])
+
+/**
+ * The server's features, each a folder that others do not reach into: what two of them share
+ * lives below them (server/http/, server/util/, server/mail/, server/live/, server/build/), and
+ * the wiring (server/*.ts) hands one feature's services to another.
+ */
+const featureDirs = [
+  'backup',
+  'contact',
+  'discovery',
+  'forward',
+  'newsletter',
+  'preview',
+  'render',
+  'social',
+  'stats',
+  'studio',
+]
+const featureOf = (path: string) =>
+  featureDirs.find((dir) => path.startsWith(`server/${dir}/`)) ?? undefined
 
 /** The modules that start the whole server, in process or as a process. */
 const serverStarters = new Set(['server/app.ts', 'server/start.ts', 'server/main.ts'])
@@ -258,6 +290,15 @@ describe('the layers of the repository', () => {
     expect(starters.filter((file) => !testsOfTheWholeServer.has(file))).toEqual([])
     // The list holds no test that no longer starts one.
     expect([...testsOfTheWholeServer].filter((file) => !starters.includes(file))).toEqual([])
+  })
+
+  it("no feature imports another feature's files", () => {
+    const violations = edges.filter(({file, path}) => {
+      const from = featureOf(file)
+      const to = featureOf(path)
+      return from !== undefined && to !== undefined && from !== to && !isTest(file)
+    })
+    expect(violations.map(say)).toEqual([])
   })
 
   it('only e2e/ imports e2e/', () => {
