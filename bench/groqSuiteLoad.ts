@@ -12,7 +12,7 @@ import type {Doc, Lake} from '../server/lake/index.ts'
  *   lake stamps the system fields (`_rev`, `_createdAt`, `_updatedAt`), so groq-js is given the
  *   documents as the lake answered them. Ids the next dataset shares with the previous one are
  *   deleted and created again, so this is what catches a `*` whose order depends on the history
- *   of an id (server/lake/documentOrder.ts).
+ *   of an id (server/lake/store/documentOrder.ts).
  */
 export type LoadMode = 'raw' | 'client'
 

@@ -37,7 +37,7 @@ if (file === undefined || !existsSync(file)) {
 
 /**
  * A slice of `*` with no `order()` (`*[_type == "test"][0...3]`): its answer is decided by the
- * order of `*` alone (server/lake/documentOrder.ts), which is what `client` mode exercises; the
+ * order of `*` alone (server/lake/store/documentOrder.ts), which is what `client` mode exercises; the
  * sample keeps all 48 of them.
  */
 const slicesStar = /^\s*\*\s*(\[[^\]]*\])?\s*\[\s*-?\d+\s*\.\.\.?\s*-?\d+\s*\]/

@@ -39,7 +39,7 @@ export interface Manifest {
   format: typeof formatName
   formatVersion: number
   createdAt: string
-  /** The lake database's schema version (`PRAGMA user_version`, server/lake/store.ts). */
+  /** The lake database's schema version (`PRAGMA user_version`, server/lake/store/store.ts). */
   schemaVersion: number
   counts: DocumentCounts & {images: number}
   files: ManifestFile[]

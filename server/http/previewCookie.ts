@@ -6,7 +6,7 @@ import {clientOf} from './clientAddress.ts'
  * The preview cookie. `__Host-`: the browser keeps it only if it is Secure, for this host alone and
  * the whole path, so no sibling subdomain can plant one. HttpOnly: no script reads it. Lax: sent
  * on the Studio's same-site frame and on top-level visits, never on another site's subrequests.
- * A session cookie: the preview session behind it has its own lifetime (server/lake/previewSessions.ts).
+ * A session cookie: the preview session behind it has its own lifetime (server/lake/sessions/previewSessions.ts).
  */
 export const previewCookieName = '__Host-scriptorium-preview'
 

@@ -6,7 +6,7 @@ import {DatabaseSync} from 'node:sqlite'
 import {afterEach, describe, expect, it} from 'vitest'
 import {Auth, bearerToken, defaultSessionLifetimes, resolveOwnerToken} from './auth.ts'
 import {failedAttemptWindowMs} from '../util/failedAttempts.ts'
-import {Store} from './store.ts'
+import {Store} from './store/store.ts'
 
 // The owner token and Studio sessions.
 const dirs: string[] = []

@@ -5,7 +5,7 @@ import type {DatabaseSync, StatementSync} from 'node:sqlite'
 import {moveAside, privateFileMode, tightenMode, writeFileDurablySync} from '../util/durableFile.ts'
 import {FailedAttempts} from '../util/failedAttempts.ts'
 import {GuessPace} from '../util/guessPace.ts'
-import {PreviewSessions} from './previewSessions.ts'
+import {PreviewSessions} from './sessions/previewSessions.ts'
 import type {Identity} from './identity.ts'
 import {
   defaultSessionIdleHours,

@@ -2,7 +2,7 @@ import {createReadStream} from 'node:fs'
 import {createInterface} from 'node:readline'
 import {badRequest, LakeError} from './errors.ts'
 import type {Lake} from './lake.ts'
-import {newTransactionId} from './mutations.ts'
+import {newTransactionId} from './writes/mutations.ts'
 import {isDoc, type Doc} from './types.ts'
 import {messageOf} from '../util/messageOf.ts'
 

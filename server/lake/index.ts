@@ -11,7 +11,7 @@ export type {Doc} from './types.ts'
 export {registerLakeRoutes} from './api/routes.ts'
 export type {LakeRoutes} from './api/routesConfig.ts'
 export type {SiteQuery} from './api/siteQuery.ts'
-export {touchesPublic} from './publicChange.ts'
+export {touchesPublic} from './events/publicChange.ts'
 export {seedFile, seedIfEmpty} from './seed.ts'
 // Publishes scheduled releases on time; the content process starts it (server/start.ts).
 export {ReleaseScheduler} from './releases/scheduler.ts'
@@ -28,10 +28,10 @@ export {maxAnonymousQueryBodyBytes} from './api/queryBodies.ts'
 export {internalHeaders, siteReadHeaders} from './api/internal.ts'
 
 // Preview sessions: opened from the lake's Studio sessions, or kept alone in hosted mode.
-export {PreviewSessions, previewSecretType} from './previewSessions.ts'
+export {PreviewSessions, previewSecretType} from './sessions/previewSessions.ts'
 
 // What backup and restore need of the data dir: the database, the owner token, the images.
-export {Store, schemaVersion} from './store.ts'
+export {Store, schemaVersion} from './store/store.ts'
 export {resolveOwnerToken} from './auth.ts'
 export {imageFilePattern} from './assets/assetStore.ts'
 

@@ -2,7 +2,7 @@ import {randomBytes} from 'node:crypto'
 import {Auth, resolveOwnerToken, type SessionLifetimes} from './auth.ts'
 import type {Identity} from './identity.ts'
 import {LakeError} from './errors.ts'
-import {TransactionBuilder, type MutationResult, type WorkingState} from './mutations.ts'
+import {TransactionBuilder, type MutationResult, type WorkingState} from './writes/mutations.ts'
 import type {Perspective} from './perspective.ts'
 import {
   anonymousQueryLimits,
@@ -12,13 +12,13 @@ import {
 } from './queryPool/queryBudgets.ts'
 import {QueryPool} from './queryPool/queryPool.ts'
 import type {WarmQuery, WorkerResult, WorkerTask} from './queryPool/queryWorker.ts'
-import {GroupCommit} from './groupCommit.ts'
-import {lastRevision} from './historyLog.ts'
-import {checkStrongReferences, StrongReferrers} from './strongReferences.ts'
+import {GroupCommit} from './writes/groupCommit.ts'
+import {lastRevision} from './history/historyLog.ts'
+import {checkStrongReferences, StrongReferrers} from './writes/strongReferences.ts'
 import {checkPlainWrites} from './releases/plainWrites.ts'
-import {Store} from './store.ts'
+import {Store} from './store/store.ts'
 import type {FailedAttempts} from '../util/failedAttempts.ts'
-import type {PreviewSessions} from './previewSessions.ts'
+import type {PreviewSessions} from './sessions/previewSessions.ts'
 import type {CommittedTransaction, Doc} from './types.ts'
 
 export interface LakeOptions {

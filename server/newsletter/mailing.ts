@@ -30,7 +30,7 @@ export {mailingId} from './mailingDocs.ts'
  * caught in that window is mailed twice, as the same message (same `Message-ID`, which
  * receiving mailboxes use to drop the copy); sends are one at a time, so a crash leaves at most
  * one such delivery. The window is kept short: `sent` is committed on the 250 itself, with
- * nothing awaited in between (server/lake/groupCommit.ts writes it in that event-loop turn).
+ * nothing awaited in between (server/lake/writes/groupCommit.ts writes it in that event-loop turn).
  * A refused or failed SMTP send is `failed` and retried with backoff until it goes through.
  */
 /** Deliveries read per query while sending. */

@@ -4,7 +4,7 @@ import {startTestServer} from '../../test/support/server.ts'
 import {apiVersion, defaultDataset, localProjectId} from '../../shared/constants.ts'
 
 // Which cached pages a publish drops (issue 23): the lake tags each answer by the document types
-// its query reads (server/lake/syncTags.ts), and a commit fires the types it changed. One process,
+// its query reads (server/lake/events/syncTags.ts), and a commit fires the types it changed. One process,
 // the default: its render cache follows its own lake's live events like a site process does.
 
 const post = {

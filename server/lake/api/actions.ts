@@ -2,7 +2,7 @@ import type {Hono} from 'hono'
 import {badRequest} from '../errors.ts'
 import {checkDataset, readJsonBody, requireIdentity} from '../http/request.ts'
 import type {Lake} from '../lake.ts'
-import {applyActions} from '../actions.ts'
+import {applyActions} from '../writes/actions.ts'
 
 /** POST /data/actions: the owner's document actions (the Studio's publish, discard, ...). */
 export function registerActions(app: Hono, lake: Lake): void {

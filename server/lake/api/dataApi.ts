@@ -15,7 +15,7 @@ import {registerHistory} from './history.ts'
 import {registerExport} from './export.ts'
 import {registerFeatures} from './features.ts'
 import {registerDataPing} from './dataPing.ts'
-import {touchesPublic} from '../publicChange.ts'
+import {touchesPublic} from '../events/publicChange.ts'
 
 /** Paths exactly as @sanity/client builds them with `useProjectHostname: false`: /v{version}/... */
 const versionPattern = /^v(\d{4}-\d{2}-\d{2}|1|X)$/

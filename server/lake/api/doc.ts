@@ -2,7 +2,7 @@ import type {Hono} from 'hono'
 import {badRequest} from '../errors.ts'
 import {checkDataset, flag, identify} from '../http/request.ts'
 import type {Lake} from '../lake.ts'
-import {idPattern} from '../mutations.ts'
+import {idPattern} from '../writes/mutations.ts'
 import {isPublicId, type Doc} from '../types.ts'
 
 /** `excludeContent`: only the system fields, as Sanity answers it. */

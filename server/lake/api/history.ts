@@ -1,5 +1,5 @@
 import type {Context, Hono} from 'hono'
-import {documentEffects, type Effects} from '../effects.ts'
+import {documentEffects, type Effects} from '../events/effects.ts'
 import {badRequest} from '../errors.ts'
 import {
   documentAtRevision,
@@ -8,13 +8,13 @@ import {
   lastRevision,
   seqAtTime,
   seqOf,
-} from '../historyLog.ts'
-import {documentEvents} from '../historyEvents.ts'
+} from '../history/historyLog.ts'
+import {documentEvents} from '../history/historyEvents.ts'
 import {releaseIdPattern} from '../perspective.ts'
 import {releaseEvents} from '../releases/releaseEvents.ts'
 import {checkDataset, flag, requireIdentity} from '../http/request.ts'
 import type {Lake} from '../lake.ts'
-import type {StoredTransaction} from '../store.ts'
+import type {StoredTransaction} from '../store/store.ts'
 import type {Doc} from '../types.ts'
 import {storeOf} from '../lake.ts'
 

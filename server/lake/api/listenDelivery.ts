@@ -5,8 +5,8 @@ import {
   fromLog,
   type Filter,
   type ListenOptions,
-} from '../listenEvents.ts'
-import {viewThrough} from '../listenPerspective.ts'
+} from '../events/listenEvents.ts'
+import {viewThrough} from '../events/listenPerspective.ts'
 import type {Lane} from '../queryPool/queryBudgets.ts'
 import type {CommittedTransaction} from '../types.ts'
 import type {SseStream} from './sse.ts'

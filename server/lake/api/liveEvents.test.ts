@@ -11,7 +11,7 @@ import {startLakeUnderTest, type LakeUnderTest} from '../../../test/support/lake
 import {maxAnonymousStreams} from './openStreams.ts'
 import {maxResumeGap, registerLiveEvents} from './liveEvents.ts'
 import {reconnectDelayMs} from './sse.ts'
-import {anyTag, draftsTag, refTag, typeTag} from '../syncTags.ts'
+import {anyTag, draftsTag, refTag, typeTag} from '../events/syncTags.ts'
 
 /** What a commit of a post that nothing refers to fires. */
 const postTags = [anyTag, typeTag('post')]

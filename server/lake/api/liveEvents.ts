@@ -10,8 +10,8 @@ import {OpenStreams, type StreamSlots} from './openStreams.ts'
 import {reconnectDelayMs} from './sse.ts'
 import {isInternal} from './internal.ts'
 import {storeOf} from '../lake.ts'
-import {changeTags, draftsTag} from '../syncTags.ts'
-import {ReferenceIndex} from '../referenceIndex.ts'
+import {changeTags, draftsTag} from '../events/syncTags.ts'
+import {ReferenceIndex} from '../store/referenceIndex.ts'
 import type {CommittedTransaction, Doc} from '../types.ts'
 
 /**

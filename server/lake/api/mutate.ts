@@ -2,7 +2,7 @@ import type {Hono} from 'hono'
 import {badRequest} from '../errors.ts'
 import {checkDataset, flag, readJsonBody, requireIdentity} from '../http/request.ts'
 import type {Lake} from '../lake.ts'
-import {previewSecretType} from '../previewSessions.ts'
+import {previewSecretType} from '../sessions/previewSessions.ts'
 import {authOf} from '../lake.ts'
 
 /** POST /data/mutate: the owner's mutations, committed durably in one transaction. */

@@ -18,7 +18,7 @@ import {clientOf} from '../../http/clientAddress.ts'
 import {ClientCounter, overCap} from './clientCaps.ts'
 import {isInternal} from './internal.ts'
 import {CachedBody} from '../../http/cachedBody.ts'
-import {draftsTag} from '../syncTags.ts'
+import {draftsTag} from '../events/syncTags.ts'
 import {isRecord} from '../../util/isRecord.ts'
 import {
   AnonymousBodies,

@@ -53,7 +53,7 @@ export function tooManyGuesses(c: Context, client: string, retryAfterSeconds: nu
 
 /**
  * The owner's identity, for everything beyond reading published content and drafts: a preview
- * session (server/lake/previewSessions.ts) is read-only, so it gets 403 here.
+ * session (server/lake/sessions/previewSessions.ts) is read-only, so it gets 403 here.
  */
 export function requireIdentity(c: Context, lake: Lake): Identity {
   const identity = identify(c, lake)

@@ -7,7 +7,7 @@
  * The replica is read from SQLite by the worker itself: cloning 10,000 documents through
  * postMessage took 200–500 ms of the main thread per start, and a runaway costs a start.
  */
-import {queryTags} from '../syncTags.ts'
+import {queryTags} from '../events/syncTags.ts'
 import {DatabaseSync} from 'node:sqlite'
 import {parentPort} from 'node:worker_threads'
 import {evaluateSync} from 'groq-js'
@@ -15,8 +15,8 @@ import {LakeError} from '../errors.ts'
 import {evaluateJson, parseQuery} from '../groq.ts'
 import {defaultPerspective, documentsFor, type Perspective, type Reader} from '../perspective.ts'
 import type {Doc} from '../types.ts'
-import {currentDocumentsInOrder, parseStoredDoc} from '../storeRows.ts'
-import {ChangeOverlay, overlaid, type CoalescedChange} from '../documentOrder.ts'
+import {currentDocumentsInOrder, parseStoredDoc} from '../store/storeRows.ts'
+import {ChangeOverlay, overlaid, type CoalescedChange} from '../store/documentOrder.ts'
 import {messageOf} from '../../util/messageOf.ts'
 import {TextIndexReader} from '../textQuery/textIndexReader.ts'
 import {warmTextSearch} from '../textQuery/rewriteTextQuery.ts'

@@ -1,5 +1,5 @@
 import {mutationError} from '../errors.ts'
-import type {TransactionBuilder} from '../mutations.ts'
+import type {TransactionBuilder} from '../writes/mutations.ts'
 import {parseVersionId, releaseDocumentPrefix} from './releaseIds.ts'
 
 /**

@@ -1,5 +1,5 @@
-import {run, withoutSystem} from '../actionContext.ts'
-import type {TransactionBuilder} from '../mutations.ts'
+import {run, withoutSystem} from '../writes/actionContext.ts'
+import type {TransactionBuilder} from '../writes/mutations.ts'
 import {isMarkedForUnpublish} from '../perspective.ts'
 import {releaseDocumentId, versionIdOf} from './releaseIds.ts'
 import {requireRelease, requireState} from './releaseState.ts'

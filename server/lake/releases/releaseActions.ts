@@ -1,6 +1,6 @@
-import {actionError, run, type ActionHandler} from '../actionContext.ts'
+import {actionError, run, type ActionHandler} from '../writes/actionContext.ts'
 import {badRequest} from '../errors.ts'
-import type {TransactionBuilder} from '../mutations.ts'
+import type {TransactionBuilder} from '../writes/mutations.ts'
 import type {PatchBody} from '../types.ts'
 import {isRecord} from '../../util/isRecord.ts'
 import {publishRelease, versionsOf} from './publishRelease.ts'

@@ -1,6 +1,6 @@
-import {prefixSeqs} from '../historyLog.ts'
+import {prefixSeqs} from '../history/historyLog.ts'
 import {isRecord} from '../../util/isRecord.ts'
-import type {Store, StoredTransaction} from '../store.ts'
+import type {Store, StoredTransaction} from '../store/store.ts'
 import type {Doc} from '../types.ts'
 import {releaseDocumentId} from './releaseIds.ts'
 

@@ -1,5 +1,5 @@
 import {LakeError} from '../errors.ts'
-import type {TransactionBuilder} from '../mutations.ts'
+import type {TransactionBuilder} from '../writes/mutations.ts'
 import {releaseDocumentPrefix, releaseType} from './releaseIds.ts'
 
 /**

@@ -1,5 +1,5 @@
-import {actionError} from '../actionContext.ts'
-import type {TransactionBuilder} from '../mutations.ts'
+import {actionError} from '../writes/actionContext.ts'
+import type {TransactionBuilder} from '../writes/mutations.ts'
 import type {Doc} from '../types.ts'
 import {parseVersionId, releaseDocumentId, releaseType} from './releaseIds.ts'
 

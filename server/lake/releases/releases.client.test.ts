@@ -1,7 +1,7 @@
 import type {SanityClient} from '@sanity/client'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 import {startLakeUnderTest, type LakeUnderTest} from '../../../test/support/lakeUnderTest.ts'
-import {anyTag, draftsTag} from '../syncTags.ts'
+import {anyTag, draftsTag} from '../events/syncTags.ts'
 
 // Content Releases through the real @sanity/client (its `releases` methods and version actions),
 // as the Studio uses them: each action's happy path, its refusal (Sanity's error shape, nothing

@@ -1,7 +1,7 @@
 import {owner} from '../auth.ts'
 import {messageOf} from '../../util/messageOf.ts'
 import {storeOf, type Lake} from '../lake.ts'
-import type {TransactionBuilder} from '../mutations.ts'
+import type {TransactionBuilder} from '../writes/mutations.ts'
 import type {CommittedTransaction} from '../types.ts'
 import {publishRelease} from './publishRelease.ts'
 import {releaseDocumentId, releaseDocumentPrefix, releaseType} from './releaseIds.ts'

@@ -4,8 +4,8 @@ import {
   run,
   withoutSystem,
   type ActionHandler,
-} from '../actionContext.ts'
-import {discardExisting, requireNew, requirePublished} from '../actionGuards.ts'
+} from '../writes/actionContext.ts'
+import {discardExisting, requireNew, requirePublished} from '../writes/actionGuards.ts'
 import {badRequest} from '../errors.ts'
 import {isRecord} from '../../util/isRecord.ts'
 import {parseVersionId} from './releaseIds.ts'

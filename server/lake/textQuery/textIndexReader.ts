@@ -1,6 +1,6 @@
 import {DatabaseSync, type StatementSync} from 'node:sqlite'
 import type {TextClause} from '../../../shared/textQuerySyntax.ts'
-import {parseLogEntries} from '../storeRows.ts'
+import {parseLogEntries} from '../store/storeRows.ts'
 import {indexQuery, textIndexIsCurrent} from './textIndex.ts'
 
 /** Which stored documents may satisfy a `text::query()`; a superset, checked exactly after. */

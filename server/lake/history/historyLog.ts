@@ -1,6 +1,6 @@
 import type {DatabaseSync} from 'node:sqlite'
-import type {Doc} from './types.ts'
-import {parseStoredDoc} from './storeRows.ts'
+import type {Doc} from '../types.ts'
+import {parseStoredDoc} from '../store/storeRows.ts'
 
 /**
  * Read-only queries over the transaction log (tables `transactions` and `revisions` of

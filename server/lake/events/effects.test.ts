@@ -1,7 +1,7 @@
 import {applyPatch, incremental} from 'mendoza'
 import {describe, expect, it} from 'vitest'
 import {deepEqual, documentEffects, mendozaPatch} from './effects.ts'
-import type {Doc} from './types.ts'
+import type {Doc} from '../types.ts'
 
 const post: Doc = {
   _id: 'post-1',

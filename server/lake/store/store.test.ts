@@ -4,7 +4,7 @@ import {join} from 'node:path'
 import {DatabaseSync} from 'node:sqlite'
 import {afterEach, describe, expect, it} from 'vitest'
 import {Store} from './store.ts'
-import type {Doc} from './types.ts'
+import type {Doc} from '../types.ts'
 
 // The durable store on its own: what is committed is what a reopened store holds.
 const dirs: string[] = []

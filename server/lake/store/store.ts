@@ -1,8 +1,8 @@
 import {closeSync, existsSync, openSync} from 'node:fs'
 import {join} from 'node:path'
 import {DatabaseSync, type StatementSync} from 'node:sqlite'
-import {storageError} from './files/diskFull.ts'
-import {ensurePrivateDir, privateFileMode, tightenMode} from '../util/durableFile.ts'
+import {storageError} from '../files/diskFull.ts'
+import {ensurePrivateDir, privateFileMode, tightenMode} from '../../util/durableFile.ts'
 import {
   currentDocumentsInOrder,
   parseLogEntries,
@@ -12,9 +12,9 @@ import {
   type RowStatements,
   type TransactionRow,
 } from './storeRows.ts'
-import type {CommittedTransaction, Doc, DocumentChange} from './types.ts'
-import {indexedWords, rebuildTextIndex, textIndexIsCurrent} from './textQuery/textIndex.ts'
-import {TextIndexWriter} from './textQuery/textIndexWriter.ts'
+import type {CommittedTransaction, Doc, DocumentChange} from '../types.ts'
+import {indexedWords, rebuildTextIndex, textIndexIsCurrent} from '../textQuery/textIndex.ts'
+import {TextIndexWriter} from '../textQuery/textIndexWriter.ts'
 
 /**
  * Versioned schema migrations, applied in order and recorded in `PRAGMA user_version`.

@@ -1,7 +1,7 @@
 import type {DatabaseSync, StatementSync} from 'node:sqlite'
-import {isDoc, type Doc} from './types.ts'
-import {isRecord} from '../util/isRecord.ts'
-import type {TextIndexWriter} from './textQuery/textIndexWriter.ts'
+import {isDoc, type Doc} from '../types.ts'
+import {isRecord} from '../../util/isRecord.ts'
+import type {TextIndexWriter} from '../textQuery/textIndexWriter.ts'
 
 /**
  * A revision's stored JSON. Only documents that passed validation are written, so anything else

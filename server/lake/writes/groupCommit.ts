@@ -1,7 +1,7 @@
-import {LakeError} from './errors.ts'
-import type {PreparedTransaction, Store} from './store.ts'
-import type {CommittedTransaction, Doc} from './types.ts'
-import {ChangeOverlay, overlaid} from './documentOrder.ts'
+import {LakeError} from '../errors.ts'
+import type {PreparedTransaction, Store} from '../store/store.ts'
+import type {CommittedTransaction, Doc} from '../types.ts'
+import {ChangeOverlay, overlaid} from '../store/documentOrder.ts'
 
 interface Batch {
   entries: Array<{

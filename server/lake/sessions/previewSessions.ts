@@ -1,6 +1,6 @@
 import {createHash, randomBytes} from 'node:crypto'
-import type {Identity} from './identity.ts'
-import {setNewest} from '../util/boundedMap.ts'
+import type {Identity} from '../identity.ts'
+import {setNewest} from '../../util/boundedMap.ts'
 
 /** The document type the Studio's Presentation tool writes its preview secrets as. */
 export const previewSecretType = 'sanity.previewUrlSecret'

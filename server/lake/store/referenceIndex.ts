@@ -1,7 +1,7 @@
-import {isRecord} from '../util/isRecord.ts'
-import type {Lake} from './lake.ts'
-import {storeOf} from './lake.ts'
-import type {CommittedTransaction, Doc} from './types.ts'
+import {isRecord} from '../../util/isRecord.ts'
+import type {Lake} from '../lake.ts'
+import {storeOf} from '../lake.ts'
+import type {CommittedTransaction, Doc} from '../types.ts'
 
 /** Adds `delta` to the count of every `_ref` target anywhere in `doc`. */
 function countRefs(doc: Doc | null, counts: Map<string, number>, delta: 1 | -1): void {

@@ -2,7 +2,7 @@ import {mkdtempSync, rmSync} from 'node:fs'
 import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 import {afterEach, describe, expect, it} from 'vitest'
-import {Lake} from './lake.ts'
+import {Lake} from '../lake.ts'
 import {ReferenceIndex} from './referenceIndex.ts'
 
 const dirs: string[] = []

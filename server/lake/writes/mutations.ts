@@ -1,10 +1,10 @@
 import {randomBytes, randomUUID} from 'node:crypto'
 import {Mutation} from '@sanity/mutator'
-import {badRequest, LakeError, mutationError} from './errors.ts'
-import type {Doc, DocumentChange, Mut, PatchBody} from './types.ts'
-import {isDoc} from './types.ts'
-import {ChangeOverlay, overlaid, type CoalescedChange} from './documentOrder.ts'
-import {messageOf} from '../util/messageOf.ts'
+import {badRequest, LakeError, mutationError} from '../errors.ts'
+import type {Doc, DocumentChange, Mut, PatchBody} from '../types.ts'
+import {isDoc} from '../types.ts'
+import {ChangeOverlay, overlaid, type CoalescedChange} from '../store/documentOrder.ts'
+import {messageOf} from '../../util/messageOf.ts'
 
 export type Operation = 'create' | 'update' | 'delete' | 'none'
 

@@ -7,13 +7,13 @@ import {
   type ActionHandler,
 } from './actionContext.ts'
 import {discardExisting, requireNew, requirePublished} from './actionGuards.ts'
-import {badRequest} from './errors.ts'
-import type {PatchBody} from './types.ts'
-import {releaseActions} from './releases/releaseActions.ts'
-import {parseVersionId} from './releases/releaseIds.ts'
-import {requireEditableVersion} from './releases/releaseState.ts'
-import {versionActions} from './releases/versionActions.ts'
-import {isRecord} from '../util/isRecord.ts'
+import {badRequest} from '../errors.ts'
+import type {PatchBody} from '../types.ts'
+import {releaseActions} from '../releases/releaseActions.ts'
+import {parseVersionId} from '../releases/releaseIds.ts'
+import {requireEditableVersion} from '../releases/releaseState.ts'
+import {versionActions} from '../releases/versionActions.ts'
+import {isRecord} from '../../util/isRecord.ts'
 
 /**
  * The Actions API (POST /data/actions): each document action expands to low-level mutations

@@ -1,5 +1,5 @@
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
-import {startLakeUnderTest, type LakeUnderTest} from '../../test/support/lakeUnderTest.ts'
+import {startLakeUnderTest, type LakeUnderTest} from '../../../test/support/lakeUnderTest.ts'
 
 /** What @sanity/client reports of a refused request: status and the lake's JSON error. */
 async function refusal(request: Promise<unknown>) {

@@ -1,4 +1,4 @@
-import {isPublicId, type CommittedTransaction} from './types.ts'
+import {isPublicId, type CommittedTransaction} from '../types.ts'
 
 /**
  * Whether a commit can change what anonymous readers see. Anonymous reads (the public site, its

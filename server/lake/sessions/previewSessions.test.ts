@@ -1,7 +1,7 @@
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
-import {startLakeUnderTest, type LakeUnderTest} from '../../test/support/lakeUnderTest.ts'
+import {startLakeUnderTest, type LakeUnderTest} from '../../../test/support/lakeUnderTest.ts'
 import {previewIdleMs, PreviewSessions} from './previewSessions.ts'
-import {authOf} from './lake.ts'
+import {authOf} from '../lake.ts'
 
 // What a preview session's token may do against the lake, through the real @sanity/client.
 describe('a preview session on the lake', () => {

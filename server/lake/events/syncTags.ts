@@ -1,6 +1,6 @@
 import type {ExprNode} from 'groq-js'
-import {isRecord} from '../util/isRecord.ts'
-import type {Doc} from './types.ts'
+import {isRecord} from '../../util/isRecord.ts'
+import type {Doc} from '../types.ts'
 
 /**
  * Live-content sync tags (docs/studio-protocol.md, "Live events"): what a query answer depends on

@@ -1,7 +1,7 @@
-import {isRecord} from '../util/isRecord.ts'
-import {mutationError} from './errors.ts'
+import {isRecord} from '../../util/isRecord.ts'
+import {mutationError} from '../errors.ts'
 import type {TransactionBuilder} from './mutations.ts'
-import type {CommittedTransaction, Doc, DocumentChange} from './types.ts'
+import type {CommittedTransaction, Doc, DocumentChange} from '../types.ts'
 
 /** A published document: an id with no dot (drafts, versions and private ids have one). */
 const isPublished = (id: string) => !id.includes('.')

@@ -1,5 +1,5 @@
 import {describe, expect, it} from 'vitest'
-import {parseQuery} from './groq.ts'
+import {parseQuery} from '../groq.ts'
 import {anyTag, queryTags, refTag, typeTag} from './syncTags.ts'
 
 // What a query answer says it depends on: a tag fires for every change that could alter it.

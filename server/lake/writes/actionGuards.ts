@@ -1,6 +1,6 @@
 import {actionError, run} from './actionContext.ts'
 import type {TransactionBuilder} from './mutations.ts'
-import type {Doc} from './types.ts'
+import type {Doc} from '../types.ts'
 
 /**
  * Checks that the draft actions (actions.ts) and the version actions

@@ -1,8 +1,8 @@
-import {isMut} from './mutations.ts'
+import {isMut} from '../writes/mutations.ts'
 import {documentEffects, type Effects} from './effects.ts'
-import type {Store, StoredTransaction} from './store.ts'
-import type {PerspectiveStack} from './perspective.ts'
-import {isPublicId, type CommittedTransaction, type Doc} from './types.ts'
+import type {Store, StoredTransaction} from '../store/store.ts'
+import type {PerspectiveStack} from '../perspective.ts'
+import {isPublicId, type CommittedTransaction, type Doc} from '../types.ts'
 
 /** What one listener asked for, as @sanity/client encodes it in the listen URL. */
 export interface ListenOptions {

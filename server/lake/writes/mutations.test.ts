@@ -1,6 +1,6 @@
 import {describe, expect, it} from 'vitest'
 import {TransactionBuilder, withArrayKeys, type WorkingState} from './mutations.ts'
-import type {Doc} from './types.ts'
+import type {Doc} from '../types.ts'
 
 // The transaction builder in process: later mutations see earlier ones; changes are net.
 function builder(docs: Doc[] = []) {

@@ -1,4 +1,4 @@
-import type {Doc} from './types.ts'
+import type {Doc} from '../types.ts'
 
 /**
  * A small mendoza encoder (the format of `effects` on listener events and history

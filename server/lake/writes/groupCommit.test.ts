@@ -2,8 +2,8 @@ import {mkdtempSync, rmSync} from 'node:fs'
 import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 import {afterEach, describe, expect, it} from 'vitest'
-import {Lake, storeOf} from './lake.ts'
-import type {CommittedTransaction} from './types.ts'
+import {Lake, storeOf} from '../lake.ts'
+import type {CommittedTransaction} from '../types.ts'
 
 const dirs: string[] = []
 function openLake(dir = mkdtempSync(join(tmpdir(), 'lake-group-'))): Lake {

@@ -4,8 +4,8 @@ import {
   layerOf,
   parsePerspective,
   type PerspectiveStack,
-} from './perspective.ts'
-import type {CommittedTransaction, Doc} from './types.ts'
+} from '../perspective.ts'
+import type {CommittedTransaction, Doc} from '../types.ts'
 
 /**
  * The `perspective` of a listener (GET /data/listen?perspective=…), as a stack: `published` is

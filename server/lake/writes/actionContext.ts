@@ -1,6 +1,6 @@
-import {badRequest, LakeError} from './errors.ts'
+import {badRequest, LakeError} from '../errors.ts'
 import type {TransactionBuilder} from './mutations.ts'
-import type {Doc, Mut} from './types.ts'
+import type {Doc, Mut} from '../types.ts'
 
 /** A document taken from the request as it is: `tx.apply` validates it as /data/mutate does. */
 type Unchecked = Record<string, unknown>

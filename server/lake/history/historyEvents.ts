@@ -1,6 +1,6 @@
 import {historySeqs} from './historyLog.ts'
-import type {Store} from './store.ts'
-import type {Doc} from './types.ts'
+import type {Store} from '../store/store.ts'
+import type {Doc} from '../types.ts'
 
 /**
  * The Studio's document events (GET /data/history/{dataset}/events/documents/{id}), derived
