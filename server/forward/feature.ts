@@ -1,7 +1,4 @@
 import type {Context, Hono} from 'hono'
-import {clientOf, forwardedAddress} from '../http/clientAddress.ts'
-import {BodyTooLargeError, readBody} from '../http/body.ts'
-import {refusals, safe} from '../http/log.ts'
 import {errorResponse} from '../http/errorResponse.ts'
 import {maxFormBytes} from '../http/formFields.ts'
 import {FormRefusal, retryWording} from '../http/formRefusal.ts'
@@ -16,56 +13,9 @@ import {
 } from '../../shared/siteConfig.ts'
 import {previewDisablePath, previewEnablePath} from '../../shared/constants.ts'
 import {presentedPreviewToken} from '../http/previewCookie.ts'
+import {createForwarder, previewStreamMs} from './proxy.ts'
 import type {RemotePreview} from './remotePreview.ts'
 import {maxAnonymousQueryBodyBytes} from '../lake/index.ts'
-
-/** Largest body forwarded: a preview session's POSTed query (the lake's own cap for it). */
-const maxBodyBytes = 1024 * 1024
-/** Longer than the lake's budget for a query (10 s), shorter than a browser's patience. */
-const upstreamTimeoutMs = 15_000
-/** Forwards in flight from one visitor (a page issues one or two reads at a time). */
-const maxPerClient = 8
-/** Forwards in flight in all: past it the content process is the bottleneck anyway. */
-const maxTotal = 256
-
-/** Request headers the content process needs; nothing else (no cookies, no credentials). */
-const requestHeaders = [
-  'accept',
-  'content-type',
-  'if-none-match',
-  'user-agent',
-  'origin',
-  'referer',
-]
-/** Response headers passed back; hop-by-hop and encoding headers are this hop's own. */
-const responseHeaders = [
-  'content-type',
-  'cache-control',
-  'etag',
-  'last-modified',
-  'location',
-  'retry-after',
-  'x-cache',
-  'vary',
-  'content-security-policy',
-  'x-content-type-options',
-  'referrer-policy',
-  'x-robots-tag',
-]
-
-/** Preview's routes also need the visitor's preview cookie, and the stream's resume position. */
-const previewRequestHeaders = ['cookie', 'last-event-id']
-/** A preview page's live-drafts stream is held open: bounded like Sanity's listeners (30 min). */
-const previewStreamMs = 30 * 60_000
-
-interface ForwardOptions {
-  /** The body's cap while it streams (the content process's own cap for the route). */
-  maxBytes?: number
-  /** The whole exchange, body included. */
-  timeoutMs?: number
-  /** Preview's routes: the preview cookie goes along, and the one set comes back. */
-  preview?: boolean
-}
 
 /**
  * A site process (LAKE_URL) forwards the few browser-facing paths a public page uses to the
@@ -75,96 +25,7 @@ interface ForwardOptions {
  * both run on one machine); nothing of the visitor's but the listed headers is passed on.
  */
 export function mountForward(app: Hono, lakeUrl: string, preview?: RemotePreview): void {
-  const inFlight = new Map<string, number>()
-  let total = 0
-  const lakeOrigin = new URL(lakeUrl).origin
-
-  const forward = async (
-    c: Context,
-    unreachable: () => Response | Promise<Response>,
-    {maxBytes = maxBodyBytes, timeoutMs = upstreamTimeoutMs, preview = false}: ForwardOptions = {},
-  ) => {
-    const client = clientOf(c)
-    const mine = inFlight.get(client.key) ?? 0
-    if (mine >= maxPerClient || total >= maxTotal) {
-      // Summarised per client and kind (server/http/log.ts): a flood writes one line a minute.
-      refusals.refuse(
-        client.key,
-        'forward-in-flight',
-        `[forward] 429 ${c.req.method} ${safe(c.req.path)} from ${client.key}: too many in flight`,
-      )
-      return c.json(
-        {error: {type: 'tooManyRequests', description: 'Too many requests in flight'}},
-        429,
-        {'retry-after': '1'},
-      )
-    }
-    inFlight.set(client.key, mine + 1)
-    total++
-    try {
-      let body: Uint8Array<ArrayBuffer> | undefined
-      if (c.req.method === 'POST') {
-        try {
-          body = await readBody(c.req.raw, maxBytes)
-        } catch (error) {
-          if (!(error instanceof BodyTooLargeError)) throw error
-          refusals.refuse(
-            client.key,
-            'forward-too-large',
-            `[forward] 413 ${safe(c.req.path)} from ${client.key}: body over ${maxBytes} bytes`,
-          )
-          return c.json({error: {type: 'requestEntityTooLarge', description: error.message}}, 413)
-        }
-      }
-      const incoming = new URL(c.req.url)
-      const headers: Record<string, string> = {
-        // Identity: fetch() would decode a compressed answer and leave its header wrong.
-        'accept-encoding': 'identity',
-        'x-forwarded-proto': client.secure ? 'https' : 'http',
-      }
-      // An IP the content process believes, naming the visitor's /24 or /48 as our key does.
-      const address = forwardedAddress(client)
-      if (address) headers['x-forwarded-for'] = address
-      for (const name of preview ? [...requestHeaders, ...previewRequestHeaders] : requestHeaders) {
-        const value = c.req.header(name)
-        if (value !== undefined) headers[name] = value
-      }
-      let upstream: Response
-      try {
-        upstream = await fetch(new URL(incoming.pathname + incoming.search, lakeUrl), {
-          method: c.req.method,
-          headers,
-          ...(body ? {body} : {}),
-          signal: AbortSignal.timeout(timeoutMs),
-          redirect: 'manual',
-        })
-      } catch (error) {
-        console.warn(
-          `[forward] ${c.req.method} ${safe(c.req.path)}: the content process did not answer (${String(error)})`,
-        )
-        return await unreachable()
-      }
-      const passed = new Headers()
-      for (const name of responseHeaders) {
-        const value = upstream.headers.get(name)
-        if (value !== null) passed.set(name, value)
-      }
-      if (preview)
-        for (const cookie of upstream.headers.getSetCookie()) passed.append('set-cookie', cookie)
-      // A redirect to the content process's own address (a relative `_next` resolves against
-      // the request it got) is one to this site: keep the path, as a reverse proxy does.
-      const location = passed.get('location')
-      if (location?.startsWith(`${lakeOrigin}/`))
-        passed.set('location', location.slice(lakeOrigin.length))
-      // Streamed through, not held.
-      return new Response(upstream.body, {status: upstream.status, headers: passed})
-    } finally {
-      total--
-      const left = (inFlight.get(client.key) ?? 1) - 1
-      if (left === 0) inFlight.delete(client.key)
-      else inFlight.set(client.key, left)
-    }
-  }
+  const forward = createForwarder(lakeUrl)
 
   const unavailableJson = (c: Context) => () =>
     c.json(
