@@ -9,8 +9,11 @@ import type {PostImage} from '../../shared/imageUrl.ts'
  */
 export const sharedPostsFilter = `_type == "post" && defined(slug.current) && !(_id in path("drafts.**")) && !(_id in path("versions.**")) && socialWeb != false`
 
+// The category is a reference to its document (issue #37): the hashtag is its title; an old
+// post's plain string still reads as itself.
 const articleFields = `{
-  _id, _updatedAt, title, "slug": slug.current, date, excerpt, category, body,
+  _id, _updatedAt, title, "slug": slug.current, date, excerpt,
+  "category": coalesce(category->title, string(category)), body,
   "cover": mainImage{"asset": asset->{_id}, crop, hotspot, alt, decorative}
 }`
 
