@@ -13,7 +13,8 @@ export const sharedPostsFilter = `_type == "post" && defined(slug.current) && !(
 // post's plain string still reads as itself.
 const articleFields = `{
   _id, _updatedAt, title, "slug": slug.current, date, excerpt,
-  "category": coalesce(category->title, string(category)), body,
+  "category": coalesce(category->title, string(category)),
+  "categorySlug": coalesce(category->slug.current, string(category)), body,
   "cover": mainImage{"asset": asset->{_id}, crop, hotspot, alt, decorative}
 }`
 
@@ -26,6 +27,8 @@ export interface SharedPost {
   date: string | null
   excerpt: string | null
   category: string | null
+  /** The category's tab (`/blog?category=<slug>`). */
+  categorySlug: string | null
   body: PostBody | null
   cover: PostImage | null
 }
