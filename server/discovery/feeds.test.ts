@@ -87,6 +87,23 @@ describe('the feeds', () => {
     expect(parsed.authors.map((a) => a.name)).toEqual(['Zoya Mir'])
   })
 
+  for (const format of ['rss', 'atom'] as const) {
+    it(`${format}: carries any category the owner made (issue #37), escaped`, async () => {
+      const made = [
+        post({slug: 'birds', category: 'Birdsong'}),
+        post({slug: 'fish', category: 'Fish & "Chips"'}),
+      ]
+      const xml = renderFeed(made, site, format)
+      const libxml = await validateXML({
+        xml: [{fileName: 'feed.xml', contents: xml}],
+        normalization: 'c14n',
+      })
+      expect(libxml.errors).toEqual([])
+      const categories = parseFeed(xml).items.map((item) => item.categories.map((c) => c.term))
+      expect(categories).toEqual([['Birdsong'], ['Fish & "Chips"']])
+    })
+  }
+
   it('rss: declares its language and its own address', () => {
     const parsed = parseFeed(renderFeed(posts, site, 'rss'))
     expect(parsed.language).toBe('en-GB')
@@ -233,7 +250,7 @@ describe('the feeds, for any title or body', () => {
       expect(items[1].content).toContain(escapeHTML('A ]]> B ]]>]]> C ]]> <b>&amp;</b>'))
     })
 
-    it(`${format}: carries only the schema's categories`, () => {
+    it(`${format}: leaves out a category with markup, which would break the feed`, () => {
       const xml = renderFeed(hostilePosts, site, format)
       expect(xml).not.toContain('A ]]> B')
       expect(parseFeed(renderFeed(posts, site, format)).items[0].categories).toHaveLength(1)

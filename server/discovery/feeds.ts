@@ -1,5 +1,4 @@
 import {toPlainText} from '@portabletext/toolkit'
-import {postCategories} from '../../schemas/categories.ts'
 import {escapeHTML} from '@portabletext/to-html'
 import {Feed} from 'feed'
 import {derivedExcerpt} from '../../shared/constants.ts'
@@ -37,12 +36,14 @@ export function publishedAt(post: Pick<FeedPost, 'date' | '_updatedAt'>): Date {
 export type FeedFormat = 'rss' | 'atom'
 
 /**
- * Only the schema's categories go into a feed: the feed package writes Atom's category as an
- * attribute without escaping `<`, so a category written through the API with markup in it would
- * break the feed. The Studio offers only these (schemas/documents/post.ts).
+ * A post's category as a feed carries it: the title of its category document (any the owner
+ * made, issue #37). The feed package writes Atom's category as an attribute without escaping
+ * `<`, so a title with one (which XML forbids in an attribute) is left out rather than break
+ * the feed; `&` and quotes it escapes.
  */
-function isCategory(value: string | null | undefined): value is string {
-  return postCategories.some((category) => category === value)
+function feedCategory(value: string | null | undefined): string | undefined {
+  const name = stripForbiddenXmlChars(value ?? '').trim()
+  return name !== '' && !name.includes('<') ? name : undefined
 }
 
 /**
@@ -97,6 +98,7 @@ export function renderFeed(
       cover === undefined || (length === undefined && format === 'rss')
         ? undefined
         : {url: cover, type: 'image/jpeg', ...(length === undefined ? {} : {length})}
+    const category = feedCategory(post.category)
     feed.addItem({
       title: title(post.title?.trim() || post.slug),
       id: url,
@@ -107,9 +109,7 @@ export function renderFeed(
       content: cdata(postBodyHtml(post.body, url, images)),
       // The cover as the item's enclosure (RSS) or enclosure link (Atom): the share card's crop.
       image: enclosure,
-      category: isCategory(post.category)
-        ? [{name: post.category, term: post.category}]
-        : undefined,
+      category: category === undefined ? undefined : [{name: category, term: category}],
     })
   }
   // And the rest (categories, slugs in links), which the XML writer escapes as text or attributes.

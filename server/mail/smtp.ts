@@ -23,12 +23,35 @@ export function checkSmtpUrl(smtpUrl: string): URL {
   return url
 }
 
-/** The sender: the SMTP login when it is an address, else no-reply@ the site's host. */
-export function senderOf(smtpUrl: URL, siteUrl: string): string {
+/** The sender's name when nothing else is known (the owner's name replaces it in readers' mails). */
+export const defaultSenderName = 'Scriptorium'
+
+/** The sender's address: the SMTP login when it is an address, else no-reply@ the site's host. */
+export function senderAddressOf(smtpUrl: URL, siteUrl: string): string {
   const user = decodeURIComponent(smtpUrl.username)
   const host = new URL(siteUrl).hostname || 'localhost'
-  const address = isEmail(user) ? user : `no-reply@${host}`
-  return `Scriptorium <${address}>`
+  return isEmail(user) ? user : `no-reply@${host}`
+}
+
+/** The sender: "Scriptorium <address>" (senderAddressOf). */
+export function senderOf(smtpUrl: URL, siteUrl: string): string {
+  return `${defaultSenderName} <${senderAddressOf(smtpUrl, siteUrl)}>`
+}
+
+/**
+ * A display name fit for a From header: control characters (CR/LF above all: a header injection)
+ * and angle brackets gone, whitespace collapsed, at most 78 characters; nodemailer then quotes
+ * or encodes it as RFC 5322/2047 need. Empty: the default name.
+ */
+export function headerSafeName(name: string | null | undefined): string {
+  const clean = (name ?? '')
+    // eslint-disable-next-line no-control-regex
+    .replace(/[\u0000-\u001f\u007f<>]+/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .slice(0, 78)
+    .trim()
+  return clean === '' ? defaultSenderName : clean
 }
 
 /**

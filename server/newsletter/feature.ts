@@ -8,6 +8,7 @@ import {registerCsvExport} from './csvExport.ts'
 import {Mailings} from './mailing.ts'
 import {smtpSendMail, type SendMail} from './mailer.ts'
 import {registerNewsletterRoutes} from './routes.ts'
+import {senderName} from './senderName.ts'
 import {loadNewsletterSecret} from './secret.ts'
 import {SubscriptionMails} from './subscriptionMails.ts'
 import {Subscribers} from './subscribers.ts'
@@ -40,7 +41,9 @@ export function mountNewsletter(
   const secret = loadNewsletterSecret(config.dataDir)
   const now = options.now ?? (() => new Date())
   const subscribers = new Subscribers(lake)
-  const smtp = options.send ? undefined : smtpSendMail(config.smtpUrl, config.siteUrl)
+  const smtp = options.send
+    ? undefined
+    : smtpSendMail(config.smtpUrl, config.siteUrl, () => senderName(lake))
   const send = options.send ?? smtp!.send
   const links = {
     // Read at each mail: SITE_URL's port is known only once the server listens.

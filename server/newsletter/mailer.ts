@@ -1,4 +1,4 @@
-import {senderOf, checkSmtpUrl, smtpTransport} from '../mail/smtp.ts'
+import {senderAddressOf, checkSmtpUrl, smtpTransport} from '../mail/smtp.ts'
 
 /** One mail the newsletter sends: always text and HTML, always with unsubscribe headers. */
 export interface OutgoingMail {
@@ -15,16 +15,20 @@ export interface OutgoingMail {
 /** Resolves once the SMTP server has accepted the mail. */
 export type SendMail = (mail: OutgoingMail, signal?: AbortSignal) => Promise<void>
 
-/** The address part of "Name <address>". */
-function addressOf(sender: string): string {
-  return /<([^>]+)>/.exec(sender)?.[1] ?? sender
-}
-
-/** Sends through SMTP_URL (server/mail/smtp.ts) from the site's sender address. */
-export function smtpSendMail(smtpUrl: string, siteUrl: string): {send: SendMail; close(): void} {
-  const from = senderOf(checkSmtpUrl(smtpUrl), siteUrl)
+/**
+ * Sends through SMTP_URL (server/mail/smtp.ts) from the site's sender address, under the name
+ * `name()` gives at each mail (already header-safe: server/mail/smtp.ts `headerSafeName`).
+ */
+export function smtpSendMail(
+  smtpUrl: string,
+  siteUrl: string,
+  name: () => Promise<string>,
+): {send: SendMail; close(): void} {
+  const address = senderAddressOf(checkSmtpUrl(smtpUrl), siteUrl)
   const transport = smtpTransport(smtpUrl, true)
   const send: SendMail = async (mail, signal) => {
+    // nodemailer quotes the name or encodes it (RFC 2047) as the header needs.
+    const from = {name: await name(), address}
     const info = await transport.sendMail({
       from,
       to: mail.to,
@@ -33,7 +37,7 @@ export function smtpSendMail(smtpUrl: string, siteUrl: string): {send: SendMail;
       html: mail.html,
       messageId: mail.messageId,
       headers: {
-        'List-Unsubscribe': `<${mail.unsubscribeUrl}>, <mailto:${addressOf(from)}?subject=unsubscribe>`,
+        'List-Unsubscribe': `<${mail.unsubscribeUrl}>, <mailto:${address}?subject=unsubscribe>`,
         'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
       },
       ...(signal ? {signal} : {}),

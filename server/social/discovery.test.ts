@@ -64,8 +64,8 @@ describe('the site as a fediverse account (WebFinger, actor, outbox, Article, No
   })
 
   it("answers a post's URL with its Article for activity+json, and with the page for a browser", async () => {
-    const post = await server.lake!.query<{slug: string; title: string; category: string}>(
-      '*[_type == "post" && defined(slug.current) && !(_id in path("drafts.**"))] | order(date desc)[0]{"slug": slug.current, title, category}',
+    const post = await server.lake!.query<{slug: string; title: string; tab: string}>(
+      '*[_type == "post" && defined(slug.current) && !(_id in path("drafts.**"))] | order(date desc)[0]{"slug": slug.current, title, "tab": category->slug.current}',
     )
     const res = await get(`/blog/${post.slug}`)
     expect(res.status).toBe(200)
@@ -76,6 +76,8 @@ describe('the site as a fediverse account (WebFinger, actor, outbox, Article, No
     expect(article.id).toBe(`${server.config.siteUrl}/blog/${post.slug}`)
     expect(String(article.content)).toContain('<p>')
     expect(JSON.stringify(article.tag)).toContain('Hashtag')
+    // The hashtag links the category's tab by its document's slug (issue #37).
+    expect(JSON.stringify(article.tag)).toContain(`/blog?category=${post.tab}`)
     // The site's page answers a browser (503 here: the tests start without a client build).
     const page = await get(`/blog/${post.slug}`, 'text/html')
     expect(page.headers.get('content-type')).not.toContain('activity+json')

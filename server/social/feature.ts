@@ -71,10 +71,13 @@ export function mountSocial(
         ),
     }),
   }
+  // Made once at the first start (slow under load): a stop waits for it, so that the file is
+  // never written into a data dir that is being removed.
+  const keys = loadActorKeys(config.dataDir)
   const federation = buildFederation({
     lake,
     followers,
-    keys: loadActorKeys(config.dataDir),
+    keys,
     kv,
     queues,
     allowPrivate: social.allowPrivate,
@@ -124,6 +127,7 @@ export function mountSocial(
       abort.abort()
       await queueDone
       await blocksLoaded
+      await keys.catch(() => undefined)
       db.close()
     },
   }

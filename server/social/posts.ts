@@ -9,8 +9,12 @@ import type {PostImage} from '../../shared/imageUrl.ts'
  */
 export const sharedPostsFilter = `_type == "post" && defined(slug.current) && !(_id in path("drafts.**")) && !(_id in path("versions.**")) && socialWeb != false`
 
+// The category is a reference to its document (issue #37): the hashtag is its title; an old
+// post's plain string still reads as itself.
 const articleFields = `{
-  _id, _updatedAt, title, "slug": slug.current, date, excerpt, category, body,
+  _id, _updatedAt, title, "slug": slug.current, date, excerpt,
+  "category": coalesce(category->title, string(category)),
+  "categorySlug": coalesce(category->slug.current, string(category)), body,
   "cover": mainImage{"asset": asset->{_id}, crop, hotspot, alt, decorative}
 }`
 
@@ -23,6 +27,8 @@ export interface SharedPost {
   date: string | null
   excerpt: string | null
   category: string | null
+  /** The category's tab (`/blog?category=<slug>`). */
+  categorySlug: string | null
   body: PostBody | null
   cover: PostImage | null
 }

@@ -1,5 +1,11 @@
 import {useSettings} from '../copy/useSettings.ts'
-import {altOf, shareImageUrl, shareSize, type ShownImage} from '../../shared/imageUrl.ts'
+import {
+  altOf,
+  imageBuilder,
+  shareImageUrl,
+  shareSize,
+  type ShownImage,
+} from '../../shared/imageUrl.ts'
 import {Seo, type SeoPost} from '../seo/Seo.tsx'
 import {useSiteConfig} from './useSiteConfig.ts'
 
@@ -21,13 +27,29 @@ export interface PageMetaProps {
  */
 export function PageMeta({title, description, canonicalPath, owner, post}: PageMetaProps) {
   const site = useSiteConfig()
-  const {siteName} = useSettings()
+  const settings = useSettings()
+  const {siteName} = settings
   const {siteUrl} = site
   const cover = post?.cover
-  // A decorative cover has no alt of its own; the share card then names the post.
+  const shared = settings.shareImage
+  // A decorative cover has no alt of its own; the share card then names the post (or the site).
   const image = cover
     ? {url: shareImageUrl(site, cover), ...shareSize, alt: altOf(cover) || post.title}
-    : undefined
+    : shared
+      ? {url: shareImageUrl(site, shared), ...shareSize, alt: altOf(shared) || siteName}
+      : undefined
+  // The owner as the settings describe her, for the JSON-LD of Home and Services (issue #37).
+  const identity = {
+    siteName,
+    name: settings.ownerName,
+    jobTitle: settings.ownerTitle,
+    region: settings.place,
+    sameAs: settings.socialLinks.map((link) => link.url).filter((url) => /^https?:/i.test(url)),
+    ...(settings.portrait
+      ? {portrait: imageBuilder(site, true).image(settings.portrait).width(800).url()}
+      : {}),
+    ...(shared ? {image: shareImageUrl(site, shared)} : {}),
+  }
   const fullTitle = title ? `${title} | ${siteName}` : siteName
   return (
     <>
@@ -42,6 +64,7 @@ export function PageMeta({title, description, canonicalPath, owner, post}: PageM
         owner={owner}
         post={post}
         image={image}
+        identity={identity}
       />
     </>
   )

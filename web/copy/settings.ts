@@ -1,4 +1,5 @@
 import type {SiteSettingsQueryResult} from '../../shared/sanity.types.ts'
+import {isShown, type ShownImage} from '../../shared/imageUrl.ts'
 import {footerModals, owner, siteDescription, siteName} from '../content/site.ts'
 
 export type FooterModalName = 'me' | 'privacy' | 'client'
@@ -20,6 +21,10 @@ export interface SiteSettings {
   socialLinks: {key: string; label: string; url: string}[]
   /** Empty: the server's EDITING_SAMPLES_URL (shared/siteConfig.ts). */
   editingSamplesUrl: string | null
+  /** Unset (or its asset gone): none; the JSON-LD then has no portrait. */
+  portrait?: ShownImage
+  /** Unset: the built-in share card (/share.png). */
+  shareImage?: ShownImage
 }
 
 const text = (value: string | null | undefined, fallback: string) =>
@@ -64,5 +69,7 @@ export function resolveSettings(raw: SiteSettingsQueryResult | undefined): SiteS
     editingSamplesUrl: printable(raw?.editingSamplesUrl ?? null)
       ? (raw?.editingSamplesUrl ?? null)
       : null,
+    ...(isShown(raw?.portrait) ? {portrait: raw.portrait} : {}),
+    ...(isShown(raw?.shareImage) ? {shareImage: raw.shareImage} : {}),
   }
 }

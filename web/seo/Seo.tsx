@@ -1,7 +1,7 @@
 import {FeedLinks} from './FeedLinks.tsx'
 import {JsonLd} from './JsonLd.tsx'
 import {SocialMeta} from './SocialMeta.tsx'
-import {ownerGraph, postGraph} from './structuredData.ts'
+import {ownerGraph, postGraph, type OwnerIdentity} from './structuredData.ts'
 
 export interface SeoPost {
   slug: string
@@ -32,8 +32,10 @@ export interface SeoProps {
   owner?: boolean
   /** A post's page: og:type article with its dates, and BlogPosting + BreadcrumbList JSON-LD. */
   post?: SeoPost
-  /** The post's cover as its share card (og:image, twitter:image, JSON-LD `image`). */
+  /** The post's cover, or the settings' share image, as the share card (og:image, JSON-LD). */
   image?: SeoImage
+  /** The owner as the site settings describe her (JSON-LD on Home and Services). */
+  identity?: OwnerIdentity
 }
 
 /**
@@ -41,7 +43,7 @@ export interface SeoProps {
  * Graph and Twitter card tags, the feed links, and structured data. One element for a page's
  * head-metadata component to render (web/components/PageMeta.tsx).
  */
-export function Seo({siteUrl, path, title, description, owner, post, image}: SeoProps) {
+export function Seo({siteUrl, path, title, description, owner, post, image, identity}: SeoProps) {
   return (
     <>
       <SocialMeta
@@ -56,7 +58,7 @@ export function Seo({siteUrl, path, title, description, owner, post, image}: Seo
         image={image}
       />
       <FeedLinks siteUrl={siteUrl} />
-      {owner ? <JsonLd data={ownerGraph(siteUrl)} /> : null}
+      {owner ? <JsonLd data={ownerGraph(siteUrl, identity)} /> : null}
       {post ? (
         <JsonLd data={postGraph(siteUrl, {...post, description, image: image?.url})} />
       ) : null}

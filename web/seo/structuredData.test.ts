@@ -11,6 +11,31 @@ function nodes(data: unknown): Map<string, Record<string, unknown>> {
 }
 
 describe('ownerGraph (Home, Services)', () => {
+  it('describes the owner as the site settings say: name, portrait, profiles, share image (issue #37)', () => {
+    const graph = nodes(
+      ownerGraph(siteUrl, {
+        siteName: 'Ada Writer — Editor',
+        name: 'Ada Writer',
+        jobTitle: 'Editor',
+        region: 'Lisbon',
+        sameAs: ['https://social.example/@ada'],
+        portrait: 'https://cdn.example/portrait.jpg',
+        image: 'https://cdn.example/share.jpg',
+      }),
+    )
+    expect(graph.get('Person')).toMatchObject({
+      name: 'Ada Writer',
+      jobTitle: 'Editor',
+      image: 'https://cdn.example/portrait.jpg',
+      sameAs: ['https://social.example/@ada'],
+    })
+    expect(graph.get('ProfessionalService')).toMatchObject({
+      name: 'Ada Writer — Editor',
+      image: 'https://cdn.example/share.jpg',
+      address: {addressRegion: 'Lisbon'},
+    })
+  })
+
   it('describes the owner as a Person and the business as a ProfessionalService with its services', () => {
     const graph = nodes(ownerGraph(siteUrl))
     const person = graph.get('Person')

@@ -7,11 +7,28 @@ import {absoluteUrl, postPath} from '../../shared/siteUrls.ts'
 const personId = (siteUrl: string) => `${absoluteUrl(siteUrl, '/')}#person`
 const businessId = (siteUrl: string) => `${absoluteUrl(siteUrl, '/')}#business`
 
-function person(siteUrl: string) {
+/**
+ * Who the owner is as the site settings say (issue #37); each field falls back to today's
+ * (shared/siteIdentity.ts), so a page without the settings describes her as before.
+ */
+export interface OwnerIdentity {
+  siteName?: string
+  name?: string
+  jobTitle?: string
+  region?: string
+  /** Her profiles elsewhere (the settings' social links): schema.org `sameAs`. */
+  sameAs?: string[]
+  /** Her portrait, absolute. */
+  portrait?: string
+  /** The site's share image, absolute; the default share card otherwise. */
+  image?: string
+}
+
+function person(siteUrl: string, identity: OwnerIdentity = {}) {
   return {
     '@type': 'Person',
     '@id': personId(siteUrl),
-    name: owner.name,
+    name: identity.name ?? owner.name,
     url: absoluteUrl(siteUrl, '/'),
   }
 }
@@ -21,7 +38,7 @@ function person(siteUrl: string) {
  * `ProfessionalService` (a LocalBusiness, so it carries a name, an address and an image, which
  * Google's business guidelines require) with its writing and editing services as offers.
  */
-export function ownerGraph(siteUrl: string): JsonLdValue {
+export function ownerGraph(siteUrl: string, identity: OwnerIdentity = {}): JsonLdValue {
   const offer = (name: string, category: string) => ({
     '@type': 'Offer',
     category,
@@ -36,19 +53,21 @@ export function ownerGraph(siteUrl: string): JsonLdValue {
     '@context': 'https://schema.org',
     '@graph': [
       {
-        ...person(siteUrl),
-        jobTitle: owner.jobTitle,
+        ...person(siteUrl, identity),
+        jobTitle: identity.jobTitle ?? owner.jobTitle,
+        ...(identity.portrait ? {image: identity.portrait} : {}),
+        ...(identity.sameAs?.length ? {sameAs: identity.sameAs} : {}),
         worksFor: {'@id': businessId(siteUrl)},
         knowsAbout: [...services.writing, ...services.editing],
       },
       {
         '@type': 'ProfessionalService',
         '@id': businessId(siteUrl),
-        name: site.name,
+        name: identity.siteName ?? site.name,
         description: site.description,
         url: absoluteUrl(siteUrl, '/'),
-        image: absoluteUrl(siteUrl, shareImage.path),
-        address: {'@type': 'PostalAddress', addressRegion: owner.region},
+        image: identity.image ?? absoluteUrl(siteUrl, shareImage.path),
+        address: {'@type': 'PostalAddress', addressRegion: identity.region ?? owner.region},
         areaServed: 'Worldwide',
         founder: {'@id': personId(siteUrl)},
         hasOfferCatalog: {
