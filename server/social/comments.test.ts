@@ -1,20 +1,21 @@
-import {randomBytes} from 'node:crypto'
-import {createClient, type SanityClient} from '@sanity/client'
+import type {SanityClient} from '@sanity/client'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
-import {startTestServer, type TestServer} from '../../test/support/server.ts'
-import {apiVersion, defaultDataset, localProjectId} from '../../shared/constants.ts'
+import {startLakeUnderTest, type LakeUnderTest} from '../../test/support/lakeUnderTest.ts'
 import {postSocialQuery} from '../../shared/siteQueries.ts'
 import type {Lake} from '../lake/index.ts'
-import {threadIdOf} from './threads.ts'
+import {threadIdOf, Threads} from './threads.ts'
 
-// Moderation end to end on the real server: comments stored as the social web stores them,
-// moderated through @sanity/client with the owner's token (what the Studio's liveEdit sends),
-// read back through the site's public read path (anonymous, as every page render reads).
+// Moderation over real HTTP: comments stored as the social web stores them, moderated through
+// @sanity/client with the owner's token (what the Studio's liveEdit sends), read back through
+// the site's public read path (anonymous, as every page render reads). The threads are wired to
+// the lake's commits as server/social/feature.ts wires them; e2e/site.comments.test.ts and
+// e2e/comments-studio.test.ts check the whole server and the rendered page.
 
-const token = randomBytes(32).toString('hex')
-let server: TestServer
+let t: LakeUnderTest
+let server: {lake: Lake}
 let owner: SanityClient
 let site: SanityClient
+let stopThreads: () => void
 const postId = 'post-talked-about'
 const slug = 'talked-about'
 
@@ -33,7 +34,7 @@ function untilDoc(lake: Lake, id: string, test: (doc: unknown) => boolean): Prom
 /** The thread document once it holds `text` (or, `absent`, no longer does). */
 const untilThread = (text: string, absent = false) =>
   untilDoc(
-    server.lake!,
+    server.lake,
     threadIdOf(postId),
     (doc) => JSON.stringify(doc ?? null).includes(text) !== absent,
   )
@@ -62,16 +63,12 @@ function comment(id: string, content: string, extra: Record<string, unknown> = {
 const shown = () => site.fetch(postSocialQuery, {slug})
 
 beforeAll(async () => {
-  server = await startTestServer({LAKE_TOKEN: token, SEED: '0'})
-  const base = {
-    projectId: localProjectId,
-    dataset: defaultDataset,
-    apiVersion,
-    apiHost: server.url,
-    useProjectHostname: false,
-  }
-  owner = createClient({...base, token, useCdn: false})
-  site = createClient({...base, useCdn: false})
+  t = await startLakeUnderTest()
+  server = {lake: t.lake}
+  const threads = new Threads(t.lake)
+  stopThreads = t.lake.onCommit((committed) => threads.touched(committed.changes))
+  owner = t.owner
+  site = t.client({useCdn: false, token: ''})
   await owner.createOrReplace({
     _id: postId,
     _type: 'post',
@@ -80,7 +77,10 @@ beforeAll(async () => {
     date: '2026-11-19',
   })
 }, 60_000)
-afterAll(() => server?.stop())
+afterAll(async () => {
+  stopThreads?.()
+  await t?.stop()
+})
 
 describe('comments from the social web under a post', () => {
   it('shows nothing of a pending comment, then the comment once the owner approves it', async () => {
@@ -192,7 +192,7 @@ describe('comments from the social web under a post', () => {
       .createOrReplace(reaction('l2', 'like'))
       .createOrReplace(reaction('b1', 'boost'))
       .commit()
-    await untilDoc(server.lake!, threadIdOf(postId), (doc) =>
+    await untilDoc(server.lake, threadIdOf(postId), (doc) =>
       JSON.stringify(doc ?? null).includes('"boosts":1'),
     )
     expect(await shown()).toMatchObject({likes: 2, boosts: 1})
@@ -209,7 +209,7 @@ describe('comments from the social web under a post', () => {
     ])
       tx.delete(id)
     await tx.commit()
-    await untilDoc(server.lake!, threadIdOf(postId), (doc) => doc === null || doc === undefined)
+    await untilDoc(server.lake, threadIdOf(postId), (doc) => doc === null || doc === undefined)
     expect(await shown()).toBeNull()
   })
 })
