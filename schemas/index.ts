@@ -3,6 +3,8 @@ import {contactMessage} from './documents/contactMessage.ts'
 import {newsletterIssue} from './documents/newsletterIssue.ts'
 import {post} from './documents/post.ts'
 import {redirect} from './documents/redirect.ts'
+import {socialComment} from './documents/socialComment.ts'
+import {socialThread} from './documents/socialThread.ts'
 import {subscriber} from './documents/subscriber.ts'
 import {testimonial} from './documents/testimonial.ts'
 import {blockContent} from './objects/blockContent.ts'
@@ -30,4 +32,6 @@ export const schemaTypes = [
   contactMessage,
   subscriber,
   newsletterIssue,
+  socialComment,
+  socialThread,
 ]

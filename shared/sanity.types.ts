@@ -15,6 +15,64 @@
 export declare const internalGroqTypeReferenceTo: unique symbol
 
 // Source: schemas/schema.json
+export type SocialThread = {
+  _id: string
+  _type: 'socialThread'
+  _createdAt: string
+  _updatedAt: string
+  _rev: string
+  postId?: string
+  likes?: number
+  boosts?: number
+  comments?: Array<{
+    authorName?: string
+    authorHandle?: string
+    authorProfile?: string
+    content?: string
+    summary?: string
+    published?: string
+    url?: string
+    replies?: Array<{
+      authorName?: string
+      authorHandle?: string
+      authorProfile?: string
+      content?: string
+      summary?: string
+      published?: string
+      url?: string
+      _type: 'shownReply'
+      _key: string
+    }>
+    _type: 'shownComment'
+    _key: string
+  }>
+}
+
+export type SocialComment = {
+  _id: string
+  _type: 'socialComment'
+  _createdAt: string
+  _updatedAt: string
+  _rev: string
+  status?: 'pending' | 'approved' | 'hidden'
+  author?: {
+    name?: string
+    handle?: string
+    profile?: string
+    avatar?: string
+    actor?: string
+  }
+  content?: string
+  summary?: string
+  sensitive?: boolean
+  postId?: string
+  inReplyToComment?: string
+  url?: string
+  noteId?: string
+  published?: string
+  updated?: string
+}
+
 export type NewsletterIssue = {
   _id: string
   _type: 'newsletterIssue'
@@ -389,6 +447,8 @@ export type Geopoint = {
 }
 
 export type AllSanitySchemaTypes =
+  | SocialThread
+  | SocialComment
   | NewsletterIssue
   | Subscriber
   | ContactMessage
@@ -576,6 +636,34 @@ export type PostSurroundingsQueryResult = {
       } | null
     } | null
   }>
+} | null
+
+// Source: shared/siteQueries.ts
+// Variable: postSocialQuery
+// Query: *[_type == "socialThread" && postId in *[_type == "post" && slug.current == $slug]._id][0]{  likes,  boosts,  comments[]{_key, authorName, authorHandle, authorProfile, content, summary, published, url, replies[]{_key, authorName, authorHandle, authorProfile, content, summary, published, url}}}
+export type PostSocialQueryResult = {
+  likes: number | null
+  boosts: number | null
+  comments: Array<{
+    _key: string
+    authorName: string | null
+    authorHandle: string | null
+    authorProfile: string | null
+    content: string | null
+    summary: string | null
+    published: string | null
+    url: string | null
+    replies: Array<{
+      _key: string
+      authorName: string | null
+      authorHandle: string | null
+      authorProfile: string | null
+      content: string | null
+      summary: string | null
+      published: string | null
+      url: string | null
+    }> | null
+  }> | null
 } | null
 
 // Source: shared/siteQueries.ts
@@ -882,6 +970,7 @@ declare global {
     '{\n  "posts": *[_type == "post" && defined(slug.current) && ($category == null || category->slug.current == $category || category == $category)] | order(date desc, _id asc) [$start...$end] {_id, title, "slug": slug.current, date, excerpt, "category": coalesce(category->title, string(category)), "categorySlug": coalesce(category->slug.current, string(category)), "words": math::sum(body[_type == "block"]{"n": count(string::split(pt::text(@), " ")[@ != ""])}.n), mainImage{\n  crop, hotspot, alt, decorative, caption,\n  "asset": asset->{_id, "metadata": metadata{lqip, isOpaque}}\n}},\n  "total": count(*[_type == "post" && defined(slug.current) && ($category == null || category->slug.current == $category || category == $category)])\n}': PostPageQueryResult
     '*[_type == "post" && slug.current == $slug][0]{\n  _id,\n  title,\n  date,\n  _updatedAt,\n  "category": coalesce(category->title, string(category)), "categorySlug": coalesce(category->slug.current, string(category)),\n  "words": math::sum(body[_type == "block"]{"n": count(string::split(pt::text(@), " ")[@ != ""])}.n),\n  mainImage{\n  crop, hotspot, alt, decorative, caption,\n  "asset": asset->{_id, "metadata": metadata{lqip, isOpaque}}\n},\n  body[]{..., _type == "image" => {\n  crop, hotspot, alt, decorative, caption,\n  "asset": asset->{_id, "metadata": metadata{lqip, isOpaque}}\n}},\n  "excerpt": select(\n    length(pt::text(body)) > 0 => array::join(string::split(pt::text(body), "")[0...151], ""),\n    "A blog post by a writer based in Kashmir."\n  )\n}': PostBySlugQueryResult
     '*[_type == "post" && slug.current == $slug][0]{\n  "previous": *[_type == "post" && defined(slug.current) && (date < ^.date || (date == ^.date && _id > ^._id))] | order(date desc, _id asc) [0]{title, "slug": slug.current},\n  "next": *[_type == "post" && defined(slug.current) && (date > ^.date || (date == ^.date && _id < ^._id))] | order(date asc, _id desc) [0]{title, "slug": slug.current},\n  "related": *[_type == "post" && defined(slug.current) && coalesce(category._ref, category) == coalesce(^.category._ref, ^.category) && _id != ^._id] | order(date desc, _id asc) [0...3] {_id, title, "slug": slug.current, date, excerpt, "category": coalesce(category->title, string(category)), "categorySlug": coalesce(category->slug.current, string(category)), "words": math::sum(body[_type == "block"]{"n": count(string::split(pt::text(@), " ")[@ != ""])}.n), mainImage{\n  crop, hotspot, alt, decorative, caption,\n  "asset": asset->{_id, "metadata": metadata{lqip, isOpaque}}\n}}\n}': PostSurroundingsQueryResult
+    '*[_type == "socialThread" && postId in *[_type == "post" && slug.current == $slug]._id][0]{\n  likes,\n  boosts,\n  comments[]{_key, authorName, authorHandle, authorProfile, content, summary, published, url, replies[]{_key, authorName, authorHandle, authorProfile, content, summary, published, url}}\n}': PostSocialQueryResult
     '*[_type == "post" && defined(slug.current)] | order(date desc, _id asc) [0...3] {_id, title, "slug": slug.current, date, excerpt, "category": coalesce(category->title, string(category)), "categorySlug": coalesce(category->slug.current, string(category)), "words": math::sum(body[_type == "block"]{"n": count(string::split(pt::text(@), " ")[@ != ""])}.n), mainImage{\n  crop, hotspot, alt, decorative, caption,\n  "asset": asset->{_id, "metadata": metadata{lqip, isOpaque}}\n}}': LatestPostsQueryResult
     '*[_type == "post" && defined(slug.current)] | order(date desc, _id asc) {"slug": slug.current, _updatedAt}': SitemapQueryResult
     '*[_type == "post" && defined(slug.current)] | order(date desc, _id asc) [0...$limit] {\n  _id, title, "slug": slug.current, date, excerpt, "category": coalesce(category->title, string(category)), _updatedAt,\n  mainImage{\n  crop, hotspot, alt, decorative, caption,\n  "asset": asset->{_id, "metadata": metadata{lqip, isOpaque}}\n},\n  body[]{..., _type == "image" => {\n  crop, hotspot, alt, decorative, caption,\n  "asset": asset->{_id, "metadata": metadata{lqip, isOpaque}}\n}}\n}': FeedPostsQueryResult

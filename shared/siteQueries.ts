@@ -97,6 +97,19 @@ export const postSurroundingsQuery = defineQuery(`*[_type == "post" && slug.curr
   "related": *[${listedPost} && coalesce(category._ref, category) == coalesce(^.category._ref, ^.category) && _id != ^._id] | ${postOrder} [0...${relatedPostCount}] ${postCardFields}
 }`)
 
+/**
+ * The conversation under the post `$slug` from the social web: its approved comments (replies
+ * nested one level) and its like and boost counts. `socialThread` is the public projection the
+ * server writes from the private comment and reaction documents (server/social/threads.ts), so
+ * this read, like every other of the site's, never sees a pending or hidden comment.
+ */
+export const postSocialQuery =
+  defineQuery(`*[_type == "socialThread" && postId in *[_type == "post" && slug.current == $slug]._id][0]{
+  likes,
+  boosts,
+  comments[]{_key, authorName, authorHandle, authorProfile, content, summary, published, url, replies[]{_key, authorName, authorHandle, authorProfile, content, summary, published, url}}
+}`)
+
 /** How many of the newest posts Home's 'Latest writing' section shows. */
 export const latestPostCount = 3
 

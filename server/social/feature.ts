@@ -14,6 +14,7 @@ import {loadActorKeys} from './keys.ts'
 import {SqliteKvStore} from './kvStore.ts'
 import {Publications} from './publications.ts'
 import {SqliteMessageQueue} from './queue.ts'
+import {threadIdPrefix, Threads} from './threads.ts'
 
 /** Seams for tests; the server passes none and gets the environment's settings. */
 export interface SocialOptions {
@@ -108,12 +109,21 @@ export function mountSocial(
     isBlocked: (follower) => blocks.isBlocked(follower),
     blocksRead: () => blocksLoaded,
   })
+  const threads = new Threads(lake)
   const unsubscribe = lake.onCommit((committed) => {
     if (committed.changes.some((change) => change.id.startsWith(blockIdPrefix)))
       blocksLoaded = loadBlocks()
-    if (touchesPublic(committed)) publications.poke()
+    threads.touched(committed.changes)
+    // A thread's rewrite (threads.ts) is public but no post changed: nothing to federate.
+    const ownWrite = committed.changes.every((change) => change.id.startsWith(threadIdPrefix))
+    if (touchesPublic(committed) && !ownWrite) publications.poke()
   })
   publications.poke()
+  void threads
+    .all()
+    .catch((error: unknown) =>
+      console.error("[social] could not update the posts' comments", error),
+    )
   console.info(
     `[social] the site is on the social web (Fedify): deliveries at ${social.sendPerSecond}/s at most` +
       (social.allowPrivate
@@ -124,6 +134,7 @@ export function mountSocial(
     close: async () => {
       unsubscribe()
       await publications.close()
+      await threads.idle()
       abort.abort()
       await queueDone
       await blocksLoaded

@@ -10,8 +10,9 @@ export type ReactionKind = 'like' | 'boost'
 
 const author = 'social'
 
+export const reactionIdPrefix = 'reaction.'
 const reactionId = (actor: string, kind: ReactionKind, postId: string) =>
-  `reaction.${createHash('sha256').update(`${kind} ${actor} ${postId}`).digest('hex').slice(0, 32)}`
+  `${reactionIdPrefix}${createHash('sha256').update(`${kind} ${actor} ${postId}`).digest('hex').slice(0, 32)}`
 
 /** The published post at `url` (`<siteUrl>/blog/<slug>`), if any. */
 export async function postAt(lake: Lake, siteUrl: string, url: URL): Promise<string | undefined> {

@@ -31,8 +31,9 @@ export interface Comment {
 }
 
 const author = 'social'
+export const commentIdPrefix = 'comment.'
 export const commentId = (noteId: string) =>
-  `comment.${createHash('sha256').update(noteId).digest('hex').slice(0, 32)}`
+  `${commentIdPrefix}${createHash('sha256').update(noteId).digest('hex').slice(0, 32)}`
 
 /** A stored comment keeps its moderation through its author's edits. */
 function statusOf(value: unknown): Comment['status'] {

@@ -39,7 +39,13 @@ export function inboxListItem(S: StructureBuilder) {
  * Studio's global "create" menu, since only the relay writes messages.
  */
 export function withoutInboxTemplates<T extends {templateId: string}>(templates: T[]): T[] {
-  // The newsletter's documents are the server's too (studio/structure/subscribers.ts).
-  const serverOnly = new Set([inboxType, 'subscriber', 'newsletterIssue'])
+  // The newsletter's and the social web's documents are the server's too (subscribers.ts, comments.ts).
+  const serverOnly = new Set([
+    inboxType,
+    'subscriber',
+    'newsletterIssue',
+    'socialComment',
+    'socialThread',
+  ])
   return templates.filter((template) => !serverOnly.has(template.templateId))
 }

@@ -1,5 +1,6 @@
 import type {StructureBuilder, StructureResolver} from 'sanity/structure'
 import {apiVersion} from '../../shared/constants.ts'
+import {commentsListItem} from './comments.ts'
 import {inboxListItem} from './inbox.ts'
 import {singletonListItems} from './singletons.ts'
 import {subscribersListItem} from './subscribers.ts'
@@ -53,7 +54,7 @@ function typeList(S: StructureBuilder, type: string, title: string, ordered = tr
 
 /**
  * The desk: the singletons once each, then posts (all, then per category), the site's other
- * content (categories, testimonials, redirects), then the contact Inbox and the Newsletter.
+ * content (categories, testimonials, redirects), then the contact Inbox, the Newsletter and the social web's Comments.
  */
 export const structure: StructureResolver = (S, context) =>
   S.list()
@@ -70,4 +71,5 @@ export const structure: StructureResolver = (S, context) =>
       S.divider(),
       inboxListItem(S),
       subscribersListItem(S, context),
+      commentsListItem(S),
     ])

@@ -1,14 +1,20 @@
 import {data, type LoaderFunctionArgs, type RouterContextProvider} from 'react-router-dom'
 import {sanityClientContext} from '../clientContext.ts'
-import {postBySlugQuery, postSurroundingsQuery} from '../queries.ts'
+import {postBySlugQuery, postSocialQuery, postSurroundingsQuery} from '../queries.ts'
 import {redirectFor} from './redirectFor.ts'
-import type {PostBySlugQueryResult, PostSurroundingsQueryResult} from '../../shared/sanity.types.ts'
+import type {
+  PostBySlugQueryResult,
+  PostSocialQueryResult,
+  PostSurroundingsQueryResult,
+} from '../../shared/sanity.types.ts'
 
 export interface PostData {
   slug: string
   post: PostBySlugQueryResult
   /** Previous, next and related posts (web/reading/); null without a post. */
   surroundings?: PostSurroundingsQueryResult
+  /** Approved comments and like/boost counts from the social web (web/reading/PostComments.tsx). */
+  social?: PostSocialQueryResult
 }
 
 /**
@@ -19,12 +25,13 @@ export async function postLoader({params, context}: LoaderFunctionArgs<RouterCon
   const slug = params.id ?? ''
   try {
     const client = await context.get(sanityClientContext)()
-    // Both at once: the surroundings are found from the slug too, not from the post's answer.
-    const [post, surroundings] = await Promise.all([
+    // All at once: the surroundings and the comments are found from the slug too.
+    const [post, surroundings, social] = await Promise.all([
       client.fetch(postBySlugQuery, {slug}),
       client.fetch(postSurroundingsQuery, {slug}),
+      client.fetch(postSocialQuery, {slug}),
     ])
-    if (post) return data<PostData>({slug, post, surroundings})
+    if (post) return data<PostData>({slug, post, surroundings, social})
     // A slug that changed, or a redirect the owner made, answers 301 to where the post is now.
     const moved = await redirectFor(client, `/blog/${encodeURIComponent(slug)}`)
     if (moved) return moved

@@ -6,6 +6,7 @@ import {CoverFigure} from '../images/CoverFigure.tsx'
 import {isShown} from '../../shared/imageUrl.ts'
 import {BackToBlog} from '../reading/BackToBlog.tsx'
 import {headingAnchors} from '../reading/headingAnchors.ts'
+import {PostComments} from '../reading/PostComments.tsx'
 import {PostEnd} from '../reading/PostEnd.tsx'
 import {PostMeta} from '../reading/PostMeta.tsx'
 import {TableOfContents} from '../reading/TableOfContents.tsx'
@@ -27,7 +28,7 @@ const Article = styled.article`
  * reading time, category, table of contents and the posts around it (web/reading/, issue #26).
  */
 export function Post() {
-  const {slug, post, surroundings} = useLoaderData<typeof postLoader>()
+  const {slug, post, surroundings, social} = useLoaderData<typeof postLoader>()
   const node = useSanityNode('post')
   const path = `/blog/${encodeURIComponent(slug)}`
   if (!post) {
@@ -79,6 +80,7 @@ export function Post() {
         {cover && <CoverFigure image={cover} {...node(post._id, 'mainImage')} />}
         {post.body && <TableOfContents anchors={anchors} body={post.body} />}
         {post.body && <PostBody value={post.body} {...node(post._id, 'body')} />}
+        {social && <PostComments thread={social} />}
       </Article>
       <PostEnd category={post.category} surroundings={surroundings} />
     </>
