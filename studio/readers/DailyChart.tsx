@@ -96,7 +96,7 @@ export function DailyChart({days}: {days: number}) {
 
 function DayTable({rows}: {rows: Day[]}) {
   return (
-    <table style={{width: '100%', borderCollapse: 'collapse', marginTop: 8}}>
+    <table aria-label="Per day" style={{width: '100%', borderCollapse: 'collapse', marginTop: 8}}>
       <thead>
         <tr>
           {['Date', 'Visitors', 'Page views'].map((heading) => (
