@@ -19,8 +19,6 @@ export const rankedTables = [
   {name: 'feeds', title: 'Feed readers'},
 ] as const
 
-export type TableName = 'daily' | (typeof rankedTables)[number]['name']
-
 /** The periods of the switch, in days. */
 export const periods = [7, 30, 90] as const
 export type Period = (typeof periods)[number]
