@@ -4,6 +4,7 @@ import {defineConfig} from 'sanity'
 import {structureTool} from 'sanity/structure'
 import {schemaTypes, singletonTypes} from './schemas/index.ts'
 import {presentation} from './studio/presentation/index.ts'
+import {readersTool} from './studio/readers/index.ts'
 import {withoutInboxTemplates} from './studio/structure/inbox.ts'
 import {structure} from './studio/structure/index.ts'
 import {withUploadReasons} from './studio/uploads/uploadReasons.tsx'
@@ -35,6 +36,8 @@ export default defineConfig({
     structureTool({structure}),
     presentation,
     visionTool({defaultApiVersion: `v${apiVersion}`, datasets: [studioDataset]}),
+    // Reader statistics (docs/reader-statistics.md): served by a local server only.
+    ...(local ? [readersTool()] : []),
   ],
   schema: {
     types: schemaTypes,
