@@ -81,6 +81,10 @@ describe('the site as a fediverse account (WebFinger, actor, outbox, Article, No
     // The site's page answers a browser (503 here: the tests start without a client build).
     const page = await get(`/blog/${post.slug}`, 'text/html')
     expect(page.headers.get('content-type')).not.toContain('activity+json')
+    // The blog's list is the site's too (Hono's `/blog/*` matches `/blog`): never Fedify's 404.
+    const list = await get('/blog', 'text/html')
+    expect(list.headers.get('content-type')).toContain('text/html')
+    expect(await list.text()).not.toBe('Not found')
   })
 
   it('describes the server with NodeInfo', async () => {

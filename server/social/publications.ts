@@ -48,7 +48,6 @@ export interface PublicationOptions {
 export class Publications {
   private readonly options: PublicationOptions
   private readonly now: () => number
-  private readonly startedAt: number
   private running: Promise<void> | undefined
   private again = false
   private closed = false
@@ -56,7 +55,6 @@ export class Publications {
   constructor(options: PublicationOptions) {
     this.options = options
     this.now = options.now ?? Date.now
-    this.startedAt = this.now()
   }
 
   poke(): void {
@@ -89,24 +87,28 @@ export class Publications {
     const sent = await lake.query<Sent[]>('*[_type == "socialPost"]', {}, {authenticated: true})
     const known = new Map(sent.map((s) => [s.postId, s]))
     const first = !lake.getDocument(stateId)
-    if (first)
+    let since = 0
+    if (first) {
+      // Until someone follows, there is no one to send to and no line to draw: a lake no one
+      // follows carries no social state. The first follower's arrival draws it: posts out before
+      // then are the back catalogue (the outbox lists them), posts published since are news.
+      const earliest = await lake.query<string | null>(
+        '*[_type == "socialFollower"] | order(_createdAt asc)[0]._createdAt',
+        {},
+        {authenticated: true},
+      )
+      if (!earliest) return
+      since = Date.parse(earliest)
       await lake.mutate(
-        [
-          {
-            createIfNotExists: {
-              _id: stateId,
-              _type: 'socialState',
-              since: new Date(this.now()).toISOString(),
-            },
-          },
-        ],
+        [{createIfNotExists: {_id: stateId, _type: 'socialState', since: earliest}}],
         {author},
       )
+    }
     const shared = new Set(posts.map((p) => p._id))
     for (const post of posts) {
       if (this.closed) return
       const before = known.get(post._id)
-      if (!before && first && Date.parse(post._updatedAt) < this.startedAt) {
+      if (!before && first && Date.parse(post._updatedAt) < since) {
         await this.record(post, 'existing')
         continue
       }
