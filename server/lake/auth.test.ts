@@ -138,7 +138,7 @@ describe('Auth', () => {
     const old = new DatabaseSync(join(dir, 'lake.sqlite'))
     old.exec(`ALTER TABLE sessions DROP COLUMN ended_ms; ALTER TABLE sessions DROP COLUMN owner;
               ALTER TABLE sessions DROP COLUMN used_ms; ALTER TABLE sessions DROP COLUMN created_ms;
-              PRAGMA user_version = 3;`)
+              ALTER TABLE documents DROP COLUMN position; PRAGMA user_version = 3;`)
     const token = 'sess-from-an-older-version'
     old
       .prepare('INSERT INTO sessions (token_hash, user_id, created_at) VALUES (?, ?, ?)')

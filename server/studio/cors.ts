@@ -29,8 +29,8 @@ function preflight(c: Context, origin: string): Response {
 }
 
 /**
- * A preflight from an origin that is not the Studio: the app's error, with the body Sanity's API
- * gives a refused caller (`statusCode`, `error`, `message`), since it answers the lake's paths.
+ * A preflight from an origin that is not the Studio: the app's error, in the shape every error
+ * of the lake's API has (`{error: {type, description}}`), since it answers the lake's paths.
  */
 class CorsRefusal extends HttpError {
   constructor() {
@@ -42,7 +42,7 @@ class CorsRefusal extends HttpError {
   }
 
   override respond(c: Context, status: ErrorStatus): Response {
-    return c.json({statusCode: status, error: 'Forbidden', message: this.message}, status)
+    return c.json({error: {type: 'httpForbidden', description: this.message}}, status)
   }
 }
 

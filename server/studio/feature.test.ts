@@ -53,7 +53,7 @@ describe('the Studio feature', () => {
     const foreign = await preflight('https://evil.example')
     expect(foreign.status).toBe(403)
     expect(foreign.headers.get('access-control-allow-origin')).toBeNull()
-    expect(await foreign.json()).toMatchObject({statusCode: 403, error: 'Forbidden'})
+    expect(await foreign.json()).toMatchObject({error: {type: 'httpForbidden'}})
     const get = await fetch(`${server.url}/v2021-06-07/users/me`, {headers: {origin: sdkOrigin}})
     expect(get.headers.get('access-control-allow-origin')).toBe(sdkOrigin)
   })
