@@ -72,7 +72,7 @@ export function postArticle(post: SharedPost, site: ArticleSite): Article {
             href: new URL(
               absoluteUrl(
                 site.siteUrl,
-                `/blog?category=${encodeURIComponent(post.category ?? '')}`,
+                `/blog?category=${encodeURIComponent(post.categorySlug ?? post.category ?? '')}`,
               ),
             ),
           }),

@@ -65,7 +65,7 @@ describe('the site as a fediverse account (WebFinger, actor, outbox, Article, No
 
   it("answers a post's URL with its Article for activity+json, and with the page for a browser", async () => {
     const post = await server.lake!.query<{slug: string; title: string; category: string}>(
-      '*[_type == "post" && defined(slug.current) && !(_id in path("drafts.**"))] | order(date desc)[0]{"slug": slug.current, title, category}',
+      '*[_type == "post" && defined(slug.current) && !(_id in path("drafts.**"))] | order(date desc)[0]{"slug": slug.current, title, "category": category->{title, "slug": slug.current}}',
     )
     const res = await get(`/blog/${post.slug}`)
     expect(res.status).toBe(200)
@@ -75,7 +75,12 @@ describe('the site as a fediverse account (WebFinger, actor, outbox, Article, No
     expect(article.name).toBe(post.title)
     expect(article.id).toBe(`${server.config.siteUrl}/blog/${post.slug}`)
     expect(String(article.content)).toContain('<p>')
-    expect(JSON.stringify(article.tag)).toContain('Hashtag')
+    // The category (a reference to its document) as a hashtag linking to its tab.
+    expect(article.tag).toEqual({
+      type: 'Hashtag',
+      name: `#${post.category.title.replace(/[^\p{L}\p{N}_]/gu, '')}`,
+      href: `${server.config.siteUrl}/blog?category=${encodeURIComponent(post.category.slug)}`,
+    })
     // The site's page answers a browser (503 here: the tests start without a client build).
     const page = await get(`/blog/${post.slug}`, 'text/html')
     expect(page.headers.get('content-type')).not.toContain('activity+json')

@@ -10,7 +10,9 @@ import type {PostImage} from '../../shared/imageUrl.ts'
 export const sharedPostsFilter = `_type == "post" && defined(slug.current) && !(_id in path("drafts.**")) && !(_id in path("versions.**")) && socialWeb != false`
 
 const articleFields = `{
-  _id, _updatedAt, title, "slug": slug.current, date, excerpt, category, body,
+  _id, _updatedAt, title, "slug": slug.current, date, excerpt, body,
+  "category": coalesce(category->title, string(category)),
+  "categorySlug": coalesce(category->slug.current, string(category)),
   "cover": mainImage{"asset": asset->{_id}, crop, hotspot, alt, decorative}
 }`
 
@@ -22,7 +24,10 @@ export interface SharedPost {
   slug: string
   date: string | null
   excerpt: string | null
+  /** The category's title (a reference since docs/site-editing.md; a string before the upgrade). */
   category: string | null
+  /** Its tab's slug, for the hashtag's link. */
+  categorySlug: string | null
   body: PostBody | null
   cover: PostImage | null
 }
