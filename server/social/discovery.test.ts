@@ -84,6 +84,16 @@ describe('the site as a fediverse account (WebFinger, actor, outbox, Article, No
     // The site's page answers a browser (503 here: the tests start without a client build).
     const page = await get(`/blog/${post.slug}`, 'text/html')
     expect(page.headers.get('content-type')).not.toContain('activity+json')
+    // The blog list and its tabs are the site's pages too, answered as the home page is.
+    const home = await get('/', 'text/html')
+    for (const path of ['/blog', '/blog?category=Fiction']) {
+      const list = await get(path, 'text/html')
+      expect([path, list.status, list.headers.get('content-type')]).toEqual([
+        path,
+        home.status,
+        home.headers.get('content-type'),
+      ])
+    }
   })
 
   it('describes the server with NodeInfo', async () => {

@@ -39,7 +39,9 @@ export function federationMiddleware(
   guard: InboxGuardOptions,
 ): MiddlewareHandler {
   return async (c: Context, next) => {
-    if (c.req.path.startsWith('/blog/') && !wantsActivity(c.req.header('accept'))) return next()
+    // Hono's `/blog/*` also matches `/blog`, the blog list: the site's page, never Fedify's.
+    const sitePage = c.req.path === '/blog' || c.req.path.startsWith('/blog/')
+    if (sitePage && !wantsActivity(c.req.header('accept'))) return next()
     let request = atSiteOrigin(c.req.raw, siteUrl())
     if (isInboxPost(c.req.method, c.req.path)) {
       const guarded = await guardInbox(c, request, guard)
@@ -48,7 +50,7 @@ export function federationMiddleware(
     }
     // Only a post's address belongs to someone else (the site's page); Fedify's own paths
     // answer for themselves, so an unknown handle is WebFinger's 404, not the site's page.
-    const mine = !c.req.path.startsWith('/blog/')
+    const mine = !sitePage
     let passed = false
     const handOn = async () => {
       if (mine) return new Response('Not found', {status: 404})
