@@ -64,7 +64,11 @@ describe('the site as a fediverse account (WebFinger, actor, outbox, Article, No
   })
 
   it("answers a post's URL with its Article for activity+json, and with the page for a browser", async () => {
-    const post = await server.lake!.query<{slug: string; title: string; category: string}>(
+    const post = await server.lake!.query<{
+      slug: string
+      title: string
+      category: {title: string; slug: string}
+    }>(
       '*[_type == "post" && defined(slug.current) && !(_id in path("drafts.**"))] | order(date desc)[0]{"slug": slug.current, title, "category": category->{title, "slug": slug.current}}',
     )
     const res = await get(`/blog/${post.slug}`)
