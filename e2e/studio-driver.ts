@@ -167,7 +167,25 @@ export async function fillPostFields(
   await page.getByTestId('field-slug').getByRole('button', {name: 'Generate'}).click()
   await page.getByTestId('field-date').locator('input').fill(fields.date)
   await page.getByTestId('field-excerpt').locator('textarea').fill(fields.excerpt)
-  await page.getByTestId('field-category').getByLabel(fields.category).check()
+  await pickReference(page, 'Category', fields.category)
+}
+
+/**
+ * Picks the document titled `title` in the form's reference field labelled `label`, as an owner
+ * does: types the title in the reference search, chooses the option, and waits for the field to
+ * show the chosen document's preview in place of the search.
+ */
+export async function pickReference(page: Page, label: string, title: string): Promise<void> {
+  const search = page.getByLabel(label, {exact: true})
+  await search.fill(title)
+  await page
+    .getByTestId('autocomplete-popover')
+    .getByRole('option')
+    .filter({hasText: title})
+    .first()
+    .click()
+  await search.waitFor({state: 'detached'})
+  await page.locator('form').getByText(title, {exact: true}).first().waitFor()
 }
 
 /** Replaces Vision's query with `query` and runs it (Ctrl+Enter). */

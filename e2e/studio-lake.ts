@@ -1,5 +1,6 @@
 import type {Page} from 'playwright-core'
 import {expect} from 'vitest'
+import {categoriesCopy} from '../content/siteCopy.ts'
 import type {Lake} from '../server/lake/index.ts'
 import {goInStudio, waitForPublishable, waitForTitle} from './studio-driver.ts'
 import {decorators, styles} from './studio-editor.ts'
@@ -19,12 +20,21 @@ export type Post = {
   _id: string
   title: string
   slug?: {current: string}
-  category: string
+  /** A reference to a category document (schemas/documents/post.ts). */
+  category?: {_type?: string; _ref: string}
   body?: Block[]
   mainImage?: {asset?: {_ref: string}; alt?: string}
 }
 
 export const slugOf = (title: string) => title.toLowerCase().replace(/[^a-z0-9]+/g, '-')
+
+/**
+ * Publishes the site's categories (content/siteCopy.ts) in a lake started without the seed, where
+ * they are absent: a post's category is a reference the Studio can only pick among them.
+ */
+export async function publishCategories(lake: Lake | undefined): Promise<void> {
+  await lake?.mutate(categoriesCopy.map((category) => ({createIfNotExists: category})))
+}
 
 /** What the Studio stored, read in process from the test server's lake. */
 export class LakeView {

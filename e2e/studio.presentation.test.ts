@@ -10,6 +10,8 @@ import {
   type StudioUnderTest,
 } from './studio-driver.ts'
 import type {TestServer} from '../test/support/server.ts'
+import {categoryRef} from '../content/siteCopy.ts'
+import {publishCategories} from './studio-lake.ts'
 
 const post = (id: string, title: string, slug: string) => ({
   _id: id,
@@ -17,7 +19,8 @@ const post = (id: string, title: string, slug: string) => ({
   title,
   slug: {_type: 'slug', current: slug},
   date: '2026-03-01',
-  category: 'Fiction',
+  // A reference to its category document: the Studio publishes nothing else (post.ts).
+  category: categoryRef('Fiction'),
   body: [
     {
       _type: 'block',
@@ -48,6 +51,7 @@ describe('the Presentation tool', () => {
   beforeAll(async () => {
     running = await startStudio({SEED: '0'})
     ;({server, context, watch, page} = running)
+    await publishCategories(server.lake)
     await server.lake!.mutate([
       {create: post('first', 'Published title', 'first')},
       {create: post('second', 'Second post', 'second')},

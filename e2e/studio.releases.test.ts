@@ -13,6 +13,8 @@ import {
   type StudioUnderTest,
 } from './studio-driver.ts'
 import type {TestServer} from '../test/support/server.ts'
+import {categoryId, categoryRef} from '../content/siteCopy.ts'
+import {publishCategories, type Post} from './studio-lake.ts'
 
 // Content Releases in the real Studio on the local lake: the Releases tool creates a release and
 // shows it scheduled; the lake publishes it on time, and the public site (with no one logged
@@ -91,6 +93,7 @@ describe('Content Releases in the Studio', () => {
   beforeAll(async () => {
     running = await startStudio({SEED: '0'})
     ;({server, watch, page} = running)
+    await publishCategories(server.lake)
     owner = createClient({
       projectId: localProjectId,
       dataset: defaultDataset,
@@ -107,7 +110,7 @@ describe('Content Releases in the Studio', () => {
       slug: {_type: 'slug', current: 'release-post'},
       date: '2026-01-05',
       excerpt: 'A post that a release rewrites.',
-      category: 'General',
+      category: categoryRef('General'),
     })
     page.on('response', (response) => {
       if (response.url().includes('/events/releases/')) activityAnswers.push(response.status())
@@ -157,7 +160,8 @@ describe('Content Releases in the Studio', () => {
     })
     await until(
       () =>
-        server.lake!.getDocument(`versions.${releaseId}.${id}`)?.category === 'General' &&
+        (server.lake!.getDocument(`versions.${releaseId}.${id}`) as Post | undefined)?.category
+          ?._ref === categoryId('General') &&
         server.lake!.getDocument(`drafts.${id}`) === undefined,
     )
     expect(server.lake!.getDocument(id)).toBeUndefined()
@@ -241,7 +245,7 @@ describe('Content Releases in the Studio', () => {
       slug: {_type: 'slug', current: 'draft-post'},
       date: '2026-01-06',
       excerpt: 'A post whose draft is scheduled.',
-      category: 'General',
+      category: categoryRef('General'),
     })
     await owner.create({
       _id: 'drafts.draft-post',
@@ -250,7 +254,7 @@ describe('Content Releases in the Studio', () => {
       slug: {_type: 'slug', current: 'draft-post'},
       date: '2026-01-06',
       excerpt: 'A post whose draft is scheduled.',
-      category: 'General',
+      category: categoryRef('General'),
     })
     await goInStudio(page, '/studio/structure/posts;draft-post')
     await waitForTitle(page, 'A draft post on time')

@@ -26,6 +26,7 @@ export interface SharedPost {
   slug: string
   date: string | null
   excerpt: string | null
+  /** The category's title (a reference since docs/site-editing.md; a string before the upgrade). */
   category: string | null
   /** The category's tab (`/blog?category=<slug>`). */
   categorySlug: string | null
