@@ -808,7 +808,7 @@ export type SearchQueryResult = {
 
 // Source: shared/siteQueries.ts
 // Variable: siteSettingsQuery
-// Query: *[_type == "siteSettings" && _id == "siteSettings"][0]{  siteName, ownerName, ownerTitle, place, description,  "portrait": portrait{  crop, hotspot, alt, decorative, caption,  "asset": asset->{_id, "metadata": metadata{lqip, isOpaque}}},  "shareImage": shareImage{  crop, hotspot, alt, decorative, caption,  "asset": asset->{_id, "metadata": metadata{lqip, isOpaque}}},  "footerModals": footerModals{    "me": me{label, title, paragraphs},    "privacy": privacy{label, title, paragraphs},    "client": client{label, title, paragraphs}  },  "socialLinks": socialLinks[]{_key, label, url},  editingSamplesUrl}
+// Query: *[_type == "siteSettings" && _id == "siteSettings"][0]{  siteName, ownerName, ownerTitle, place, description,  "portrait": portrait{  crop, hotspot, alt, decorative, caption,  "asset": select(defined(asset._ref) => {"_id": asset._ref, "metadata": null})},  "shareImage": shareImage{  crop, hotspot, alt, decorative, caption,  "asset": select(defined(asset._ref) => {"_id": asset._ref, "metadata": null})},  "footerModals": footerModals{    "me": me{label, title, paragraphs},    "privacy": privacy{label, title, paragraphs},    "client": client{label, title, paragraphs}  },  "socialLinks": socialLinks[]{_key, label, url},  editingSamplesUrl}
 export type SiteSettingsQueryResult = {
   siteName: string | null
   ownerName: string | null
@@ -823,11 +823,8 @@ export type SiteSettingsQueryResult = {
     caption: null
     asset: {
       _id: string
-      metadata: {
-        lqip: string | null
-        isOpaque: boolean | null
-      } | null
-    } | null
+      metadata: null
+    }
   } | null
   shareImage: {
     crop: SanityImageCrop | null
@@ -837,11 +834,8 @@ export type SiteSettingsQueryResult = {
     caption: null
     asset: {
       _id: string
-      metadata: {
-        lqip: string | null
-        isOpaque: boolean | null
-      } | null
-    } | null
+      metadata: null
+    }
   } | null
   footerModals: {
     me: {
@@ -976,7 +970,7 @@ declare global {
     '*[_type == "post" && defined(slug.current)] | order(date desc, _id asc) [0...$limit] {\n  _id, title, "slug": slug.current, date, excerpt, "category": coalesce(category->title, string(category)), _updatedAt,\n  mainImage{\n  crop, hotspot, alt, decorative, caption,\n  "asset": asset->{_id, "metadata": metadata{lqip, isOpaque}}\n},\n  body[]{..., _type == "image" => {\n  crop, hotspot, alt, decorative, caption,\n  "asset": asset->{_id, "metadata": metadata{lqip, isOpaque}}\n}}\n}': FeedPostsQueryResult
     '*[_type == "post" && defined(slug.current)] {"slug": slug.current, title}': PostTitlesQueryResult
     '{\n  "posts": *[_type == "post" && defined(slug.current) && [title, excerpt, pt::text(body)] match text::query($q)]\n    | score(boost(title match text::query($q), 4), boost(excerpt match text::query($q), 2), pt::text(body) match text::query($q))\n    | order(_score desc, date desc, _id asc) [$start...$end]\n    {_id, title, "slug": slug.current, date, excerpt, "category": coalesce(category->title, string(category)), "categorySlug": coalesce(category->slug.current, string(category)), "words": math::sum(body[_type == "block"]{"n": count(string::split(pt::text(@), " ")[@ != ""])}.n), mainImage{\n  crop, hotspot, alt, decorative, caption,\n  "asset": asset->{_id, "metadata": metadata{lqip, isOpaque}}\n}, "text": pt::text(body)},\n  "total": count(*[_type == "post" && defined(slug.current) && [title, excerpt, pt::text(body)] match text::query($q)])\n}': SearchQueryResult
-    '*[_type == "siteSettings" && _id == "siteSettings"][0]{\n  siteName, ownerName, ownerTitle, place, description,\n  "portrait": portrait{\n  crop, hotspot, alt, decorative, caption,\n  "asset": asset->{_id, "metadata": metadata{lqip, isOpaque}}\n},\n  "shareImage": shareImage{\n  crop, hotspot, alt, decorative, caption,\n  "asset": asset->{_id, "metadata": metadata{lqip, isOpaque}}\n},\n  "footerModals": footerModals{\n    "me": me{label, title, paragraphs},\n    "privacy": privacy{label, title, paragraphs},\n    "client": client{label, title, paragraphs}\n  },\n  "socialLinks": socialLinks[]{_key, label, url},\n  editingSamplesUrl\n}': SiteSettingsQueryResult
+    '*[_type == "siteSettings" && _id == "siteSettings"][0]{\n  siteName, ownerName, ownerTitle, place, description,\n  "portrait": portrait{\n  crop, hotspot, alt, decorative, caption,\n  "asset": select(defined(asset._ref) => {"_id": asset._ref, "metadata": null})\n},\n  "shareImage": shareImage{\n  crop, hotspot, alt, decorative, caption,\n  "asset": select(defined(asset._ref) => {"_id": asset._ref, "metadata": null})\n},\n  "footerModals": footerModals{\n    "me": me{label, title, paragraphs},\n    "privacy": privacy{label, title, paragraphs},\n    "client": client{label, title, paragraphs}\n  },\n  "socialLinks": socialLinks[]{_key, label, url},\n  editingSamplesUrl\n}': SiteSettingsQueryResult
     '*[_type == "category" && defined(slug.current)] | order(order asc, title asc, _id asc) {_id, title, "slug": slug.current, description}': CategoriesQueryResult
     '{\n  "home": *[_type == "homePage" && _id == "homePage"][0]{\n    intro, blogButton, latestHeading, showLatest, voicesHeading, showVoices, showSubscribe\n  },\n  "voices": *[_type == "testimonial" && defined(quote)] | order(order asc, _id asc) [0...2] {_id, quote, name, role, "photo": photo{\n  crop, hotspot, alt, decorative, caption,\n  "asset": asset->{_id, "metadata": metadata{lqip, isOpaque}}\n}}\n}': HomePageQueryResult
     '*[_type == "servicesPage" && _id == "servicesPage"][0]{\n  writingServices, editingServices, howIWork,\n  "blogSamples": blogSamples[]{_key, label, "category": category->slug.current}\n}': ServicesPageQueryResult

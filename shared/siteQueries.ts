@@ -154,12 +154,22 @@ export const searchQuery = defineQuery(`{
  * to today's copy (web/content/) for whatever is missing.
  */
 
+/**
+ * The settings' images, named by their asset's id without a join: every page reads the settings,
+ * and a join would give every page the image assets' sync tag, so any image change would drop
+ * every cached page (server/render/syncTags.test.ts).
+ */
+const settingsImageFields = /* groq */ `{
+  crop, hotspot, alt, decorative, caption,
+  "asset": select(defined(asset._ref) => {"_id": asset._ref, "metadata": null})
+}`
+
 /** The site settings singleton, read by every page (header, footer, meta). */
 export const siteSettingsQuery =
   defineQuery(`*[_type == "siteSettings" && _id == "siteSettings"][0]{
   siteName, ownerName, ownerTitle, place, description,
-  "portrait": portrait${imageFields},
-  "shareImage": shareImage${imageFields},
+  "portrait": portrait${settingsImageFields},
+  "shareImage": shareImage${settingsImageFields},
   "footerModals": footerModals{
     "me": me{label, title, paragraphs},
     "privacy": privacy{label, title, paragraphs},
