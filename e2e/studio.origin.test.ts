@@ -3,7 +3,8 @@ import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 import {launchBrowser} from '../scripts/browser.ts'
 import {startTestServer} from '../test/support/server.ts'
 import {goInStudio, logIn, runInVision, studioContext, watchContext} from './studio-driver.ts'
-import {LakeView, openPost} from './studio-lake.ts'
+import {categoryRef} from '../content/siteCopy.ts'
+import {LakeView, openPost, publishCategories} from './studio-lake.ts'
 
 type Server = Awaited<ReturnType<typeof startTestServer>>
 
@@ -27,6 +28,7 @@ describe('the local Studio stays on its own origin', () => {
   beforeAll(async () => {
     server = await startTestServer({SEED: '0'})
     lake = new LakeView(server.lake)
+    await publishCategories(server.lake)
     await server.lake?.mutate([
       {
         create: {
@@ -35,7 +37,7 @@ describe('the local Studio stays on its own origin', () => {
           title: 'Close to home',
           slug: {_type: 'slug', current: 'close-to-home'},
           date: '2024-03-03',
-          category: 'General',
+          category: categoryRef('General'),
           excerpt: 'Nothing here leaves the machine.',
         },
       },
@@ -57,7 +59,8 @@ describe('the local Studio stays on its own origin', () => {
 
   it('logs in and opens the desk', async () => {
     await logIn(page, server.url, server.lake?.token ?? '')
-    await page.getByTestId('pane-item-General').click()
+    await page.getByTestId('pane-item-Posts by category').click()
+    await page.locator('[data-testid^="pane-item-"]').filter({hasText: 'General'}).first().click()
     await page.getByText('Close to home').first().waitFor()
   })
 
