@@ -11,7 +11,14 @@ import {
   watchContext,
 } from './studio-driver.ts'
 import {pasteRichBody} from './studio-editor.ts'
-import {expectOnBlog, LakeView, publish, slugOf, wholeBody} from './studio-lake.ts'
+import {
+  expectOnBlog,
+  LakeView,
+  publish,
+  publishCategories,
+  slugOf,
+  wholeBody,
+} from './studio-lake.ts'
 
 // The production topology on loopback (docs/deploy.md): Caddy, from deploy/Caddyfile, terminates
 // TLS (`tls internal` here, a public certificate in production) and speaks HTTP/2 to the
@@ -54,6 +61,8 @@ describe('behind Caddy', () => {
       TRUST_PROXY: 'loopback',
       SITE_URL: `https://localhost:${ports.port}`,
     })
+    // No seed: the categories a post picks by reference are published first.
+    await publishCategories(server.lake)
     caddy = await startCaddy({...ports, upstream: new URL(server.url).host})
     browser = await launchBrowser()
     context = await studioContext(browser)

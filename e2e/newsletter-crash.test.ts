@@ -1,3 +1,4 @@
+import {randomBytes} from 'node:crypto'
 import {mkdtempSync, rmSync} from 'node:fs'
 import {tmpdir} from 'node:os'
 import {join} from 'node:path'
@@ -14,7 +15,8 @@ import {startTestServer} from '../test/support/server.ts'
 // the 120th mail and before its 250 reaches us: the one window where the server holds a mail we
 // never recorded, so that one subscriber alone gets a second copy of the same message.
 const dataDir = mkdtempSync(join(tmpdir(), 'scriptorium-newsletter-crash-'))
-const token = 'newsletter-crash-test-owner-token-0123456789'
+// A random owner token: LAKE_TOKEN must be worth 128 bits (server/util/tokenStrength.ts).
+const token = randomBytes(24).toString('base64url')
 const cleanup: Array<() => Promise<void> | void> = []
 afterAll(async () => {
   for (const stop of cleanup.reverse()) await stop()

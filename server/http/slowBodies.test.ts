@@ -48,7 +48,8 @@ describe('the pace of a request body', () => {
   it('lets a body that arrives at once through, however long the answer takes', async () => {
     const body = JSON.stringify({
       query: 'count(*[_id in $ids])',
-      params: {ids: Array(20_000).fill('x')},
+      // Under a visitor's 64 KiB cap for a POSTed query (security review 3, M3).
+      params: {ids: Array(12_000).fill('x')},
     })
     const answer = await postFrom(
       `${server.url}/v2023-07-29/data/query/production`,
