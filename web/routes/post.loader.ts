@@ -25,13 +25,17 @@ export async function postLoader({params, context}: LoaderFunctionArgs<RouterCon
   const slug = params.id ?? ''
   try {
     const client = await context.get(sanityClientContext)()
-    // All at once: the surroundings and the comments are found from the slug too.
-    const [post, surroundings, social] = await Promise.all([
+    // Two at once (the surroundings are found from the slug too), then the comments: a visitor's
+    // browser may have two anonymous queries in flight (server/lake/api/query.ts), and a third
+    // would be refused with 429.
+    const [post, surroundings] = await Promise.all([
       client.fetch(postBySlugQuery, {slug}),
       client.fetch(postSurroundingsQuery, {slug}),
-      client.fetch(postSocialQuery, {slug}),
     ])
-    if (post) return data<PostData>({slug, post, surroundings, social})
+    if (post) {
+      const social = await client.fetch(postSocialQuery, {slug})
+      return data<PostData>({slug, post, surroundings, social})
+    }
     // A slug that changed, or a redirect the owner made, answers 301 to where the post is now.
     const moved = await redirectFor(client, `/blog/${encodeURIComponent(slug)}`)
     if (moved) return moved
