@@ -2,30 +2,13 @@ import {deflateSync} from 'node:zlib'
 import {afterAll, beforeAll, expect, it} from 'vitest'
 import {goInStudio, logIn, startStudio, type StudioUnderTest} from './studio-driver.ts'
 import {LakeView} from './studio-lake.ts'
+import {pngChunk} from '../test/support/pngChunk.ts'
 
 // Issue 35 §4: a photo the lake refuses (here one over its 200-megapixel limit) must tell the
 // owner why in the Studio, not only in the browser console.
 let running: StudioUnderTest
 let lake: LakeView
 const postId = 'post-no-cover-yet'
-
-function crc32(bytes: Buffer): number {
-  let crc = ~0
-  for (const byte of bytes) {
-    crc ^= byte
-    for (let k = 0; k < 8; k++) crc = (crc >>> 1) ^ (0xedb88320 & -(crc & 1))
-  }
-  return ~crc >>> 0
-}
-
-function pngChunk(type: string, data: Buffer): Buffer {
-  const length = Buffer.alloc(4)
-  length.writeUInt32BE(data.length)
-  const body = Buffer.concat([Buffer.from(type, 'ascii'), data])
-  const crc = Buffer.alloc(4)
-  crc.writeUInt32BE(crc32(body))
-  return Buffer.concat([length, body, crc])
-}
 
 /** A PNG whose header declares 16,400 × 12,300 pixels (201.7 MP): refused from its header. */
 function tooManyPixels(): Buffer {

@@ -4,24 +4,7 @@ import sharp from 'sharp'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 import {startLakeUnderTest, type LakeUnderTest} from '../../../test/support/lakeUnderTest.ts'
 import {maxInputPixels} from './assetStore.ts'
-
-function crc32(bytes: Buffer): number {
-  let crc = ~0
-  for (const byte of bytes) {
-    crc ^= byte
-    for (let k = 0; k < 8; k++) crc = (crc >>> 1) ^ (0xedb88320 & -(crc & 1))
-  }
-  return ~crc >>> 0
-}
-
-function pngChunk(type: string, data: Buffer): Buffer {
-  const length = Buffer.alloc(4)
-  length.writeUInt32BE(data.length)
-  const body = Buffer.concat([Buffer.from(type, 'ascii'), data])
-  const crc = Buffer.alloc(4)
-  crc.writeUInt32BE(crc32(body))
-  return Buffer.concat([length, body, crc])
-}
+import {pngChunk} from '../../../test/support/pngChunk.ts'
 
 /**
  * A real, fully decodable grey PNG of `width` × `height` (8-bit greyscale), made row by row so

@@ -7,6 +7,7 @@ import sharp from 'sharp'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 import {startLakeUnderTest, type LakeUnderTest} from '../../../test/support/lakeUnderTest.ts'
 import {coldPixelsPerMinute, minColdPixels} from './coldBudget.ts'
+import {pngChunk} from '../../../test/support/pngChunk.ts'
 
 /** Small cold variants one client may ask for in a minute: each counts as `minColdPixels`. */
 const coldTransformsPerMinute = coldPixelsPerMinute / minColdPixels
@@ -33,24 +34,6 @@ async function colourAt(bytes: Buffer, x: number, y: number): Promise<string> {
   const {data, info} = await sharp(bytes).raw().toBuffer({resolveWithObject: true})
   const i = (y * info.width + x) * info.channels
   return data[i] > data[i + 2] ? 'red' : 'blue'
-}
-
-function crc32(bytes: Buffer): number {
-  let crc = ~0
-  for (const byte of bytes) {
-    crc ^= byte
-    for (let k = 0; k < 8; k++) crc = (crc >>> 1) ^ (0xedb88320 & -(crc & 1))
-  }
-  return ~crc >>> 0
-}
-
-function pngChunk(type: string, data: Buffer): Buffer {
-  const length = Buffer.alloc(4)
-  length.writeUInt32BE(data.length)
-  const body = Buffer.concat([Buffer.from(type, 'ascii'), data])
-  const crc = Buffer.alloc(4)
-  crc.writeUInt32BE(crc32(body))
-  return Buffer.concat([length, body, crc])
 }
 
 /** A few hundred bytes declaring a 50,000 × 50,000 RGB PNG: a decompression bomb. */
