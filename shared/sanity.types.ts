@@ -602,7 +602,7 @@ export type PostBySlugQueryResult = {
 
 // Source: shared/siteQueries.ts
 // Variable: postSurroundingsQuery
-// Query: *[_type == "post" && slug.current == $slug][0]{  "previous": *[_type == "post" && defined(slug.current) && (date < ^.date || (date == ^.date && _id > ^._id))] | order(date desc, _id asc) [0]{title, "slug": slug.current},  "next": *[_type == "post" && defined(slug.current) && (date > ^.date || (date == ^.date && _id < ^._id))] | order(date asc, _id desc) [0]{title, "slug": slug.current},  "related": *[_type == "post" && defined(slug.current) && coalesce(category._ref, category) == coalesce(^.category._ref, ^.category) && _id != ^._id] | order(date desc, _id asc) [0...3] {_id, title, "slug": slug.current, date, excerpt, "category": coalesce(category->title, string(category)), "categorySlug": coalesce(category->slug.current, string(category)), "words": math::sum(body[_type == "block"]{"n": count(string::split(pt::text(@), " ")[@ != ""])}.n), mainImage{  crop, hotspot, alt, decorative, caption,  "asset": asset->{_id, "metadata": metadata{lqip, isOpaque}}}}}
+// Query: *[_type == "post" && slug.current == $slug][0]{  "previous": *[_type == "post" && defined(slug.current) && (date < ^.date || (date == ^.date && _id > ^._id))] | order(date desc, _id asc) [0]{title, "slug": slug.current},  "next": *[_type == "post" && defined(slug.current) && (date > ^.date || (date == ^.date && _id < ^._id))] | order(date asc, _id desc) [0]{title, "slug": slug.current},  "related": *[_type == "post" && defined(slug.current) && coalesce(category._ref, category) == coalesce(^.category._ref, ^.category) && _id != ^._id] | order(date desc, _id asc) [0...3] {_id, title, "slug": slug.current, date, excerpt, "category": coalesce(category->title, string(category)), "categorySlug": coalesce(category->slug.current, string(category)), "words": math::sum(body[_type == "block"]{"n": count(string::split(pt::text(@), " ")[@ != ""])}.n), mainImage{  crop, hotspot, alt, decorative, caption,  "asset": asset->{_id, "metadata": metadata{lqip, isOpaque}}}},  "social": *[_type == "socialThread" && postId == ^._id][0]{  likes,  boosts,  comments[]{_key, authorName, authorHandle, authorProfile, content, summary, published, url, replies[]{_key, authorName, authorHandle, authorProfile, content, summary, published, url}}}}
 export type PostSurroundingsQueryResult = {
   previous: {
     title: string | null
@@ -636,6 +636,30 @@ export type PostSurroundingsQueryResult = {
       } | null
     } | null
   }>
+  social: {
+    likes: number | null
+    boosts: number | null
+    comments: Array<{
+      _key: string
+      authorName: string | null
+      authorHandle: string | null
+      authorProfile: string | null
+      content: string | null
+      summary: string | null
+      published: string | null
+      url: string | null
+      replies: Array<{
+        _key: string
+        authorName: string | null
+        authorHandle: string | null
+        authorProfile: string | null
+        content: string | null
+        summary: string | null
+        published: string | null
+        url: string | null
+      }> | null
+    }> | null
+  } | null
 } | null
 
 // Source: shared/siteQueries.ts
@@ -963,7 +987,7 @@ declare global {
     '*[_type == "post" && defined(slug.current)] | order(date desc, _id asc) {_id, title, "slug": slug.current, date, excerpt, "category": coalesce(category->title, string(category)), "categorySlug": coalesce(category->slug.current, string(category)), "words": math::sum(body[_type == "block"]{"n": count(string::split(pt::text(@), " ")[@ != ""])}.n), mainImage{\n  crop, hotspot, alt, decorative, caption,\n  "asset": asset->{_id, "metadata": metadata{lqip, isOpaque}}\n}}': PostListQueryResult
     '{\n  "posts": *[_type == "post" && defined(slug.current) && ($category == null || category->slug.current == $category || category == $category)] | order(date desc, _id asc) [$start...$end] {_id, title, "slug": slug.current, date, excerpt, "category": coalesce(category->title, string(category)), "categorySlug": coalesce(category->slug.current, string(category)), "words": math::sum(body[_type == "block"]{"n": count(string::split(pt::text(@), " ")[@ != ""])}.n), mainImage{\n  crop, hotspot, alt, decorative, caption,\n  "asset": asset->{_id, "metadata": metadata{lqip, isOpaque}}\n}},\n  "total": count(*[_type == "post" && defined(slug.current) && ($category == null || category->slug.current == $category || category == $category)])\n}': PostPageQueryResult
     '*[_type == "post" && slug.current == $slug][0]{\n  _id,\n  title,\n  date,\n  _updatedAt,\n  "category": coalesce(category->title, string(category)), "categorySlug": coalesce(category->slug.current, string(category)),\n  "words": math::sum(body[_type == "block"]{"n": count(string::split(pt::text(@), " ")[@ != ""])}.n),\n  mainImage{\n  crop, hotspot, alt, decorative, caption,\n  "asset": asset->{_id, "metadata": metadata{lqip, isOpaque}}\n},\n  body[]{..., _type == "image" => {\n  crop, hotspot, alt, decorative, caption,\n  "asset": asset->{_id, "metadata": metadata{lqip, isOpaque}}\n}},\n  "excerpt": select(\n    length(pt::text(body)) > 0 => array::join(string::split(pt::text(body), "")[0...151], ""),\n    "A blog post by a writer based in Kashmir."\n  )\n}': PostBySlugQueryResult
-    '*[_type == "post" && slug.current == $slug][0]{\n  "previous": *[_type == "post" && defined(slug.current) && (date < ^.date || (date == ^.date && _id > ^._id))] | order(date desc, _id asc) [0]{title, "slug": slug.current},\n  "next": *[_type == "post" && defined(slug.current) && (date > ^.date || (date == ^.date && _id < ^._id))] | order(date asc, _id desc) [0]{title, "slug": slug.current},\n  "related": *[_type == "post" && defined(slug.current) && coalesce(category._ref, category) == coalesce(^.category._ref, ^.category) && _id != ^._id] | order(date desc, _id asc) [0...3] {_id, title, "slug": slug.current, date, excerpt, "category": coalesce(category->title, string(category)), "categorySlug": coalesce(category->slug.current, string(category)), "words": math::sum(body[_type == "block"]{"n": count(string::split(pt::text(@), " ")[@ != ""])}.n), mainImage{\n  crop, hotspot, alt, decorative, caption,\n  "asset": asset->{_id, "metadata": metadata{lqip, isOpaque}}\n}}\n}': PostSurroundingsQueryResult
+    '*[_type == "post" && slug.current == $slug][0]{\n  "previous": *[_type == "post" && defined(slug.current) && (date < ^.date || (date == ^.date && _id > ^._id))] | order(date desc, _id asc) [0]{title, "slug": slug.current},\n  "next": *[_type == "post" && defined(slug.current) && (date > ^.date || (date == ^.date && _id < ^._id))] | order(date asc, _id desc) [0]{title, "slug": slug.current},\n  "related": *[_type == "post" && defined(slug.current) && coalesce(category._ref, category) == coalesce(^.category._ref, ^.category) && _id != ^._id] | order(date desc, _id asc) [0...3] {_id, title, "slug": slug.current, date, excerpt, "category": coalesce(category->title, string(category)), "categorySlug": coalesce(category->slug.current, string(category)), "words": math::sum(body[_type == "block"]{"n": count(string::split(pt::text(@), " ")[@ != ""])}.n), mainImage{\n  crop, hotspot, alt, decorative, caption,\n  "asset": asset->{_id, "metadata": metadata{lqip, isOpaque}}\n}},\n  "social": *[_type == "socialThread" && postId == ^._id][0]{\n  likes,\n  boosts,\n  comments[]{_key, authorName, authorHandle, authorProfile, content, summary, published, url, replies[]{_key, authorName, authorHandle, authorProfile, content, summary, published, url}}\n}\n}': PostSurroundingsQueryResult
     '*[_type == "socialThread" && postId in *[_type == "post" && slug.current == $slug]._id][0]{\n  likes,\n  boosts,\n  comments[]{_key, authorName, authorHandle, authorProfile, content, summary, published, url, replies[]{_key, authorName, authorHandle, authorProfile, content, summary, published, url}}\n}': PostSocialQueryResult
     '*[_type == "post" && defined(slug.current)] | order(date desc, _id asc) [0...3] {_id, title, "slug": slug.current, date, excerpt, "category": coalesce(category->title, string(category)), "categorySlug": coalesce(category->slug.current, string(category)), "words": math::sum(body[_type == "block"]{"n": count(string::split(pt::text(@), " ")[@ != ""])}.n), mainImage{\n  crop, hotspot, alt, decorative, caption,\n  "asset": asset->{_id, "metadata": metadata{lqip, isOpaque}}\n}}': LatestPostsQueryResult
     '*[_type == "post" && defined(slug.current)] | order(date desc, _id asc) {"slug": slug.current, _updatedAt}': SitemapQueryResult

@@ -87,28 +87,34 @@ export const postBySlugQuery = defineQuery(`*[_type == "post" && slug.current ==
 export const relatedPostCount = 3
 
 /**
+ * The conversation under a post from the social web: its approved comments (replies nested one
+ * level) and its like and boost counts. `socialThread` is the public projection the server writes
+ * from the private comment and reaction documents (server/social/threads.ts), so this read, like
+ * every other of the site's, never sees a pending or hidden comment.
+ */
+const socialThreadFields = /* groq */ `{
+  likes,
+  boosts,
+  comments[]{_key, authorName, authorHandle, authorProfile, content, summary, published, url, replies[]{_key, authorName, authorHandle, authorProfile, content, summary, published, url}}
+}`
+
+/**
  * What surrounds the post `$slug`: the previous (older) and next (newer) posts in the blog's
- * order, and up to `relatedPostCount` other posts of its category, newest first. Ties on the date
+ * order, and up to `relatedPostCount` other posts of its category, newest first, and the
+ * conversation under it from the social web (in the same query: one round trip fewer). Ties on the date
  * are broken by `_id` as in `postOrder`, so walking previous links visits every post once.
  */
 export const postSurroundingsQuery = defineQuery(`*[_type == "post" && slug.current == $slug][0]{
   "previous": *[${listedPost} && (date < ^.date || (date == ^.date && _id > ^._id))] | ${postOrder} [0]{title, "slug": slug.current},
   "next": *[${listedPost} && (date > ^.date || (date == ^.date && _id < ^._id))] | order(date asc, _id desc) [0]{title, "slug": slug.current},
-  "related": *[${listedPost} && coalesce(category._ref, category) == coalesce(^.category._ref, ^.category) && _id != ^._id] | ${postOrder} [0...${relatedPostCount}] ${postCardFields}
+  "related": *[${listedPost} && coalesce(category._ref, category) == coalesce(^.category._ref, ^.category) && _id != ^._id] | ${postOrder} [0...${relatedPostCount}] ${postCardFields},
+  "social": *[_type == "socialThread" && postId == ^._id][0]${socialThreadFields}
 }`)
 
-/**
- * The conversation under the post `$slug` from the social web: its approved comments (replies
- * nested one level) and its like and boost counts. `socialThread` is the public projection the
- * server writes from the private comment and reaction documents (server/social/threads.ts), so
- * this read, like every other of the site's, never sees a pending or hidden comment.
- */
-export const postSocialQuery =
-  defineQuery(`*[_type == "socialThread" && postId in *[_type == "post" && slug.current == $slug]._id][0]{
-  likes,
-  boosts,
-  comments[]{_key, authorName, authorHandle, authorProfile, content, summary, published, url, replies[]{_key, authorName, authorHandle, authorProfile, content, summary, published, url}}
-}`)
+/** The social web's conversation under the post `$slug` alone (see `socialThreadFields`). */
+export const postSocialQuery = defineQuery(
+  `*[_type == "socialThread" && postId in *[_type == "post" && slug.current == $slug]._id][0]${socialThreadFields}`,
+)
 
 /** How many of the newest posts Home's 'Latest writing' section shows. */
 export const latestPostCount = 3

@@ -63,6 +63,9 @@ const card = (id: string, date: string, category: string) => ({
 
 const long = 'x'.repeat(100) + ' ' + 'y'.repeat(100)
 
+/** An approved comment as the social thread keeps it, with only some of its fields. */
+const comment = {_key: 'k1', authorName: 'Ada', content: '<p>Lovely.</p>', replies: []}
+
 let server: Server
 let client: SanityClient
 
@@ -88,6 +91,17 @@ beforeAll(async () => {
       },
     },
     {create: {_id: 'other', _type: 'author', name: 'Not a post'}},
+    // What the social web said about c: its public projection (server/social/threads.ts).
+    {
+      create: {
+        _id: 'socialThread-c',
+        _type: 'socialThread',
+        postId: 'c',
+        likes: 3,
+        boosts: 1,
+        comments: [comment],
+      },
+    },
   ])
   client = createSiteClient(resolveSiteConfig({siteUrl: server.url}), server.url)
 })
@@ -241,21 +255,39 @@ describe('web/queries against the lake', () => {
       previous: link('c'),
       next: null,
       related: [],
+      social: null,
     })
     expect(await client.fetch(postSurroundingsQuery, {slug: 'c'})).toEqual({
       previous: link('d'),
       next: link('b'),
       related: [card('a', '2024-01-01', 'Fiction')],
+      // The conversation under the post comes in the same answer (one round trip per page).
+      social: {
+        likes: 3,
+        boosts: 1,
+        comments: [
+          {
+            ...comment,
+            authorHandle: null,
+            authorProfile: null,
+            published: null,
+            summary: null,
+            url: null,
+          },
+        ],
+      },
     })
     expect(await client.fetch(postSurroundingsQuery, {slug: 'd'})).toEqual({
       previous: link('a'),
       next: link('c'),
       related: [],
+      social: null,
     })
     expect(await client.fetch(postSurroundingsQuery, {slug: 'a'})).toEqual({
       previous: null,
       next: link('d'),
       related: [card('c', '2024-02-01', 'Fiction')],
+      social: null,
     })
     // A draft is never a neighbour on the public path, and an unknown slug has no surroundings.
     expect(await client.fetch(postSurroundingsQuery, {slug: 'e'})).toBeNull()

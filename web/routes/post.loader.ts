@@ -1,6 +1,6 @@
 import {data, type LoaderFunctionArgs, type RouterContextProvider} from 'react-router-dom'
 import {sanityClientContext} from '../clientContext.ts'
-import {postBySlugQuery, postSocialQuery, postSurroundingsQuery} from '../queries.ts'
+import {postBySlugQuery, postSurroundingsQuery} from '../queries.ts'
 import {redirectFor} from './redirectFor.ts'
 import type {
   PostBySlugQueryResult,
@@ -25,17 +25,14 @@ export async function postLoader({params, context}: LoaderFunctionArgs<RouterCon
   const slug = params.id ?? ''
   try {
     const client = await context.get(sanityClientContext)()
-    // Two at once (the surroundings are found from the slug too), then the comments: a visitor's
-    // browser may have two anonymous queries in flight (server/lake/api/query.ts), and a third
-    // would be refused with 429.
+    // Two at once (the surroundings, with the social web's comments, are found from the slug
+    // too): a visitor's browser may have two anonymous queries in flight
+    // (server/lake/api/query.ts), so a page needs no more.
     const [post, surroundings] = await Promise.all([
       client.fetch(postBySlugQuery, {slug}),
       client.fetch(postSurroundingsQuery, {slug}),
     ])
-    if (post) {
-      const social = await client.fetch(postSocialQuery, {slug})
-      return data<PostData>({slug, post, surroundings, social})
-    }
+    if (post) return data<PostData>({slug, post, surroundings, social: surroundings?.social})
     // A slug that changed, or a redirect the owner made, answers 301 to where the post is now.
     const moved = await redirectFor(client, `/blog/${encodeURIComponent(slug)}`)
     if (moved) return moved
