@@ -9,6 +9,9 @@ export default defineConfig({
           include: ['{server,web,schemas,studio,scripts,content,test,bench}/**/*.test.{ts,tsx}'],
           environment: 'node',
           testTimeout: 30_000,
+          // A whole server's start (seed, workers, warm pages) takes well over vitest's 10 s
+          // default when the two cores are busy; CI must stay green on a busy machine.
+          hookTimeout: 60_000,
         },
       },
       {

@@ -24,6 +24,8 @@ beforeAll(async () => {
     distDir,
     site: () => site,
     contentOrigin: () => server.url,
+    // As one process reads its own lake (server/app.ts): in process, on the site's lane.
+    contentQuery: server.siteQuery,
     events,
     sentMarkers: markers,
   })
