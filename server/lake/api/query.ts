@@ -113,8 +113,12 @@ export function queryAnswerer(lake: Lake, cache: QueryCache): AnswerQuery {
     const drafts = !anonymous && perspective !== 'published'
     const syncTags = JSON.stringify(drafts ? [...tags, draftsTag].sort() : tags)
     const body = `{${returnQuery ? `"query":${JSON.stringify(query)},` : ''}"result":${result},"syncTags":${syncTags},"ms":${ms}}`
-    // Valid until the next commit: the revision, and which request this answers.
-    const etag = `"${lake.revision}-${createHash('sha1').update(key).digest('base64url').slice(0, 16)}"`
+    // A visitor's: what the answer says, so it moves only when the answer does and tells no
+    // outsider of private commits (security review 3, I1). The owner's: valid until the next
+    // commit (the revision, and which request this answers), without hashing large answers.
+    const etag = anonymous
+      ? `"${createHash('sha1').update(result).update(syncTags).digest('base64url').slice(0, 27)}"`
+      : `"${lake.revision}-${createHash('sha1').update(key).digest('base64url').slice(0, 16)}"`
     const answer = new CachedBody(Buffer.from(body), {etag, compress: false})
     if (anonymous) cache.set(key, answer)
     return {body: answer, cache: anonymous ? 'MISS' : 'BYPASS'}

@@ -70,4 +70,17 @@ describe('query cache', () => {
     expect(fresh.headers.get('x-cache')).toBe('MISS')
     expect((await fresh.json()).result).toBe('Changed')
   })
+  it("gives a visitor's answer an ETag that private commits do not move (review 3, I1)", async () => {
+    // A query no cache holds yet, before and after a commit of a draft and a private document.
+    const etag = async (nonce: number) =>
+      (await get(`*[_id == "q1" && ${nonce} > 0][0].title`)).headers.get('etag')
+    const before = await etag(1)
+    await t.owner.createOrReplace({_id: 'drafts.q1', _type: 'post', title: 'Another draft'})
+    await t.owner.create({_id: 'inbox.m2', _type: 'contactMessage', message: 'Hi'})
+    expect(await etag(1)).toBe(before)
+    expect(await etag(2)).toBe(before)
+    // An answer that changes gets a new one.
+    await t.owner.patch('q1').set({title: 'Changed again'}).commit()
+    expect(await etag(3)).not.toBe(before)
+  })
 })
