@@ -1,48 +1,24 @@
-import {fileURLToPath} from 'node:url'
-import {createClient, type SanityClient} from '@sanity/client'
+import type {SanityClient} from '@sanity/client'
 import {afterAll, beforeAll, describe, expect, it, vi} from 'vitest'
-import {startLakeUnderTest} from '../../test/support/lakeUnderTest.ts'
-import {resolveSiteConfig, siteClientConfig} from '../../shared/siteConfig.ts'
-import {SentMarkers} from '../http/sentMarkers.ts'
-import {ContentEvents} from '../live/contentEvents.ts'
-import {createSiteHandler, type SiteHandler} from './handler.ts'
+import {startSiteUnderTest, type SiteUnderTest} from '../../test/support/siteUnderTest.ts'
+import type {SentMarkers} from '../http/sentMarkers.ts'
+import type {ContentEvents} from '../live/contentEvents.ts'
+import type {SiteHandler} from './handler.ts'
 
 // The built site (npm run build) rendering the seeded content of a real lake.
-const distDir = fileURLToPath(new URL('../../dist/', import.meta.url))
-let server: Awaited<ReturnType<typeof startLakeUnderTest>>
+let site: SiteUnderTest
 let handler: SiteHandler
 let owner: SanityClient
-const events = new ContentEvents()
-const markers = new SentMarkers()
+let events: ContentEvents
+let markers: SentMarkers
 
 beforeAll(async () => {
-  server = await startLakeUnderTest({seed: true})
-  const site = resolveSiteConfig({siteUrl: server.url})
-  // The lake's live events, through the real client, as the server subscribes to them.
-  events.start(() => createClient(siteClientConfig(site, server.url)).live.events())
-  handler = createSiteHandler({
-    distDir,
-    site: () => site,
-    contentOrigin: () => server.url,
-    // As one process reads its own lake (server/app.ts): in process, on the site's lane.
-    contentQuery: server.siteQuery,
-    events,
-    sentMarkers: markers,
-  })
-  owner = createClient({
-    ...siteClientConfig(site, server.url),
-    useCdn: false,
-    token: server.token,
-  })
-  await vi.waitFor(() => expect(events.live).toBe(true))
+  site = await startSiteUnderTest()
+  ;({handler, owner, events, markers} = site)
 })
-afterAll(async () => {
-  handler.close()
-  events.close()
-  await server.stop()
-})
+afterAll(() => site.stop())
 
-const get = (path: string) => handler.handle(new Request(`${server.url}${path}`))
+const get = (path: string) => site.get(path)
 
 const seeded = 'post-ghostwriting-without-losing-your-voice'
 const seededTitle = 'Ghostwriting Without Losing Your Voice, or Theirs'

@@ -1,50 +1,26 @@
-import {fileURLToPath} from 'node:url'
-import {createClient, type SanityClient} from '@sanity/client'
+import type {SanityClient} from '@sanity/client'
 import {afterAll, beforeAll, describe, expect, it, vi} from 'vitest'
-import {startLakeUnderTest} from '../../test/support/lakeUnderTest.ts'
-import {resolveSiteConfig, siteClientConfig} from '../../shared/siteConfig.ts'
-import {SentMarkers} from '../http/sentMarkers.ts'
-import {ContentEvents} from '../live/contentEvents.ts'
-import {createSiteHandler, type SiteHandler} from './handler.ts'
+import {startSiteUnderTest, type SiteUnderTest} from '../../test/support/siteUnderTest.ts'
 
 // Issue #37: a settings change drops every cached page through the live events (one tag); a
 // testimonial's change drops only the pages that show testimonials. The built site (npm run
 // build) renders the seeded content of a real lake; edits go through @sanity/client.
-const distDir = fileURLToPath(new URL('../../dist/', import.meta.url))
-let server: Awaited<ReturnType<typeof startLakeUnderTest>>
-let handler: SiteHandler
+let site: SiteUnderTest
 let owner: SanityClient
-const events = new ContentEvents()
-const markers = new SentMarkers()
 /** The tags of every live message, in order. */
 const messages: string[][] = []
 
 beforeAll(async () => {
-  server = await startLakeUnderTest({seed: true})
-  const site = resolveSiteConfig({siteUrl: server.url})
-  events.onChange((change) => {
-    if (change.kind === 'tags') messages.push(change.tags)
-  })
-  events.start(() => createClient(siteClientConfig(site, server.url)).live.events())
-  handler = createSiteHandler({
-    distDir,
-    site: () => site,
-    contentOrigin: () => server.url,
-    // As one process reads its own lake (server/app.ts): in process, on the site's lane.
-    contentQuery: server.siteQuery,
-    events,
-    sentMarkers: markers,
-  })
-  owner = createClient({...siteClientConfig(site, server.url), useCdn: false, token: server.token})
-  await vi.waitFor(() => expect(events.live).toBe(true))
+  site = await startSiteUnderTest((events) =>
+    events.onChange((change) => {
+      if (change.kind === 'tags') messages.push(change.tags)
+    }),
+  )
+  ;({owner} = site)
 })
-afterAll(async () => {
-  handler.close()
-  events.close()
-  await server.stop()
-})
+afterAll(() => site.stop())
 
-const get = (path: string) => handler.handle(new Request(`${server.url}${path}`))
+const get = (path: string) => site.get(path)
 
 const withTestimonials = ['/', '/testimonials']
 const withoutTestimonials = [

@@ -1,17 +1,10 @@
-import {fileURLToPath} from 'node:url'
 import sharp from 'sharp'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
-import {startLakeUnderTest} from '../../test/support/lakeUnderTest.ts'
-import {resolveSiteConfig} from '../../shared/siteConfig.ts'
-import {SentMarkers} from '../http/sentMarkers.ts'
-import {ContentEvents} from '../live/contentEvents.ts'
-import {createSiteHandler, type SiteHandler} from './handler.ts'
+import {startSiteUnderTest, type SiteUnderTest} from '../../test/support/siteUnderTest.ts'
 
 // Issue #37: the settings' share image, portrait and social links are what machines read of
 // the site (Open Graph, JSON-LD). The built site (npm run build) renders a real lake's content.
-const distDir = fileURLToPath(new URL('../../dist/', import.meta.url))
-let server: Awaited<ReturnType<typeof startLakeUnderTest>>
-let handler: SiteHandler
+let site: SiteUnderTest
 /** The hash part of the uploaded assets' ids (what their addresses carry). */
 let shareHash: string
 let portraitHash: string
@@ -23,10 +16,9 @@ async function png(r: number) {
 }
 
 beforeAll(async () => {
-  server = await startLakeUnderTest({seed: true})
-  const site = resolveSiteConfig({siteUrl: server.url})
-  const share = await server.owner.assets.upload('image', await png(10), {filename: 'share.png'})
-  const portrait = await server.owner.assets.upload('image', await png(200), {filename: 'me.png'})
+  site = await startSiteUnderTest()
+  const share = await site.owner.assets.upload('image', await png(10), {filename: 'share.png'})
+  const portrait = await site.owner.assets.upload('image', await png(200), {filename: 'me.png'})
   shareHash = share._id.split('-')[1]
   portraitHash = portrait._id.split('-')[1]
   const image = (id: string, alt: string) => ({
@@ -34,7 +26,7 @@ beforeAll(async () => {
     asset: {_type: 'reference', _ref: id},
     alt,
   })
-  await server.owner
+  await site.owner
     .patch('siteSettings')
     .set({
       ownerName: 'Ada Writer',
@@ -45,23 +37,10 @@ beforeAll(async () => {
       ],
     })
     .commit()
-  handler = createSiteHandler({
-    distDir,
-    site: () => site,
-    contentOrigin: () => server.url,
-    // As one process reads its own lake (server/app.ts): in process, on the site's lane.
-    contentQuery: server.siteQuery,
-    events: new ContentEvents(),
-    sentMarkers: new SentMarkers(),
-  })
 })
-afterAll(async () => {
-  handler?.close()
-  await server.stop()
-})
+afterAll(() => site.stop())
 
-const page = async (path: string) =>
-  (await handler.handle(new Request(`${server.url}${path}`))).text()
+const page = async (path: string) => (await site.get(path)).text()
 
 const meta = (html: string, property: string) =>
   new RegExp(`<meta property="${property}" content="([^"]*)"`).exec(html)?.[1]
