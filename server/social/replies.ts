@@ -40,6 +40,21 @@ function statusOf(value: unknown): Comment['status'] {
   return value === 'approved' || value === 'hidden' ? value : 'pending'
 }
 
+/**
+ * A new reply's status: `approved` when the owner turned on `autoApproveReplies` in the site
+ * settings and already approved a reply of this author, and hid none; else `pending`.
+ */
+async function firstStatus(lake: Lake, actor: string): Promise<Comment['status']> {
+  const known = await lake.query<unknown>(
+    `*[_id == "siteSettings"][0].autoApproveReplies == true &&
+      count(*[_type == "socialComment" && author.actor == $actor && status == "approved"]) > 0 &&
+      count(*[_type == "socialComment" && author.actor == $actor && status == "hidden"]) == 0`,
+    {actor},
+    {authenticated: true},
+  )
+  return known === true ? 'approved' : 'pending'
+}
+
 function text(value: unknown): string | undefined {
   return value === null || value === undefined ? undefined : String(value)
 }
@@ -93,7 +108,7 @@ export async function storeReply(
     _id,
     _type: 'socialComment',
     postId,
-    status: statusOf(existing?.status),
+    status: existing ? statusOf(existing.status) : await firstStatus(lake, activityActor.href),
     noteId: note.id.href,
     url: note.url instanceof URL ? note.url.href : note.id.href,
     author: authorOf(actor),
