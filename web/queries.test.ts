@@ -144,6 +144,7 @@ describe('web/queries against the lake', () => {
       _updatedAt: expect.any(String),
       mainImage: null,
       body: [block('k1', 'Hello ', 'world.'), block('k2', long)],
+      federated: true,
       excerpt: text.slice(0, 151),
     })
     expect(result?.excerpt).toHaveLength(151)
@@ -161,6 +162,7 @@ describe('web/queries against the lake', () => {
       _updatedAt: expect.any(String),
       mainImage: null,
       body: [],
+      federated: true,
       excerpt: fallback,
     })
     expect(await client.fetch(postBySlugQuery, {slug: 'a'})).toEqual({
@@ -173,6 +175,7 @@ describe('web/queries against the lake', () => {
       _updatedAt: expect.any(String),
       mainImage: null,
       body: null,
+      federated: true,
       excerpt: fallback,
     })
     expect(await client.fetch(postBySlugQuery, {slug: 'e'})).toBeNull()

@@ -238,4 +238,30 @@ describe('two instances of the site federating', () => {
       await control.close()
     }
   }, 120_000)
+
+  it("A's pages link its actor and a shared post's Article, which answer as ActivityPub", async () => {
+    const linked = async (path: string) => {
+      const html = (await (await fetch(`${a.url}${path}`)).text()).split('</head>')[0]
+      return {
+        alternate: /<link rel="alternate" type="application\/activity\+json" href="([^"]+)"/.exec(
+          html,
+        )?.[1],
+        me: /<link rel="me" href="([^"]+)"/.exec(html)?.[1],
+      }
+    }
+    const asActivity = async (url: string) =>
+      (await fetch(url, {headers: {accept: 'application/activity+json'}})).json()
+
+    const home = await linked('/')
+    expect(home).toEqual({alternate: aActor.id?.href, me: aActor.id?.href})
+    expect(await asActivity(home.alternate!)).toMatchObject({type: 'Person'})
+
+    const shared = await linked('/blog/answer-me')
+    expect(shared).toEqual({alternate: postUrl('answer-me'), me: undefined})
+    expect(await asActivity(shared.alternate!)).toMatchObject({type: 'Article', name: 'Answer me'})
+
+    // A post kept off the social web has no Article, so its page names none.
+    await a.lake!.mutate([{create: {...post('two-5', 'kept-home', 'Kept home'), socialWeb: false}}])
+    expect(await linked('/blog/kept-home')).toEqual({alternate: undefined, me: undefined})
+  }, 60_000)
 })
