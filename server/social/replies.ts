@@ -1,6 +1,6 @@
 import {createHash} from 'node:crypto'
 import type {InboxContext} from '@fedify/fedify'
-import {isActor, Note, type Actor} from '@fedify/vocab'
+import {Article, isActor, Note, type Actor} from '@fedify/vocab'
 import type {Lake} from '../lake/index.ts'
 import {postAt} from './reactions.ts'
 import {sanitizeRemoteHtml} from './remoteHtml.ts'
@@ -72,8 +72,23 @@ function authorOf(actor: Actor): Comment['author'] {
   }
 }
 
+const escapeHtml = (value: string) =>
+  value.replace(/[&<>"]/g, (c) => `&${{'&': 'amp', '<': 'lt', '>': 'gt', '"': 'quot'}[c]};`)
+
 /**
- * Stores a `Note` replying to one of our posts (or to a stored comment) as a pending comment;
+ * What a reply says, sanitized: a `Note`'s content; for an `Article` (a blog post answering
+ * ours, as WordPress's ActivityPub plugin sends one) its title linked to it and its summary,
+ * as Mastodon shows articles: the whole post is the author's, on the author's site.
+ */
+function replyHtml(object: Note | Article, url: string): string {
+  if (object instanceof Note) return sanitizeRemoteHtml(text(object.content) ?? '')
+  const title = escapeHtml(text(object.name) ?? url)
+  const summary = text(object.summary) ?? ''
+  return sanitizeRemoteHtml(`<p><a href="${escapeHtml(url)}">${title}</a></p>${summary}`)
+}
+
+/**
+ * Stores a `Note` (or a WordPress `Article`) replying to one of our posts (or to a stored comment) as a pending comment;
  * an `Update` by its author replaces the content. Anything else is not ours and is ignored.
  */
 export async function storeReply(
@@ -84,7 +99,7 @@ export async function storeReply(
   note: unknown,
   update = false,
 ): Promise<void> {
-  if (!(note instanceof Note) || !note.id || !note.replyTargetId) return
+  if (!(note instanceof Note || note instanceof Article) || !note.id || !note.replyTargetId) return
   // Only the note's author may create or change it.
   if (note.attributionId?.href !== activityActor.href) return
   const _id = commentId(note.id.href)
@@ -101,8 +116,10 @@ export async function storeReply(
   }
   const actor = await note.getAttribution(ctx)
   if (!actor || !isActor(actor)) return
-  const content = sanitizeRemoteHtml(text(note.content) ?? '')
-  const summary = text(note.summary)
+  const url = note.url instanceof URL ? note.url.href : note.id.href
+  const content = replyHtml(note, url)
+  // A note's summary is its content warning; an article's is its abstract (in the content).
+  const summary = note instanceof Note ? text(note.summary) : undefined
   const now = new Date().toISOString()
   const comment: Comment = {
     _id,
@@ -110,7 +127,7 @@ export async function storeReply(
     postId,
     status: existing ? statusOf(existing.status) : await firstStatus(lake, activityActor.href),
     noteId: note.id.href,
-    url: note.url instanceof URL ? note.url.href : note.id.href,
+    url,
     author: authorOf(actor),
     content,
     ...(note.sensitive ? {sensitive: true} : {}),

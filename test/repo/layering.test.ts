@@ -118,6 +118,7 @@ const testsOfTheWholeServer = new Set([
   // The social web as another server meets it: WebFinger, the actor, signed deliveries.
   'server/social/discovery.test.ts',
   'server/social/federate.test.ts',
+  'server/social/inboxShapes.test.ts',
   'server/social/privateAddresses.test.ts',
   // Two instances of this server federating with each other: two whole servers.
   'server/social/twoInstances.test.ts',
