@@ -5,6 +5,7 @@ import {startTestServer, type TestServer} from '../../test/support/server.ts'
 import type {Lake} from '../lake/index.ts'
 import {inboxBodyLimit} from './inboxGuard.ts'
 import {commentId} from './replies.ts'
+import {threadIdOf} from './threads.ts'
 import {startRemoteActor} from './testing/remoteActor.ts'
 
 /** Resolves once `test` holds of the document `id` (checked now, then after each commit). */
@@ -118,6 +119,26 @@ describe('the inbox, fed what other servers send', () => {
     expect(stored?.content).toBe(
       `<p><span class="h-card"><a href="${server.config.siteUrl}/social/site" class="u-url mention" rel="nofollow ugc noopener">@<span>writer</span></a></span> The ending made me cry.<br />Thank you! <a href="${remote.origin}/tags/kashmir" class="mention hashtag" rel="nofollow ugc noopener">#<span>kashmir</span></a></p>`,
     )
+  })
+
+  it("shows an approved reply on the post's page with its author's initials, never the remote avatar", async () => {
+    const id = commentId(`${remote.origin}/users/reader/statuses/113500000000000001`)
+    expect(server.lake!.getDocument(id)).toMatchObject({
+      author: {avatar: `${remote.origin}/avatars/reader.png`},
+    })
+    await server.lake!.mutate([{patch: {id, set: {status: 'approved'}}}])
+    await untilDoc(server.lake!, threadIdOf(postId), (doc) =>
+      JSON.stringify(doc ?? null).includes('The ending made me cry.'),
+    )
+    const html = (await (await fetch(`${server.config.siteUrl}/blog/${slug}`)).text()).split(
+      'id="site-payload"',
+    )[0]
+    expect(html).toContain('The ending made me cry.')
+    // React marks the seam between text and a value with an empty comment.
+    expect(html).toMatch(/Content warning: (<!-- -->)?Spoilers for the last chapter/)
+    expect(html).toMatch(/aria-hidden="true"[^>]*>RR</)
+    expect(html).not.toContain('/avatars/')
+    expect(html).not.toContain(`src="${remote.origin}`)
   })
 
   it("Misskey's reply: the HTML content, not the MFM source; the quote fields are ignored", async () => {

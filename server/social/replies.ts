@@ -59,7 +59,20 @@ function text(value: unknown): string | undefined {
   return value === null || value === undefined ? undefined : String(value)
 }
 
-function authorOf(actor: Actor): Comment['author'] {
+/**
+ * The author's avatar address, for the owner (readers never load it): the icon's own URL when
+ * the actor embeds it (Mastodon, Misskey and Fedify servers do), else the reference. Nothing
+ * is fetched for it.
+ */
+async function avatarOf(actor: Actor, ctx: InboxContext<void>): Promise<string | undefined> {
+  if (actor.iconId) return actor.iconId.href
+  const icon = await actor.getIcon({documentLoader: ctx.documentLoader}).catch(() => null)
+  const url = icon?.url
+  const href = url instanceof URL ? url : url?.href
+  return href && /^https?:$/.test(href.protocol) ? href.href : undefined
+}
+
+function authorOf(actor: Actor, avatar: string | undefined): Comment['author'] {
   const name = text(actor.name)?.slice(0, 200)
   const username = text(actor.preferredUsername)
   const actorId = actor.id?.href ?? ''
@@ -68,7 +81,7 @@ function authorOf(actor: Actor): Comment['author'] {
     ...(name ? {name} : {}),
     ...(username && actor.id ? {handle: `@${username}@${actor.id.host}`} : {}),
     ...(actor.url instanceof URL ? {profile: actor.url.href} : {profile: actorId}),
-    ...(actor.iconId ? {avatar: actor.iconId.href} : {}),
+    ...(avatar ? {avatar} : {}),
   }
 }
 
@@ -128,7 +141,7 @@ export async function storeReply(
     status: existing ? statusOf(existing.status) : await firstStatus(lake, activityActor.href),
     noteId: note.id.href,
     url,
-    author: authorOf(actor),
+    author: authorOf(actor, await avatarOf(actor, ctx)),
     content,
     ...(note.sensitive ? {sensitive: true} : {}),
     ...(summary ? {summary: summary.slice(0, 500)} : {}),

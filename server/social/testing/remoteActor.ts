@@ -1,7 +1,7 @@
 import {createServer, type Server} from 'node:http'
 import {getRequestListener} from '@hono/node-server'
 import {createFederation, generateCryptoKeyPair, MemoryKvStore, signRequest} from '@fedify/fedify'
-import {Activity, Endpoints, Follow, Person, Undo} from '@fedify/vocab'
+import {Activity, Endpoints, Follow, Image, Person, Undo} from '@fedify/vocab'
 
 /** What the remote inbox received, in order: the activity's type, id and object id. */
 export interface Received {
@@ -31,6 +31,11 @@ export async function startRemoteActor(options: {names?: string[]} = {}) {
         id: ctx.getActorUri(identifier),
         preferredUsername: identifier,
         name: `Reader ${identifier}`,
+        // An avatar on this server, as every Mastodon account has: readers must never load it.
+        icon: new Image({
+          url: new URL(`/avatars/${identifier}.png`, ctx.origin),
+          mediaType: 'image/png',
+        }),
         inbox: ctx.getInboxUri(identifier),
         endpoints: new Endpoints({sharedInbox: ctx.getInboxUri()}),
         publicKey: pairs[0]?.cryptographicKey ?? null,
