@@ -48,3 +48,9 @@ export const shareImage = {
 
 /** Addresses of the feeds (server/discovery). */
 export const feedPaths = {rss: '/rss.xml', atom: '/atom.xml'} as const
+
+/**
+ * The site's fediverse account (server/social/, docs/social-web.md): its actor's address. Local
+ * lake only; a hosted project has no social web.
+ */
+export const socialActorPath = '/social/site'

@@ -77,6 +77,7 @@ export const postBySlugQuery = defineQuery(`*[_type == "post" && slug.current ==
   "words": ${bodyWords},
   mainImage${imageFields},
   body[]{..., _type == "image" => ${imageFields}},
+  "federated": socialWeb != false,
   "excerpt": select(
     length(pt::text(body)) > 0 => array::join(string::split(pt::text(body), "")[0...${excerptLength}], ""),
     "${fallbackExcerpt}"

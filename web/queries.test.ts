@@ -158,6 +158,7 @@ describe('web/queries against the lake', () => {
       _updatedAt: expect.any(String),
       mainImage: null,
       body: [block('k1', 'Hello ', 'world.'), block('k2', long)],
+      federated: true,
       excerpt: text.slice(0, 151),
     })
     expect(result?.excerpt).toHaveLength(151)
@@ -175,6 +176,7 @@ describe('web/queries against the lake', () => {
       _updatedAt: expect.any(String),
       mainImage: null,
       body: [],
+      federated: true,
       excerpt: fallback,
     })
     expect(await client.fetch(postBySlugQuery, {slug: 'a'})).toEqual({
@@ -187,6 +189,7 @@ describe('web/queries against the lake', () => {
       _updatedAt: expect.any(String),
       mainImage: null,
       body: null,
+      federated: true,
       excerpt: fallback,
     })
     expect(await client.fetch(postBySlugQuery, {slug: 'e'})).toBeNull()

@@ -88,6 +88,16 @@ export const siteSettings = defineType({
           .regex(fediverseHandlePattern, {name: 'handle'})
           .error('1–30 lowercase letters, digits or _'),
     }),
+    defineField({
+      // Read by the social web's inbox (server/social/replies.ts) at each new reply.
+      name: 'autoApproveReplies',
+      title: 'Auto-approve replies from accounts you approved',
+      description:
+        'On: a new reply from the social web is shown at once when you approved one of its author’s replies before (and hid none). Off: every reply waits for you in Comments.',
+      type: 'boolean',
+      group: 'links',
+      initialValue: false,
+    }),
   ],
   preview: {prepare: () => ({title: 'Site settings'})},
 })

@@ -8,7 +8,7 @@ import {readSocialConfig, type SocialConfig} from './config.ts'
 import {openSocialDatabase} from './database.ts'
 import {buildFederation} from './federation.ts'
 import {Followers} from './followers.ts'
-import {federationMiddleware} from './honoBridge.ts'
+import {articleMiddleware, federationMiddleware} from './honoBridge.ts'
 import {registerInbox} from './inbox.ts'
 import {loadActorKeys} from './keys.ts'
 import {SqliteKvStore} from './kvStore.ts'
@@ -26,14 +26,15 @@ export interface SocialOptions {
 /** Activities per remote host per minute: a busy instance sends a few a second at peaks. */
 export const defaultInboxRate = {limit: 300, windowMs: 60_000} as const
 
-/** The paths Fedify answers (honoBridge.ts); a post's URL only when asked for activity+json. */
+/** The federation's own paths: Fedify answers them all (honoBridge.ts). */
 const federationPaths = [
   '/.well-known/webfinger',
   '/.well-known/nodeinfo',
   '/nodeinfo/*',
   '/social/*',
-  '/blog/*',
 ]
+/** A post's address: its `Article` when ActivityPub asks for it, else the site's page. */
+const articlePath = '/blog/:slug'
 
 /**
  * The social web (issue 39, docs/social-web.md): the site is one ActivityPub account through
@@ -98,6 +99,13 @@ export function mountSocial(
     },
   )
   for (const path of federationPaths) app.use(path, middleware)
+  app.use(
+    articlePath,
+    articleMiddleware(
+      () => federation,
+      () => config.siteUrl,
+    ),
+  )
 
   const abort = new AbortController()
   const queueDone = federation.startQueue(undefined, {signal: abort.signal})

@@ -209,6 +209,53 @@ describe('federating with another server', () => {
     await untilDoc(server.lake!, id, (doc) => doc === undefined)
   })
 
+  it('auto-approves a new reply from an account the owner approved before, when she chose so', async () => {
+    const post = await server.lake!.query<{slug: string}>(
+      '*[_type == "post" && defined(slug.current) && !(_id in path("drafts.**"))][0]{"slug": slug.current}',
+    )
+    const reply = async (n: number, name = 'reader') => {
+      const noteId = new URL(`${remote.actorUrl(name)}/notes/auto-${n}`)
+      await remote.send(
+        siteActor,
+        new Create({
+          id: new URL(`${noteId.href}#create`),
+          actor: remote.actorUri(name),
+          object: new Note({
+            id: noteId,
+            attribution: remote.actorUri(name),
+            replyTarget: new URL(postUrl(post.slug)),
+            content: `<p>Reply ${n}.</p>`,
+          }),
+        }),
+        name,
+      )
+      const id = commentId(noteId.href)
+      await untilDoc(server.lake!, id, Boolean)
+      return {id, status: server.lake!.getDocument(id)?.status}
+    }
+    const autoApprove = (on: boolean) =>
+      server.lake!.mutate([
+        {createIfNotExists: {_id: 'siteSettings', _type: 'siteSettings'}},
+        {patch: {id: 'siteSettings', set: {autoApproveReplies: on}}},
+      ])
+
+    await autoApprove(true)
+    // A first reply waits: the owner has approved nothing of this account yet.
+    const first = await reply(1)
+    expect(first.status).toBe('pending')
+    await server.lake!.mutate([{patch: {id: first.id, set: {status: 'approved'}}}])
+    expect((await reply(2)).status).toBe('approved')
+    // Another account is not known; and with the setting off, a known one waits again.
+    expect((await reply(3, 'other')).status).toBe('pending')
+    await autoApprove(false)
+    expect((await reply(4)).status).toBe('pending')
+    // A hidden reply withdraws the trust.
+    await autoApprove(true)
+    const hidden = await reply(5)
+    await server.lake!.mutate([{patch: {id: hidden.id, set: {status: 'hidden'}}}])
+    expect((await reply(6)).status).toBe('pending')
+  })
+
   it('counts likes and boosts once per account, and takes back an undone like', async () => {
     const post = await server.lake!.query<{_id: string; slug: string}>(
       '*[_type == "post" && defined(slug.current) && !(_id in path("drafts.**"))][0]{_id, "slug": slug.current}',

@@ -1,10 +1,7 @@
 import type {Context, MiddlewareHandler} from 'hono'
 import type {Federation} from '@fedify/fedify'
+import {asksForActivity} from './asksForActivity.ts'
 import {guardInbox, type InboxGuardOptions} from './inboxGuard.ts'
-
-/** Does this request ask for ActivityStreams (a post URL asked for its `Article`)? */
-const wantsActivity = (accept: string | undefined) =>
-  /application\/(activity\+json|ld\+json)/i.test(accept ?? '')
 
 const isInboxPost = (method: string, path: string) =>
   method === 'POST' && /^\/social\/(?:[^/]+\/)?inbox$/.test(path)
@@ -28,37 +25,50 @@ function atSiteOrigin(request: Request, siteUrl: string): Request {
 
 /**
  * Fedify in the Hono app, as `@fedify/hono` does it (that package is not published for Fedify 2
- * here): `federation.fetch` answers what is its own (WebFinger, NodeInfo, the actor, its
- * collections and inbox, a post's `Article`), and hands the rest on to the next handler (the
- * site's page for a browser asking for a post). Mounted on its paths only, so no page view
- * pays for it; a post's URL goes to Fedify only when ActivityStreams is asked for.
+ * here), on the federation's own paths only (WebFinger, NodeInfo, the actor, its collections and
+ * inbox): `federation.fetch` answers them all, an unknown one with 404.
  */
 export function federationMiddleware(
   federation: () => Federation<void>,
   siteUrl: () => string,
   guard: InboxGuardOptions,
 ): MiddlewareHandler {
-  return async (c: Context, next) => {
-    // Hono's `/blog/*` also matches `/blog` itself: the blog's list is the site's page too.
-    const sitePage = c.req.path === '/blog' || c.req.path.startsWith('/blog/')
-    if (sitePage && !wantsActivity(c.req.header('accept'))) return next()
+  return async (c: Context) => {
     let request = atSiteOrigin(c.req.raw, siteUrl())
     if (isInboxPost(c.req.method, c.req.path)) {
       const guarded = await guardInbox(c, request, guard)
       if (!guarded) return c.body(null, 202)
       request = guarded
     }
-    // Only a post's address belongs to someone else (the site's page); Fedify's own paths
-    // answer for themselves, so an unknown handle is WebFinger's 404, not the site's page.
-    const mine = !sitePage
+    const notFound = () => new Response('Not found', {status: 404})
+    return federation().fetch(request, {
+      contextData: undefined,
+      onNotFound: notFound,
+      onNotAcceptable: notFound,
+    })
+  }
+}
+
+/**
+ * A post's address (`/blog/:slug`) is the site's page, and its `Article` only for a GET that
+ * asks for ActivityPub (asksForActivity.ts): every other request, a browser's included, goes
+ * straight on to the site and never reaches Fedify. A slug with no shared post is the site's
+ * answer too (its 404 page).
+ */
+export function articleMiddleware(
+  federation: () => Federation<void>,
+  siteUrl: () => string,
+): MiddlewareHandler {
+  return async (c: Context, next) => {
+    const read = c.req.method === 'GET' || c.req.method === 'HEAD'
+    if (!read || !asksForActivity(c.req.header('accept'))) return next()
     let passed = false
     const handOn = async () => {
-      if (mine) return new Response('Not found', {status: 404})
       passed = true
       await next()
       return c.res
     }
-    const response = await federation().fetch(request, {
+    const response = await federation().fetch(atSiteOrigin(c.req.raw, siteUrl()), {
       contextData: undefined,
       onNotFound: handOn,
       onNotAcceptable: handOn,

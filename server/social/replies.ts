@@ -1,6 +1,6 @@
 import {createHash} from 'node:crypto'
 import type {InboxContext} from '@fedify/fedify'
-import {isActor, Note, type Actor} from '@fedify/vocab'
+import {Article, isActor, Note, type Actor} from '@fedify/vocab'
 import type {Lake} from '../lake/index.ts'
 import {postAt} from './reactions.ts'
 import {sanitizeRemoteHtml} from './remoteHtml.ts'
@@ -40,11 +40,39 @@ function statusOf(value: unknown): Comment['status'] {
   return value === 'approved' || value === 'hidden' ? value : 'pending'
 }
 
+/**
+ * A new reply's status: `approved` when the owner turned on `autoApproveReplies` in the site
+ * settings and already approved a reply of this author, and hid none; else `pending`.
+ */
+async function firstStatus(lake: Lake, actor: string): Promise<Comment['status']> {
+  const known = await lake.query<unknown>(
+    `*[_id == "siteSettings"][0].autoApproveReplies == true &&
+      count(*[_type == "socialComment" && author.actor == $actor && status == "approved"]) > 0 &&
+      count(*[_type == "socialComment" && author.actor == $actor && status == "hidden"]) == 0`,
+    {actor},
+    {authenticated: true},
+  )
+  return known === true ? 'approved' : 'pending'
+}
+
 function text(value: unknown): string | undefined {
   return value === null || value === undefined ? undefined : String(value)
 }
 
-function authorOf(actor: Actor): Comment['author'] {
+/**
+ * The author's avatar address, for the owner (readers never load it): the icon's own URL when
+ * the actor embeds it (Mastodon, Misskey and Fedify servers do), else the reference. Nothing
+ * is fetched for it.
+ */
+async function avatarOf(actor: Actor, ctx: InboxContext<void>): Promise<string | undefined> {
+  if (actor.iconId) return actor.iconId.href
+  const icon = await actor.getIcon({documentLoader: ctx.documentLoader}).catch(() => null)
+  const url = icon?.url
+  const href = url instanceof URL ? url : url?.href
+  return href && /^https?:$/.test(href.protocol) ? href.href : undefined
+}
+
+function authorOf(actor: Actor, avatar: string | undefined): Comment['author'] {
   const name = text(actor.name)?.slice(0, 200)
   const username = text(actor.preferredUsername)
   const actorId = actor.id?.href ?? ''
@@ -53,12 +81,27 @@ function authorOf(actor: Actor): Comment['author'] {
     ...(name ? {name} : {}),
     ...(username && actor.id ? {handle: `@${username}@${actor.id.host}`} : {}),
     ...(actor.url instanceof URL ? {profile: actor.url.href} : {profile: actorId}),
-    ...(actor.iconId ? {avatar: actor.iconId.href} : {}),
+    ...(avatar ? {avatar} : {}),
   }
 }
 
+const escapeHtml = (value: string) =>
+  value.replace(/[&<>"]/g, (c) => `&${{'&': 'amp', '<': 'lt', '>': 'gt', '"': 'quot'}[c]};`)
+
 /**
- * Stores a `Note` replying to one of our posts (or to a stored comment) as a pending comment;
+ * What a reply says, sanitized: a `Note`'s content; for an `Article` (a blog post answering
+ * ours, as WordPress's ActivityPub plugin sends one) its title linked to it and its summary,
+ * as Mastodon shows articles: the whole post is the author's, on the author's site.
+ */
+function replyHtml(object: Note | Article, url: string): string {
+  if (object instanceof Note) return sanitizeRemoteHtml(text(object.content) ?? '')
+  const title = escapeHtml(text(object.name) ?? url)
+  const summary = text(object.summary) ?? ''
+  return sanitizeRemoteHtml(`<p><a href="${escapeHtml(url)}">${title}</a></p>${summary}`)
+}
+
+/**
+ * Stores a `Note` (or a WordPress `Article`) replying to one of our posts (or to a stored comment) as a pending comment;
  * an `Update` by its author replaces the content. Anything else is not ours and is ignored.
  */
 export async function storeReply(
@@ -69,7 +112,7 @@ export async function storeReply(
   note: unknown,
   update = false,
 ): Promise<void> {
-  if (!(note instanceof Note) || !note.id || !note.replyTargetId) return
+  if (!(note instanceof Note || note instanceof Article) || !note.id || !note.replyTargetId) return
   // Only the note's author may create or change it.
   if (note.attributionId?.href !== activityActor.href) return
   const _id = commentId(note.id.href)
@@ -86,17 +129,19 @@ export async function storeReply(
   }
   const actor = await note.getAttribution(ctx)
   if (!actor || !isActor(actor)) return
-  const content = sanitizeRemoteHtml(text(note.content) ?? '')
-  const summary = text(note.summary)
+  const url = note.url instanceof URL ? note.url.href : note.id.href
+  const content = replyHtml(note, url)
+  // A note's summary is its content warning; an article's is its abstract (in the content).
+  const summary = note instanceof Note ? text(note.summary) : undefined
   const now = new Date().toISOString()
   const comment: Comment = {
     _id,
     _type: 'socialComment',
     postId,
-    status: statusOf(existing?.status),
+    status: existing ? statusOf(existing.status) : await firstStatus(lake, activityActor.href),
     noteId: note.id.href,
-    url: note.url instanceof URL ? note.url.href : note.id.href,
-    author: authorOf(actor),
+    url,
+    author: authorOf(actor, await avatarOf(actor, ctx)),
     content,
     ...(note.sensitive ? {sensitive: true} : {}),
     ...(summary ? {summary: summary.slice(0, 500)} : {}),

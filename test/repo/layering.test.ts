@@ -118,7 +118,10 @@ const testsOfTheWholeServer = new Set([
   // The social web as another server meets it: WebFinger, the actor, signed deliveries.
   'server/social/discovery.test.ts',
   'server/social/federate.test.ts',
+  'server/social/inboxShapes.test.ts',
   'server/social/privateAddresses.test.ts',
+  // Two instances of this server federating with each other: two whole servers.
+  'server/social/twoInstances.test.ts',
   // The site's copy and redirects as a reader meets them, from the lake through the render.
   'web/redirects.test.ts',
   'web/siteCopy.test.ts',

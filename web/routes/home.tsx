@@ -4,6 +4,7 @@ import styled from 'styled-components'
 import {SubscribeForm} from '../newsletter/SubscribeForm.tsx'
 import {LazySection} from '../components/LazySection.tsx'
 import {PageMeta} from '../components/PageMeta.tsx'
+import {SocialWebLinks} from '../seo/SocialWebLinks.tsx'
 import {theme} from '../components/theme.ts'
 import {resolveHome} from '../copy/home.ts'
 import {useSettings} from '../copy/useSettings.ts'
@@ -56,6 +57,7 @@ export function Home() {
   return (
     <>
       <PageMeta description={settings.description} canonicalPath="/" owner />
+      <SocialWebLinks />
       <Hero>
         <h1>{settings.ownerName}</h1>
         <Role>{settings.ownerTitle}</Role>

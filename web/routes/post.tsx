@@ -1,6 +1,7 @@
 import {useLoaderData} from 'react-router-dom'
 import styled from 'styled-components'
 import {PageMeta} from '../components/PageMeta.tsx'
+import {SocialWebLinks} from '../seo/SocialWebLinks.tsx'
 import {PostBody} from '../components/PostBody.tsx'
 import {CoverFigure} from '../images/CoverFigure.tsx'
 import {isShown} from '../../shared/imageUrl.ts'
@@ -68,6 +69,7 @@ export function Post() {
               : undefined
           }
         />
+        {post.federated && <SocialWebLinks postPath={path} />}
         <BackToBlog />
         <h1 {...node(post._id, 'title')}>{post.title ?? slug}</h1>
         <PostMeta

@@ -1,7 +1,7 @@
 import {createServer, type Server} from 'node:http'
 import {getRequestListener} from '@hono/node-server'
-import {createFederation, generateCryptoKeyPair, MemoryKvStore} from '@fedify/fedify'
-import {Activity, Endpoints, Follow, Person, Undo} from '@fedify/vocab'
+import {createFederation, generateCryptoKeyPair, MemoryKvStore, signRequest} from '@fedify/fedify'
+import {Activity, Endpoints, Follow, Image, Person, Undo} from '@fedify/vocab'
 
 /** What the remote inbox received, in order: the activity's type, id and object id. */
 export interface Received {
@@ -31,6 +31,11 @@ export async function startRemoteActor(options: {names?: string[]} = {}) {
         id: ctx.getActorUri(identifier),
         preferredUsername: identifier,
         name: `Reader ${identifier}`,
+        // An avatar on this server, as every Mastodon account has: readers must never load it.
+        icon: new Image({
+          url: new URL(`/avatars/${identifier}.png`, ctx.origin),
+          mediaType: 'image/png',
+        }),
         inbox: ctx.getInboxUri(identifier),
         endpoints: new Endpoints({sharedInbox: ctx.getInboxUri()}),
         publicKey: pairs[0]?.cryptographicKey ?? null,
@@ -48,13 +53,16 @@ export async function startRemoteActor(options: {names?: string[]} = {}) {
       })
       for (const wake of waiters) wake()
     })
+  /** The paths others fetched (GET) from this server: its actor, its key. */
+  const fetched: string[] = []
   const server: Server = createServer(
-    getRequestListener((request) =>
-      federation.fetch(request, {
+    getRequestListener((request) => {
+      if (request.method === 'GET') fetched.push(new URL(request.url).pathname)
+      return federation.fetch(request, {
         contextData: undefined,
         onNotFound: () => new Response('', {status: 404}),
-      }),
-    ),
+      })
+    }),
   )
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   const address = server.address()
@@ -71,6 +79,7 @@ export async function startRemoteActor(options: {names?: string[]} = {}) {
   return {
     origin,
     received,
+    fetched,
     actorUrl: (name = 'reader') => `${origin}/users/${name}`,
     /** Resolves once `test` holds of what was received. */
     async until(test: (all: Received[]) => boolean): Promise<void> {
@@ -102,6 +111,32 @@ export async function startRemoteActor(options: {names?: string[]} = {}) {
     /** Sends any activity from `name` to the actor at `target`. */
     async send(target: string, activity: Activity, name = 'reader'): Promise<void> {
       await ctx().sendActivity({identifier: name}, await lookup(target), activity)
+    },
+    /**
+     * POSTs raw JSON (a recorded activity, byte for byte: Fedify's own serialization would drop
+     * the fields it does not know) to `inbox`, signed by Fedify's `signRequest` (draft-cavage)
+     * with the key `name`'s actor publishes. `tamper` changes the body after signing.
+     */
+    async postSigned(
+      inbox: string,
+      json: string,
+      options: {name?: string; tamper?: (json: string) => string} = {},
+    ): Promise<Response> {
+      const name = options.name ?? 'reader'
+      const pair = keys.get(name)?.[0]
+      if (!pair) throw new Error(`no actor ${name}`)
+      const request = new Request(inbox, {
+        method: 'POST',
+        headers: {'content-type': 'application/activity+json'},
+        body: json,
+      })
+      const signed = await signRequest(
+        request,
+        pair.privateKey,
+        new URL(`${origin}/users/${name}#main-key`),
+      )
+      if (!options.tamper) return fetch(signed)
+      return fetch(inbox, {method: 'POST', headers: signed.headers, body: options.tamper(json)})
     },
     actorUri: (name = 'reader') => ctx().getActorUri(name),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
