@@ -12,6 +12,8 @@ export interface SinkPost {
   type: string
   /** The `object`'s id (or the object itself when it is a string). */
   objectId: string | undefined
+  /** When it arrived (ms since the epoch). */
+  at: number
 }
 
 /**
@@ -90,6 +92,7 @@ export class InboxSink {
     if (!isRecord(json)) return void res.writeHead(400).end()
     const object = json.object
     const post: SinkPost = {
+      at: Date.now(),
       inbox: new URL(req.url ?? '/', this.url).pathname,
       id: String(json.id),
       type: String(json.type),

@@ -88,7 +88,7 @@ export function mountSocial(
     kv,
     queues,
     allowPrivate: social.allowPrivate,
-    maxAttempts: social.sendTries,
+    tries: social.sendTries,
     retrySeconds: social.retrySeconds,
     onGivenUp: giveUp,
     onTriesExhausted: (reason) => {

@@ -20,7 +20,7 @@ export interface FederationDeps {
   /** FEDERATION_ALLOW_PRIVATE=1: fetch loopback and private addresses (tests, local trials). */
   allowPrivate: boolean
   /** Deliveries are tried this many times, with exponential backoff, before they are given up. */
-  maxAttempts: number
+  tries: number
   /** The first retry's delay; each next one doubles, at most 6 h apart. */
   retrySeconds: number
   /** A delivery given up: a permanent failure (404, 410) tells its inbox... */
@@ -42,8 +42,9 @@ const cursorOffset = (cursor: string) => {
 export function buildFederation(deps: FederationDeps): Federation<void> {
   const {lake, followers} = deps
   const backoff = createExponentialBackoffPolicy({
-    maxAttempts: deps.maxAttempts,
-    initialDelay: {seconds: deps.retrySeconds},
+    // Fedify counts attempts from 0 and gives up once `attempts` reaches maxAttempts.
+    maxAttempts: deps.tries - 1,
+    initialDelay: {milliseconds: Math.round(deps.retrySeconds * 1000)},
     maxDelay: {hours: 6},
   })
   // Fedify tells onOutboxError of each failure just before it asks the policy for a delay.
