@@ -23,6 +23,8 @@ export interface SinkPost {
  * It checks no signature: what is measured is what the site sends, not the receiver's work.
  */
 export class InboxSink {
+  /** Requests other than POST (a receiver fetching a key or an actor from here), by path. */
+  readonly fetches: string[] = []
   /** Every POST in arrival order, resends included. */
   readonly posts: SinkPost[] = []
   /** The answer for a POST (default 202); `'hold'` never answers it (a crash test's window). */
@@ -75,7 +77,10 @@ export class InboxSink {
   }
 
   private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    if (req.method !== 'POST') return void res.writeHead(405).end()
+    if (req.method !== 'POST') {
+      this.fetches.push(req.url ?? '/')
+      return void res.writeHead(404).end()
+    }
     const chunks: Buffer[] = []
     let size = 0
     for await (const chunk of req as AsyncIterable<Buffer>) {

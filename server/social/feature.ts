@@ -7,6 +7,7 @@ import {touchesPublic} from '../lake/index.ts'
 import {blockIdPrefix, Blocks} from './blocks.ts'
 import {readSocialConfig, type SocialConfig} from './config.ts'
 import {openSocialDatabase} from './database.ts'
+import {registerOwnerRoutes} from './ownerRoutes.ts'
 import {buildFederation} from './federation.ts'
 import {Followers} from './followers.ts'
 import {federationMiddleware} from './honoBridge.ts'
@@ -25,6 +26,9 @@ export interface SocialOptions {
 
 /** Activities per remote host per minute: a busy instance sends a few a second at peaks. */
 export const defaultInboxRate = {limit: 300, windowMs: 60_000} as const
+
+/** The owner's block requests per client per minute: a person clicking, or a script's batch. */
+const ownerRate = {limit: 120, windowMs: 60_000} as const
 
 /** The paths Fedify answers (honoBridge.ts); a post's URL only when asked for activity+json. */
 const federationPaths = [
@@ -97,6 +101,7 @@ export function mountSocial(
     },
   })
   registerInbox(federation, followers, lake)
+  registerOwnerRoutes(app, {lake, followers, limiter: new RateLimiter(ownerRate)})
   const middleware = federationMiddleware(
     () => federation,
     () => config.siteUrl,
