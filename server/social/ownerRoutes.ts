@@ -15,7 +15,7 @@ export const blocksPath = '/api/social/blocks'
 /** A block's body is one short JSON object. */
 const maxBodyBytes = 4096
 /** Blocks are held in memory by every request of the inbox (blocks.ts): a bound on them. */
-export const maxBlocks = 5000
+const maxBlocks = 5000
 
 const author = 'social'
 const hostPattern =
@@ -25,7 +25,7 @@ export const blockIdOf = (target: string) =>
   `${blockIdPrefix}${createHash('sha256').update(target).digest('hex').slice(0, 32)}`
 
 /** A whole instance (`mastodon.example`, a port allowed) or one account (its actor's http(s) URL). */
-export function blockTarget(raw: unknown): string {
+function blockTarget(raw: unknown): string {
   if (typeof raw !== 'string' || raw.length === 0 || raw.length > 2048)
     throw new HttpError(400, 'target must be a host name or an account URL.')
   if (raw.includes('/')) {
