@@ -9,6 +9,7 @@ import {withoutInboxTemplates} from './studio/structure/inbox.ts'
 import {structure} from './studio/structure/index.ts'
 import {withUploadReasons} from './studio/uploads/uploadReasons.tsx'
 import {singletonAwareActions} from './studio/structure/singletons.ts'
+import {followerActions} from './studio/structure/followerActions.tsx'
 import {apiVersion, localProjectId} from './shared/constants.ts'
 import {hostedProjectId, localAuth, studioDataset} from './studio/env.ts'
 
@@ -71,6 +72,8 @@ export default defineConfig({
     // Only the contact relay writes messages: no "Contact message" in any create menu.
     newDocumentOptions: (templates) => withoutInboxTemplates(templates),
     // Singletons: publish and discard only (no duplicate, no delete; studio/structure/singletons.ts).
-    actions: (actions, {schemaType}) => singletonAwareActions(actions, schemaType),
+    // Followers: delete (remove) or block (studio/structure/followerActions.tsx).
+    actions: (actions, {schemaType}) =>
+      followerActions(singletonAwareActions(actions, schemaType), schemaType),
   },
 })

@@ -13,6 +13,7 @@ export const benches = [
   'hostile',
   'start',
   'newsletter',
+  'social',
   'search',
   'readers',
 ]

@@ -1,5 +1,5 @@
 /**
- * `node bench/run.ts [lake|web|images|studio|server|scale|memory|hostile|start|newsletter|search]…` — runs the named benchmarks
+ * `node bench/run.ts [lake|web|images|studio|server|scale|memory|hostile|start|newsletter|social|search]…` — runs the named benchmarks
  * (all of them when none is named), prints the machine and each section's tables, and writes
  * bench/results/<date>.json and bench/results/latest.md (bench/README.md explains the figures).
  * A benchmark reports numbers; it never fails on one. It exits 1 only when a benchmark crashed.

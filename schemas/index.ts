@@ -3,7 +3,9 @@ import {contactMessage} from './documents/contactMessage.ts'
 import {newsletterIssue} from './documents/newsletterIssue.ts'
 import {post} from './documents/post.ts'
 import {redirect} from './documents/redirect.ts'
+import {socialBlock} from './documents/socialBlock.ts'
 import {socialComment} from './documents/socialComment.ts'
+import {socialFollower} from './documents/socialFollower.ts'
 import {socialThread} from './documents/socialThread.ts'
 import {subscriber} from './documents/subscriber.ts'
 import {testimonial} from './documents/testimonial.ts'
@@ -34,4 +36,6 @@ export const schemaTypes = [
   newsletterIssue,
   socialComment,
   socialThread,
+  socialFollower,
+  socialBlock,
 ]

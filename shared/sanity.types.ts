@@ -15,6 +15,31 @@
 export declare const internalGroqTypeReferenceTo: unique symbol
 
 // Source: schemas/schema.json
+export type SocialBlock = {
+  _id: string
+  _type: 'socialBlock'
+  _createdAt: string
+  _updatedAt: string
+  _rev: string
+  target?: string
+  blockedAt?: string
+}
+
+export type SocialFollower = {
+  _id: string
+  _type: 'socialFollower'
+  _createdAt: string
+  _updatedAt: string
+  _rev: string
+  handle?: string
+  name?: string
+  actor?: string
+  inbox?: string
+  sharedInbox?: string
+  followedAt?: string
+  lastError?: string
+}
+
 export type SocialThread = {
   _id: string
   _type: 'socialThread'
@@ -448,6 +473,8 @@ export type Geopoint = {
 }
 
 export type AllSanitySchemaTypes =
+  | SocialBlock
+  | SocialFollower
   | SocialThread
   | SocialComment
   | NewsletterIssue

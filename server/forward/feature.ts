@@ -13,6 +13,7 @@ import {
 } from '../../shared/siteConfig.ts'
 import {previewDisablePath, previewEnablePath} from '../../shared/constants.ts'
 import {presentedPreviewToken} from '../http/previewCookie.ts'
+import {mountFederationForward} from './federation.ts'
 import {createForwarder, previewStreamMs} from './proxy.ts'
 import type {RemotePreview} from './remotePreview.ts'
 import {maxAnonymousQueryBodyBytes} from '../lake/index.ts'
@@ -20,7 +21,7 @@ import {maxAnonymousQueryBodyBytes} from '../lake/index.ts'
 /**
  * A site process (LAKE_URL) forwards the few browser-facing paths a public page uses to the
  * content process: content reads (Load More), contact posts, the newsletter's form and links,
- * images, and preview's routes. The visitor's address
+ * images, preview's routes, and the social web's paths (federation.ts). The visitor's address
  * goes along as X-Forwarded-For (the content process believes it with TRUST_PROXY=loopback when
  * both run on one machine); nothing of the visitor's but the listed headers is passed on.
  */
@@ -84,4 +85,6 @@ export function mountForward(app: Hono, lakeUrl: string, preview?: RemotePreview
       c,
     )
   app.post(localContactAction, (c) => forward(c, contactAway(c), {maxBytes: maxFormBytes}))
+  // The social web: the content process holds the actor's keys and the queue.
+  mountFederationForward(app, lakeUrl)
 }

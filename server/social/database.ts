@@ -9,8 +9,8 @@ export const socialDbFile = 'social.sqlite'
 /**
  * The social web's own SQLite database, beside the lake's (not inside it: the lake's file is the
  * lake's, server/lake/index.ts is its only door). WAL with `synchronous=FULL`: a queue row
- * taken for sending is on disk before the send starts, which the at-most-once rule of
- * queue.ts rests on.
+ * taken for sending is on disk before the send starts and its acknowledgement once
+ * committed is final, which queue.ts's crash rule rests on.
  */
 export function openSocialDatabase(dataDir: string): DatabaseSync {
   const path = join(dataDir, socialDbFile)

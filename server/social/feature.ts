@@ -1,11 +1,13 @@
 import type {Hono} from 'hono'
 import type {AppContext} from '../context.ts'
 import type {Feature} from '../feature.ts'
+import {isRecord} from '../util/isRecord.ts'
 import {RateLimiter, type RateLimitOptions} from '../util/rateLimit.ts'
 import {touchesPublic} from '../lake/index.ts'
 import {blockIdPrefix, Blocks} from './blocks.ts'
 import {readSocialConfig, type SocialConfig} from './config.ts'
 import {openSocialDatabase} from './database.ts'
+import {registerOwnerRoutes} from './ownerRoutes.ts'
 import {buildFederation} from './federation.ts'
 import {Followers} from './followers.ts'
 import {articleMiddleware, federationMiddleware} from './honoBridge.ts'
@@ -13,18 +15,20 @@ import {registerInbox} from './inbox.ts'
 import {loadActorKeys} from './keys.ts'
 import {SqliteKvStore} from './kvStore.ts'
 import {Publications} from './publications.ts'
-import {SqliteMessageQueue} from './queue.ts'
+import {runningMessage, SqliteMessageQueue} from './queue.ts'
 import {threadIdPrefix, Threads} from './threads.ts'
 
 /** Seams for tests; the server passes none and gets the environment's settings. */
 export interface SocialOptions {
   config?: Partial<SocialConfig>
   inboxRate?: RateLimitOptions
-  maxAttempts?: number
 }
 
 /** Activities per remote host per minute: a busy instance sends a few a second at peaks. */
 export const defaultInboxRate = {limit: 300, windowMs: 60_000} as const
+
+/** The owner's block requests per client per minute: a person clicking, or a script's batch. */
+const ownerRate = {limit: 120, windowMs: 60_000} as const
 
 /** The federation's own paths: Fedify answers them all (honoBridge.ts). */
 const federationPaths = [
@@ -67,15 +71,21 @@ export function mountSocial(
       db,
       name: 'outbox',
       gapMs: 1000 / social.sendPerSecond,
-      onInterrupted: (messages) =>
+      onResumed: (messages) =>
         console.warn(
-          `[social] ${messages.length} delivery(ies) interrupted by a stop mid-send: not sent again (each inbox gets an activity at most once)`,
+          `[social] ${messages.length} delivery(ies) interrupted by a stop mid-send: sent again with the same activity id (the inbox deduplicates it)`,
         ),
     }),
   }
   // Made once at the first start (slow under load): a stop waits for it, so that the file is
   // never written into a data dir that is being removed.
   const keys = loadActorKeys(config.dataDir)
+  const giveUp = (inbox: string, reason: string) => {
+    console.warn(`[social] gave up delivering to ${inbox}: ${reason}`)
+    void followers
+      .markFailed(inbox, reason)
+      .catch((error: unknown) => console.error('[social] could not mark a dead inbox', error))
+  }
   const federation = buildFederation({
     lake,
     followers,
@@ -83,13 +93,16 @@ export function mountSocial(
     kv,
     queues,
     allowPrivate: social.allowPrivate,
-    maxAttempts: options.maxAttempts,
-    onGivenUp: (inbox, reason) => {
-      console.warn(`[social] gave up delivering to ${inbox}: ${reason}`)
-      void followers.markFailed(inbox, reason)
+    tries: social.sendTries,
+    retrySeconds: social.retrySeconds,
+    onGivenUp: giveUp,
+    onTriesExhausted: (reason) => {
+      const message = runningMessage()
+      if (isRecord(message) && typeof message.inbox === 'string') giveUp(message.inbox, reason)
     },
   })
   registerInbox(federation, followers, lake)
+  registerOwnerRoutes(app, {lake, followers, limiter: new RateLimiter(ownerRate)})
   const middleware = federationMiddleware(
     () => federation,
     () => config.siteUrl,

@@ -20,8 +20,13 @@ export interface FederationDeps {
   /** FEDERATION_ALLOW_PRIVATE=1: fetch loopback and private addresses (tests, local trials). */
   allowPrivate: boolean
   /** Deliveries are tried this many times, with exponential backoff, before they are given up. */
-  maxAttempts?: number
+  tries: number
+  /** The first retry's delay; each next one doubles, at most 6 h apart. */
+  retrySeconds: number
+  /** A delivery given up: a permanent failure (404, 410) tells its inbox... */
   onGivenUp: (inbox: string, reason: string) => void
+  /** ...the last try of a failing one does not: the caller knows which message was running. */
+  onTriesExhausted: (reason: string) => void
 }
 
 const cursorOffset = (cursor: string) => {
@@ -36,6 +41,14 @@ const cursorOffset = (cursor: string) => {
  */
 export function buildFederation(deps: FederationDeps): Federation<void> {
   const {lake, followers} = deps
+  const backoff = createExponentialBackoffPolicy({
+    // Fedify counts attempts from 0 and gives up once `attempts` reaches maxAttempts.
+    maxAttempts: deps.tries - 1,
+    initialDelay: {milliseconds: Math.round(deps.retrySeconds * 1000)},
+    maxDelay: {hours: 6},
+  })
+  // Fedify tells onOutboxError of each failure just before it asks the policy for a delay.
+  let lastFailure = ''
   const federation = createFederation<void>({
     kv: deps.kv,
     queue: deps.queues,
@@ -44,11 +57,14 @@ export function buildFederation(deps: FederationDeps): Federation<void> {
     // The queue's at-most-once rule (queue.ts) keys a held message like its first try; retries
     // with backoff (below) already spare a dead server.
     circuitBreaker: false,
-    outboxRetryPolicy: createExponentialBackoffPolicy({
-      maxAttempts: deps.maxAttempts ?? 8,
-      initialDelay: {seconds: 5},
-      maxDelay: {hours: 6},
-    }),
+    outboxRetryPolicy: (context) => {
+      const delay = backoff(context)
+      if (delay === null) deps.onTriesExhausted(`${context.attempts + 1} tries: ${lastFailure}`)
+      return delay
+    },
+    onOutboxError: (error) => {
+      lastFailure = error.message.slice(0, 200)
+    },
     userAgent: {software: 'Scriptorium'},
   })
 

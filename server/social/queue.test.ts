@@ -76,7 +76,7 @@ describe('the delivery queue over SQLite', () => {
     expect((await queue.getDepth()).queued).toBe(3)
   })
 
-  it('after a crash mid-send, does not send that delivery again, and sends the rest', async () => {
+  it('after a crash mid-send, sends that delivery again (same message), then the rest', async () => {
     const dir = dataDir()
     const db = openSocialDatabase(dir)
     const before = new SqliteMessageQueue({db, name: 'outbox'})
@@ -100,15 +100,36 @@ describe('the delivery queue over SQLite', () => {
     )
     await dead
     // A new process opens the same file (the dead one's handle is simply never used again).
-    const interrupted: unknown[] = []
+    const resumed: unknown[] = []
     const after = new SqliteMessageQueue({
       db: openSocialDatabase(dir),
       name: 'outbox',
-      onInterrupted: (messages) => interrupted.push(...messages),
+      onResumed: (messages) => resumed.push(...messages),
     })
-    const {done} = await drain(after, async (m) => void sent.push(inboxOf(m)), 2)
+    const {done} = await drain(after, async (m) => void sent.push(inboxOf(m)), 3)
     await done
-    expect(sent).toEqual(inboxes)
-    expect(interrupted).toEqual([delivery(inboxes[1])])
+    expect(sent).toEqual([inboxes[0], inboxes[1], inboxes[1], inboxes[2], inboxes[3]])
+    expect(resumed).toEqual([delivery(inboxes[1])])
+  })
+
+  it('after a crash between queueing a retry and the acknowledgement, sends only the retry', async () => {
+    const dir = dataDir()
+    const before = new SqliteMessageQueue({db: openSocialDatabase(dir), name: 'outbox'})
+    await before.enqueue(delivery('https://a.example/inbox'))
+    let died!: () => void
+    const dead = new Promise<void>((resolve) => (died = resolve))
+    void before.listen(async () => {
+      // What Fedify does on a failed send: the next attempt is queued, then the handler returns.
+      await before.enqueue(delivery('https://a.example/inbox', 1))
+      died()
+      await new Promise(() => {})
+    })
+    await dead
+    const after = new SqliteMessageQueue({db: openSocialDatabase(dir), name: 'outbox'})
+    const seen: unknown[] = []
+    const {done} = await drain(after, async (m) => void seen.push(m), 1)
+    await done
+    expect(seen).toEqual([delivery('https://a.example/inbox', 1)])
+    expect((await after.getDepth()).queued).toBe(0)
   })
 })

@@ -1,3 +1,4 @@
+import {AsyncLocalStorage} from 'node:async_hooks'
 import type {DatabaseSync} from 'node:sqlite'
 import type {
   MessageQueue,
@@ -7,6 +8,10 @@ import type {
 } from '@fedify/fedify'
 import {isRecord} from '../util/isRecord.ts'
 import {numberColumn, textColumn} from './database.ts'
+
+/** The message whose handler is running, for what Fedify's hooks are not told (its inbox). */
+const running = new AsyncLocalStorage<unknown>()
+export const runningMessage = (): unknown => running.getStore()
 
 /** How long a delivery's key is remembered: longer than Fedify's whole retry schedule (12 h). */
 const seenForMs = 30 * 24 * 3_600_000
@@ -19,8 +24,8 @@ export interface QueueOptions {
   name: string
   /** Pause after each message: the bounded send rate of the outbox. */
   gapMs?: number
-  /** Told of deliveries a stop interrupted mid-send, which are not sent again (see below). */
-  onInterrupted?: (messages: unknown[]) => void
+  /** Told at start of the messages a stop interrupted mid-run, which are run again. */
+  onResumed?: (messages: unknown[]) => void
   now?: () => number
 }
 
@@ -37,17 +42,28 @@ function dedupeKey(message: unknown): string | undefined {
   return undefined
 }
 
+/** The key of the same delivery's next attempt: queued means this attempt's failure was handled. */
+function nextAttemptKey(message: unknown): string | undefined {
+  if (!isRecord(message) || message.type !== 'outbox' || typeof message.attempt !== 'number')
+    return undefined
+  return dedupeKey({...message, attempt: message.attempt + 1})
+}
+
 /**
  * Fedify's `MessageQueue` over the social database (database.ts): durable, one worker per queue,
  * in order of due time. A message is marked taken (committed, fsynced) before its handler runs
- * and deleted after. At the next start, what a crash left taken is:
+ * and deleted (acknowledged) once the handler returns: for an outbox delivery that is once the
+ * inbox answered 2xx, or once its failure was handled (a retry queued, or given up).
  *
- * - an outbox delivery: dropped, not resent. The inbox may already have it (the POST went out,
- *   the answer never came back), and each inbox gets each activity at most once; the loss is
- *   logged and shown (onInterrupted). One worker sends one message at a time, so a `kill -9`
- *   interrupts at most one delivery.
- * - anything else (a fan-out, an incoming activity): run again. A fan-out's deliveries are
- *   deduplicated at enqueue (dedupeKey), incoming activities by Fedify's idempotence check.
+ * At the next start, what a crash (`kill -9`) left taken is run again: the delivery in flight
+ * was never acknowledged, so the inbox may not have it. That is the one delivery that may reach
+ * an inbox twice on the wire (the POST went out, the crash came before the acknowledgement); it
+ * carries the same activity id both times, which the receiver deduplicates (Fedify's and
+ * Mastodon's inboxes do), so each inbox takes each activity exactly once. One worker sends one
+ * message at a time, so a crash repeats at most one POST. A taken delivery whose next attempt
+ * is already queued (the crash came between queueing the retry and the acknowledgement) is not
+ * run again: its retry carries it. A fan-out run again queues no inbox twice (dedupeKey), and
+ * incoming activities run again are deduplicated by Fedify's idempotence check.
  *
  * Retries are Fedify's (`nativeRetrial` is false): a failed send is queued again as attempt n+1
  * with its backoff delay.
@@ -57,7 +73,7 @@ export class SqliteMessageQueue implements MessageQueue {
   private readonly db: DatabaseSync
   private readonly name: string
   private readonly gapMs: number
-  private readonly onInterrupted: (messages: unknown[]) => void
+  private readonly onResumed: (messages: unknown[]) => void
   private readonly now: () => number
   private wake: (() => void) | undefined
 
@@ -65,7 +81,7 @@ export class SqliteMessageQueue implements MessageQueue {
     this.db = options.db
     this.name = options.name
     this.gapMs = options.gapMs ?? 0
-    this.onInterrupted = options.onInterrupted ?? (() => {})
+    this.onResumed = options.onResumed ?? (() => {})
     this.now = options.now ?? Date.now
   }
 
@@ -107,17 +123,27 @@ export class SqliteMessageQueue implements MessageQueue {
     return {queued, ready, delayed: queued - ready}
   }
 
-  /** What a crash left taken: see the class comment. */
+  /** What a crash left taken: run again, unless its retry is already queued (class comment). */
   private recover(): void {
     this.db.prepare('DELETE FROM queue_seen WHERE at < ?').run(this.now() - seenForMs)
     const taken = this.db
       .prepare('SELECT id, message FROM queue WHERE name = ? AND taken = 1')
       .all(this.name)
     if (taken.length === 0) return
-    if (this.name === 'outbox') {
-      this.db.prepare('DELETE FROM queue WHERE name = ? AND taken = 1').run(this.name)
-      this.onInterrupted(taken.map((row): unknown => JSON.parse(textColumn(row, 'message'))))
-    } else this.db.prepare('UPDATE queue SET taken = 0 WHERE name = ? AND taken = 1').run(this.name)
+    const retried = this.db.prepare('SELECT 1 FROM queue_seen WHERE key = ?')
+    const drop = this.db.prepare('DELETE FROM queue WHERE id = ?')
+    const again = this.db.prepare('UPDATE queue SET taken = 0 WHERE id = ?')
+    const resumed: unknown[] = []
+    for (const row of taken) {
+      const message: unknown = JSON.parse(textColumn(row, 'message'))
+      const next = nextAttemptKey(message)
+      if (next !== undefined && retried.get(next)) drop.run(numberColumn(row, 'id'))
+      else {
+        again.run(numberColumn(row, 'id'))
+        resumed.push(message)
+      }
+    }
+    if (resumed.length > 0) this.onResumed(resumed)
   }
 
   async listen(
@@ -147,7 +173,8 @@ export class SqliteMessageQueue implements MessageQueue {
       const id = numberColumn(row, 'id')
       take.run(id)
       try {
-        await handler(JSON.parse(textColumn(row, 'message')))
+        const message: unknown = JSON.parse(textColumn(row, 'message'))
+        await running.run(message, () => handler(message))
       } catch (error) {
         console.error(`[social] a queued ${this.name} message failed`, error)
       }

@@ -46,6 +46,8 @@ export function withoutInboxTemplates<T extends {templateId: string}>(templates:
     'newsletterIssue',
     'socialComment',
     'socialThread',
+    'socialFollower',
+    'socialBlock',
   ])
   return templates.filter((template) => !serverOnly.has(template.templateId))
 }

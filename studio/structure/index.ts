@@ -1,6 +1,7 @@
 import type {StructureBuilder, StructureResolver} from 'sanity/structure'
 import {apiVersion} from '../../shared/constants.ts'
 import {commentsListItem} from './comments.ts'
+import {followersListItem} from './followers.ts'
 import {inboxListItem} from './inbox.ts'
 import {singletonListItems} from './singletons.ts'
 import {subscribersListItem} from './subscribers.ts'
@@ -54,7 +55,7 @@ function typeList(S: StructureBuilder, type: string, title: string, ordered = tr
 
 /**
  * The desk: the singletons once each, then posts (all, then per category), the site's other
- * content (categories, testimonials, redirects), then the contact Inbox, the Newsletter and the social web's Comments.
+ * content (categories, testimonials, redirects), then the contact Inbox, the Newsletter, the social web's Comments and its followers.
  */
 export const structure: StructureResolver = (S, context) =>
   S.list()
@@ -72,4 +73,5 @@ export const structure: StructureResolver = (S, context) =>
       inboxListItem(S),
       subscribersListItem(S, context),
       commentsListItem(S),
+      followersListItem(S, context),
     ])

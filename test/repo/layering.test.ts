@@ -122,11 +122,17 @@ const testsOfTheWholeServer = new Set([
   'server/social/privateAddresses.test.ts',
   // Two instances of this server federating with each other: two whole servers.
   'server/social/twoInstances.test.ts',
+  // Deliveries as followers' servers get them (a loopback inbox sink), a kill -9 mid-delivery,
+  // and the owner's blocks route with what a block does to deliveries.
+  'server/social/delivery.test.ts',
+  'server/social/deliveryCrash.test.ts',
+  'server/social/ownerRoutes.test.ts',
   // The site's copy and redirects as a reader meets them, from the lake through the render.
   'web/redirects.test.ts',
   'web/siteCopy.test.ts',
   // A site process in front of a content process: two whole servers.
   'server/forward/feature.test.ts',
+  'server/forward/federation.test.ts',
   'server/live/scale.test.ts',
   'server/stats/split.test.ts',
   // Preview, the Studio's routes and the render cache's freshness cross the lake, the Studio and the site.

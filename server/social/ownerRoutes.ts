@@ -1,0 +1,132 @@
+import {createHash} from 'node:crypto'
+import type {Context, Hono} from 'hono'
+import {BodyTooLargeError, readBody} from '../http/body.ts'
+import {clientOf} from '../http/clientAddress.ts'
+import {HttpError} from '../http/httpError.ts'
+import {ownerOrWait} from '../http/ownerBearer.ts'
+import type {Lake} from '../lake/index.ts'
+import {isRecord} from '../util/isRecord.ts'
+import type {RateLimiter} from '../util/rateLimit.ts'
+import {blockIdPrefix} from './blocks.ts'
+import type {Followers} from './followers.ts'
+
+export const blocksPath = '/api/social/blocks'
+
+/** A block's body is one short JSON object. */
+const maxBodyBytes = 4096
+/** Blocks are held in memory by every request of the inbox (blocks.ts): a bound on them. */
+const maxBlocks = 5000
+
+const author = 'social'
+const hostPattern =
+  /^(?=.{1,253}(?::\d{1,5})?$)[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*(:\d{1,5})?$/
+
+export const blockIdOf = (target: string) =>
+  `${blockIdPrefix}${createHash('sha256').update(target).digest('hex').slice(0, 32)}`
+
+/** A whole instance (`mastodon.example`, a port allowed) or one account (its actor's http(s) URL). */
+function blockTarget(raw: unknown): string {
+  if (typeof raw !== 'string' || raw.length === 0 || raw.length > 2048)
+    throw new HttpError(400, 'target must be a host name or an account URL.')
+  if (raw.includes('/')) {
+    let url: URL
+    try {
+      url = new URL(raw)
+    } catch {
+      throw new HttpError(400, 'target is not a valid account URL.')
+    }
+    if (url.protocol !== 'https:' && url.protocol !== 'http:')
+      throw new HttpError(400, 'An account URL is http(s).')
+    return url.href
+  }
+  const host = raw.toLowerCase()
+  if (!hostPattern.test(host)) throw new HttpError(400, 'target is not a valid host name.')
+  return host
+}
+
+export interface OwnerRouteDeps {
+  lake: Lake
+  followers: Followers
+  limiter: RateLimiter
+}
+
+/**
+ * The owner's blocks (docs/social-web.md), for the Studio's follower actions and scripts: the
+ * owner token or a Studio session as the bearer token, 401 for anyone else (wrong tokens count
+ * towards the lake's per-client throttle), a per-client rate, a 4 KiB body.
+ *
+ * - `POST /api/social/blocks` `{"target": "<host or account URL>"}`: stores the block
+ *   (`socialBlock.<hash>`, private) and removes the followers it covers, in one commit; from
+ *   then on they get no delivery and their activities are dropped before anything is fetched.
+ * - `DELETE /api/social/blocks/<id>`: lifts it.
+ */
+export function registerOwnerRoutes(app: Hono, deps: OwnerRouteDeps): void {
+  const {lake, followers, limiter} = deps
+  const owner = (c: Context) => {
+    c.header('Cache-Control', 'no-store')
+    const wait = limiter.take(clientOf(c).key)
+    if (wait > 0) {
+      c.header('Retry-After', String(wait))
+      throw new HttpError(429, 'Too many requests: try again later.')
+    }
+    const token = ownerOrWait(c, (t) => lake.verifyToken(t), lake.failedTokenAttempts())
+    if (token === undefined) throw new HttpError(401, 'Blocks need the owner token.')
+    if (token > 0) {
+      c.header('Retry-After', String(token))
+      throw new HttpError(429, 'Too many wrong tokens: try again later.')
+    }
+  }
+
+  app.post(blocksPath, async (c) => {
+    owner(c)
+    let body: unknown
+    try {
+      body = JSON.parse(new TextDecoder().decode(await readBody(c.req.raw, maxBodyBytes)))
+    } catch (error) {
+      if (error instanceof BodyTooLargeError) throw new HttpError(413, 'The body is too large.')
+      throw new HttpError(400, 'The body must be JSON: {"target": "…"}.')
+    }
+    const target = blockTarget(isRecord(body) ? body.target : undefined)
+    const _id = blockIdOf(target)
+    const count = await lake.query<number>(
+      'count(*[_type == "socialBlock"])',
+      {},
+      {authenticated: true},
+    )
+    if (count >= maxBlocks && !lake.getDocument(_id))
+      throw new HttpError(409, `At most ${maxBlocks} blocks: lift one first.`)
+    const covered = (await followers.all()).filter((f) => {
+      if (f.actor === target) return true
+      try {
+        return new URL(f.actor).host === target
+      } catch {
+        return false
+      }
+    })
+    await lake.mutate(
+      [
+        {
+          createOrReplace: {
+            _id,
+            _type: 'socialBlock',
+            target,
+            blockedAt: new Date().toISOString(),
+          },
+        },
+        ...covered.map((f) => ({delete: {id: f._id}})),
+      ],
+      {author},
+    )
+    console.info(`[social] blocked ${target}: ${covered.length} follower(s) removed`)
+    return c.json({_id, target, removedFollowers: covered.length}, 201)
+  })
+
+  app.delete(`${blocksPath}/:id`, async (c) => {
+    owner(c)
+    const id = c.req.param('id')
+    if (!id.startsWith(blockIdPrefix) || !lake.getDocument(id))
+      throw new HttpError(404, 'No such block.')
+    await lake.mutate([{delete: {id}}], {author})
+    return c.body(null, 204)
+  })
+}
