@@ -2,7 +2,7 @@ import {mkdtempSync, rmSync, statSync} from 'node:fs'
 import {loadavg, tmpdir} from 'node:os'
 import {join} from 'node:path'
 import {StatsStore, statsFile} from '../server/stats/store.ts'
-import {readTable, tableNames} from '../server/stats/tables.ts'
+import {readTable, storedTableNames} from '../server/stats/tables.ts'
 import {Tally} from '../server/stats/tally.ts'
 import {fmt, spread} from './stats.ts'
 import type {Section} from './types.ts'
@@ -47,11 +47,11 @@ export async function run(): Promise<Omit<Section, 'name'>> {
     }
     const fillSeconds = (performance.now() - fill) / 1000
     const rows = Number(store.db.prepare('SELECT count(*) AS n FROM counts').get()?.n ?? 0)
-    const perTable = new Map<string, number[]>(tableNames.map((name) => [name, []]))
+    const perTable = new Map<string, number[]>(storedTableNames.map((name) => [name, []]))
     const whole: number[] = []
     for (let i = 0; i < repeats; i++) {
       const t0 = performance.now()
-      for (const name of tableNames) {
+      for (const name of storedTableNames) {
         const t = performance.now()
         readTable(store.db, name, days, end)
         perTable.get(name)?.push(performance.now() - t)

@@ -14,6 +14,7 @@ import {Tally, type Batch} from './tally.ts'
 import {registerIngest} from './ingest.ts'
 import {remoteSink} from './sender.ts'
 import {postTitles} from './titles.ts'
+import {newsletterDatesQuery, newsletterTable, type NewsletterDates} from './newsletterTable.ts'
 
 /** Seams for tests; the server passes none. */
 export interface StatsOptions {
@@ -50,8 +51,17 @@ export function mountStats(app: Hono, ctx: AppContext, options: StatsOptions = {
       verify: (token) => ctx.lake?.verifyToken(token),
       attempts: ctx.lake?.failedTokenAttempts(),
       flush: () => flusher.flush(),
-      table: async (name, days) =>
-        readTable(store.db, name, days, now(), name === 'pages' ? await titles() : undefined),
+      table: async (name, days, page) =>
+        name === 'newsletter'
+          ? newsletterTable(await newsletterDates(ctx), days, now())
+          : readTable(
+              store.db,
+              name,
+              days,
+              now(),
+              name === 'pages' ? await titles() : undefined,
+              page,
+            ),
       live: () => tally.liveVisitors(now()),
     })
     registerIngest(app, config.statsToken, (batch) => store.merge(batch))
@@ -87,6 +97,12 @@ export function mountStats(app: Hono, ctx: AppContext, options: StatsOptions = {
       store?.close()
     },
   }
+}
+
+/** The newsletter's dates, from the local lake's private documents (none in hosted mode). */
+function newsletterDates(ctx: AppContext): Promise<NewsletterDates[]> {
+  if (!ctx.lake) return Promise.resolve([])
+  return ctx.lake.query<NewsletterDates[]>(newsletterDatesQuery, {}, {authenticated: true})
 }
 
 function openStore(dataDir: string): StatsStore {
