@@ -43,7 +43,7 @@ export async function run(): Promise<Omit<Section, 'name'>> {
           browser: ['Chrome', 'Safari', 'Firefox', 'Edge', 'Other'][skewed(5, random())],
         })
       }
-      store.merge(tally.drain())
+      store.merge(tally.drain(start + hour * 3_600_000))
     }
     const fillSeconds = (performance.now() - fill) / 1000
     const rows = Number(store.db.prepare('SELECT count(*) AS n FROM counts').get()?.n ?? 0)

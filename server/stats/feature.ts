@@ -12,6 +12,7 @@ import {StatsStore} from './store.ts'
 import {readTable} from './tables.ts'
 import {Tally, type Batch} from './tally.ts'
 import {registerIngest} from './ingest.ts'
+import {LiveReports} from './liveReports.ts'
 import {remoteSink} from './sender.ts'
 import {postTitles} from './titles.ts'
 import {newsletterDatesQuery, newsletterTable, type NewsletterDates} from './newsletterTable.ts'
@@ -45,8 +46,9 @@ export function mountStats(app: Hono, ctx: AppContext, options: StatsOptions = {
     : config.lakeUrl !== undefined && config.statsToken !== undefined
       ? remoteSink(config.lakeUrl, config.statsToken)
       : undefined
-  const flusher = sink ? new Flusher(tally, sink) : undefined
+  const flusher = sink ? new Flusher(tally, sink, undefined, now) : undefined
   if (store && flusher) {
+    const siteProcesses = new LiveReports()
     registerStatsRoutes(app, {
       verify: (token) => ctx.lake?.verifyToken(token),
       attempts: ctx.lake?.failedTokenAttempts(),
@@ -62,9 +64,13 @@ export function mountStats(app: Hono, ctx: AppContext, options: StatsOptions = {
               name === 'pages' ? await titles() : undefined,
               page,
             ),
-      live: () => tally.liveVisitors(now()),
+      // This process's own readers, and the site processes' (split deployment).
+      live: () => tally.liveVisitors(now()) + siteProcesses.visitors(now()),
     })
-    registerIngest(app, config.statsToken, (batch) => store.merge(batch))
+    registerIngest(app, config.statsToken, (batch) => {
+      store.merge(batch)
+      if (batch.live) siteProcesses.add(batch.live)
+    })
   }
   if (!flusher && config.analytics)
     console.warn(

@@ -1,3 +1,4 @@
+import {randomUUID} from 'node:crypto'
 import {utcDay} from './salt.ts'
 
 /** What a page view is counted by, each value per hour (docs/reader-statistics.md). */
@@ -35,10 +36,24 @@ export interface FeedRow {
   subscribers: number
 }
 
-/** A batch: what one process counted since its last write. */
+/**
+ * Who one process saw in the last five minutes, without naming them: per second (Unix seconds),
+ * how many of its live visitors were last seen then. The content process sums the latest report
+ * of each site process (liveReports.ts); each second drops out five minutes after it.
+ */
+export interface LiveReport {
+  /** The counting process, random per start. */
+  process: string
+  /** When it was made, ms: a report replaces an older one of the same process only. */
+  at: number
+  seen: Array<[second: number, visitors: number]>
+}
+
+/** A batch: what one process counted since its last write, and its live visitors. */
 export interface Batch {
   counts: CountRow[]
   feeds: FeedRow[]
+  live?: LiveReport
 }
 
 /**
@@ -64,6 +79,7 @@ export class Tally {
   private day = ''
   private seen = new Set<string>()
   private readonly live = new Map<string, number>()
+  private readonly process = randomUUID()
 
   add(view: View): void {
     const day = utcDay(view.time)
@@ -106,9 +122,26 @@ export class Tally {
     return count
   }
 
-  /** Everything counted since the last call; the tally starts a new batch. */
-  drain(): Batch {
-    const batch = {counts: [...this.counts.values()], feeds: [...this.feeds.values()]}
+  /** This process's live visitors at `now`, as a report for the content process. */
+  liveReport(now: number): LiveReport {
+    const perSecond = new Map<number, number>()
+    for (const [visitor, time] of this.live) {
+      if (now - time >= liveWindowMs) this.live.delete(visitor)
+      else {
+        const second = Math.floor(time / 1000)
+        perSecond.set(second, (perSecond.get(second) ?? 0) + 1)
+      }
+    }
+    return {process: this.process, at: now, seen: [...perSecond]}
+  }
+
+  /** Everything counted since the last call, with the live report; the tally starts a new batch. */
+  drain(now: number): Batch {
+    const batch = {
+      counts: [...this.counts.values()],
+      feeds: [...this.feeds.values()],
+      live: this.liveReport(now),
+    }
     this.counts = new Map()
     this.feeds = new Map()
     return batch
