@@ -39,7 +39,7 @@ export function NewsletterPanel({days}: {days: number}) {
     confirmations: Number(confirmations),
     unsubscribes: Number(unsubscribes),
   }))
-  const last = weeks.at(-1)
+  const active = weeks.at(-1)?.active ?? 0
   const total = (key: 'confirmations' | 'unsubscribes') =>
     weeks.reduce((sum, week) => sum + week[key], 0)
   return (
@@ -52,7 +52,7 @@ export function NewsletterPanel({days}: {days: number}) {
           <CsvButton table="newsletter" days={days} title="Newsletter" />
         </Flex>
         <Text data-testid="readers-newsletter-totals">
-          {`${last?.active ?? 0} active subscribers · ${total('confirmations')} confirmed, ${total('unsubscribes')} unsubscribed since ${weeks[0]?.week ?? ''}`}
+          {`${active} active ${active === 1 ? 'subscriber' : 'subscribers'} · ${total('confirmations')} confirmed, ${total('unsubscribes')} unsubscribed since ${weeks[0]?.week ?? ''}`}
         </Text>
         <Box style={{height: 240}}>
           <ResponsiveContainer width="100%" height="100%">
