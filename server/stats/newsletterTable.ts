@@ -1,3 +1,4 @@
+import {dayMs, weekOf} from './calendar.ts'
 import {utcDay} from './salt.ts'
 import {firstDay, type Table} from './tables.ts'
 
@@ -18,14 +19,6 @@ export interface NewsletterDates {
   unsubscribedAt?: string
   /** An address that unsubscribed before it confirmed: it was never on the list. */
   pending?: boolean
-}
-
-const dayMs = 86_400_000
-
-/** The Monday (UTC) of the week of `time`, `YYYY-MM-DD`. */
-export function weekOf(time: number): string {
-  const day = new Date(time).getUTCDay()
-  return utcDay(time - ((day + 6) % 7) * dayMs)
 }
 
 const timeOf = (value: string | undefined): number | undefined => {

@@ -1,5 +1,6 @@
 import type {DatabaseSync} from 'node:sqlite'
 import type {Dimension} from './tally.ts'
+import {addDays, weekOf} from './calendar.ts'
 import {utcDay} from './salt.ts'
 
 /** The tables read from stats.sqlite (readTable). */
@@ -96,12 +97,25 @@ export function readTable(
     }
   }
   const [dimension, column] = rankedDimensions[name]
+  // The period's whole weeks from the weekly rollup, its other days (before the first Monday,
+  // and the days of a week not over yet) from the daily rows: about 25 rows per value for 90 days.
+  const to = utcDay(now)
+  const fromWeek = weekOf(Date.parse(`${from}T00:00:00Z`))
+  const firstMonday = fromWeek === from ? from : addDays(fromWeek, 7)
+  const thisMonday = weekOf(now)
+  const wholeWeeksEnd = addDays(thisMonday, 6) === to ? addDays(thisMonday, 7) : thisMonday
   const rows = db
     .prepare(
-      `SELECT value, sum(visitors) AS visitors, sum(pageviews) AS pageviews FROM daily_counts
-       WHERE dimension = ? AND day >= ? GROUP BY value ORDER BY pageviews DESC, value LIMIT ?`,
+      `SELECT value, sum(visitors) AS visitors, sum(pageviews) AS pageviews FROM (
+         SELECT value, visitors, pageviews FROM weekly_counts
+         WHERE dimension = :dimension AND week >= :firstMonday AND week < :wholeWeeksEnd
+         UNION ALL
+         SELECT value, visitors, pageviews FROM daily_counts
+         WHERE dimension = :dimension AND day >= :from AND day <= :to
+           AND (day < :firstMonday OR day >= :wholeWeeksEnd)
+       ) GROUP BY value ORDER BY pageviews DESC, value LIMIT :limit`,
     )
-    .all(dimension, from, maxRows)
+    .all({dimension, firstMonday, wholeWeeksEnd, from, to, limit: maxRows})
   if (name === 'pages')
     return {
       columns: ['path', 'title', 'visitors', 'pageviews'],
