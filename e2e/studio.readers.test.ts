@@ -89,7 +89,7 @@ describe("the Studio's Readers tool", () => {
     if (!box) throw new Error('the chart has no box')
     await page.mouse.move(box.x + box.width / 2, box.y + box.height / 3)
     await page.mouse.move(box.x + box.width - 12, box.y + box.height / 3, {steps: 5})
-    const tooltip = page.locator('.recharts-tooltip-wrapper')
+    const tooltip = chart.locator('.recharts-tooltip-wrapper')
     await tooltip.getByText(today).waitFor({timeout: 30_000})
     expect((await tooltip.innerText()).split('\n').filter(Boolean)).toEqual([
       today,
