@@ -80,7 +80,7 @@ export async function run(): Promise<Omit<Section, 'name'>> {
         `Load average when read: ${loadavg()
           .map((n) => fmt(n))
           .join(', ')} (other work on the machine inflates every figure).`,
-        'The tables read the daily rows (server/stats/store.ts); ranked tables sum them over the 90 days.',
+        'Ranked tables sum the weekly rollup for the whole weeks and the daily rows for the other days (server/stats/tables.ts).',
         `${rows.toLocaleString('en')} hourly rows, ${fmt(bytes / 1024 / 1024)} MiB; counted and merged in ${fmt(fillSeconds)} s (${days * 24} batches).`,
       ],
       data: {whole, perTable: Object.fromEntries(perTable), rows, bytes},
