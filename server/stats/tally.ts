@@ -80,14 +80,16 @@ export class Tally {
   private seen = new Set<string>()
   private readonly live = new Map<string, number>()
   private readonly process = randomUUID()
+  private hourStart = NaN
+  private hour = ''
 
   add(view: View): void {
-    const day = utcDay(view.time)
+    const hour = this.hourOf(view.time)
+    const day = hour.slice(0, 10)
     if (day !== this.day) {
       this.day = day
       this.seen = new Set()
     }
-    const hour = new Date(view.time).toISOString().slice(0, 13)
     if (view.notFound) {
       this.count(hour, view.visitor, 'notfound', view.path)
       return
@@ -101,6 +103,16 @@ export class Tally {
     this.live.delete(view.visitor)
     this.live.set(view.visitor, view.time)
     if (this.live.size > maxLive) this.live.delete(this.live.keys().next().value ?? '')
+  }
+
+  /** `YYYY-MM-DDTHH` of `time`, formatted once per hour rather than once per view. */
+  private hourOf(time: number): string {
+    const start = time - (time % 3_600_000)
+    if (start !== this.hourStart) {
+      this.hourStart = start
+      this.hour = new Date(start).toISOString().slice(0, 13)
+    }
+    return this.hour
   }
 
   /** A feed fetch whose user agent reported its subscribers (userAgent.ts). */
