@@ -5,6 +5,7 @@ import {structureTool} from 'sanity/structure'
 import {schemaTypes, singletonTypes} from './schemas/index.ts'
 import {presentation} from './studio/presentation/index.ts'
 import {readersTool} from './studio/readers/index.ts'
+import {postDocumentNode} from './studio/readers/postDocument.ts'
 import {withoutInboxTemplates} from './studio/structure/inbox.ts'
 import {structure} from './studio/structure/index.ts'
 import {withUploadReasons} from './studio/uploads/uploadReasons.tsx'
@@ -34,7 +35,8 @@ export default defineConfig({
     auth: localAuth(window.location.origin),
   }),
   plugins: [
-    structureTool({structure}),
+    // Local mode: a post's document also shows its own readers (studio/readers/postDocument.ts).
+    structureTool({structure, ...(local && {defaultDocumentNode: postDocumentNode})}),
     presentation,
     visionTool({defaultApiVersion: `v${apiVersion}`, datasets: [studioDataset]}),
     // Reader statistics (docs/reader-statistics.md): served by a local server only.

@@ -1,4 +1,5 @@
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
+import {Subscribers} from '../server/newsletter/subscribers.ts'
 import {post, postTitle, userAgents} from '../server/stats/testing.ts'
 import {goInStudio, logIn, startStudio, type StudioUnderTest} from './studio-driver.ts'
 
@@ -49,6 +50,17 @@ describe("the Studio's Readers tool", () => {
       await response.arrayBuffer()
       statuses.push(response.status)
     }
+    // The newsletter as it stores its readers: two confirm, one of them leaves, one is pending.
+    const lake = running.server.lake
+    if (!lake) throw new Error('the Studio test needs the local lake')
+    const subscribers = new Subscribers(lake)
+    const now = new Date()
+    for (const name of ['ada', 'bea', 'cid']) {
+      const outcome = await subscribers.subscribe(`${name}@example.com`, name, now)
+      if (outcome.mail === 'confirm' && name !== 'cid')
+        await subscribers.confirm(name, outcome.subscriber.confirmNonce, now)
+    }
+    await subscribers.unsubscribe('bea', now)
   })
   afterAll(async () => {
     await running?.stop()
@@ -77,7 +89,7 @@ describe("the Studio's Readers tool", () => {
     if (!box) throw new Error('the chart has no box')
     await page.mouse.move(box.x + box.width / 2, box.y + box.height / 3)
     await page.mouse.move(box.x + box.width - 12, box.y + box.height / 3, {steps: 5})
-    const tooltip = page.locator('.recharts-tooltip-wrapper')
+    const tooltip = chart.locator('.recharts-tooltip-wrapper')
     await tooltip.getByText(today).waitFor({timeout: 30_000})
     expect((await tooltip.innerText()).split('\n').filter(Boolean)).toEqual([
       today,
@@ -85,7 +97,7 @@ describe("the Studio's Readers tool", () => {
       'Visitors : 2',
     ])
     // The same numbers as a table, for anyone who does not read the chart.
-    await page.locator('summary', {hasText: 'The same, as a table'}).click()
+    await page.locator('summary', {hasText: 'The same, as a table'}).first().click()
     const row = page.getByRole('table', {name: 'Per day'}).getByRole('row').filter({hasText: today})
     expect((await row.innerText()).split(/\s+/)).toEqual([today, '2', '4'])
 
@@ -104,6 +116,20 @@ describe("the Studio's Readers tool", () => {
     expect(await campaigns.innerText()).toContain(`newsletter / email / ${forgedCampaign}`)
     expect(await campaigns.locator('b').count()).toBe(0)
     expect(await page.getByText('Nothing in the last 30 days.').count()).toBe(1) // feed readers
+
+    // The newsletter: one active subscriber (two confirmed this week, one left), the same as a table.
+    const monday = new Date()
+    monday.setUTCDate(monday.getUTCDate() - ((monday.getUTCDay() + 6) % 7))
+    const week = monday.toISOString().slice(0, 10)
+    expect(await page.getByTestId('readers-newsletter-totals').innerText()).toMatch(
+      /^1 active subscriber · 2 confirmed, 1 unsubscribed since \d{4}-\d{2}-\d{2}$/,
+    )
+    await page.locator('summary', {hasText: 'The same, as a table'}).nth(1).click()
+    const newsletterRow = page
+      .getByRole('table', {name: 'Newsletter'})
+      .getByRole('row')
+      .filter({hasText: week})
+    expect((await newsletterRow.innerText()).split(/\s+/)).toEqual([week, '1', '2', '1'])
 
     // A table as the server's CSV, fetched with the Studio session.
     const download = page.waitForEvent('download')
@@ -126,5 +152,22 @@ describe("the Studio's Readers tool", () => {
 
     expect(watch.consoleErrors).toEqual([])
     expect(watch.foreignRequests).toEqual([])
+  })
+
+  it("shows a post's own views of the last 30 days in its document", async () => {
+    const {server, page, watch} = running
+    const id = await server.lake?.query<string>(
+      '*[_type == "post" && slug.current == $slug][0]._id',
+      {slug: post.replace('/blog/', '')},
+      {authenticated: true},
+    )
+    if (!id) throw new Error('the scripted post is not in the lake')
+    await goInStudio(page, `/studio/structure/posts;${id}`)
+    await page.getByRole('tab', {name: 'Readers'}).click()
+    await page
+      .getByTestId('post-readers-totals')
+      .getByText('1 view · 1 visitor in the last 30 days')
+      .waitFor({timeout: 60_000})
+    expect(watch.consoleErrors).toEqual([])
   })
 })

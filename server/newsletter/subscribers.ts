@@ -22,6 +22,12 @@ export interface UnsubscribedAddress {
   _id: string
   _type: 'unsubscribedAddress'
   unsubscribedAt: string
+  /**
+   * When it had confirmed, or `pending` if it never did: dates only, so the owner's newsletter
+   * figures (server/stats/newsletterTable.ts) count who left the list, and since when they were on it.
+   */
+  confirmedAt?: string
+  pending?: true
 }
 
 /** Who the lake's transaction log names as the author of the newsletter's writes. */
@@ -139,6 +145,9 @@ export class Subscribers {
         _id: unsubscribedId(hash),
         _type: 'unsubscribedAddress',
         unsubscribedAt: now.toISOString(),
+        ...(subscriber.status === 'active' && subscriber.confirmedAt
+          ? {confirmedAt: subscriber.confirmedAt}
+          : {pending: true}),
       }
       await this.lake.mutate([{delete: {id: subscriber._id}}, {createOrReplace: record}], {
         author,

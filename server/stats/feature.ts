@@ -12,8 +12,10 @@ import {StatsStore} from './store.ts'
 import {readTable} from './tables.ts'
 import {Tally, type Batch} from './tally.ts'
 import {registerIngest} from './ingest.ts'
+import {LiveReports} from './liveReports.ts'
 import {remoteSink} from './sender.ts'
 import {postTitles} from './titles.ts'
+import {newsletterDatesQuery, newsletterTable, type NewsletterDates} from './newsletterTable.ts'
 
 /** Seams for tests; the server passes none. */
 export interface StatsOptions {
@@ -44,17 +46,31 @@ export function mountStats(app: Hono, ctx: AppContext, options: StatsOptions = {
     : config.lakeUrl !== undefined && config.statsToken !== undefined
       ? remoteSink(config.lakeUrl, config.statsToken)
       : undefined
-  const flusher = sink ? new Flusher(tally, sink) : undefined
+  const flusher = sink ? new Flusher(tally, sink, undefined, now) : undefined
   if (store && flusher) {
+    const siteProcesses = new LiveReports()
     registerStatsRoutes(app, {
       verify: (token) => ctx.lake?.verifyToken(token),
       attempts: ctx.lake?.failedTokenAttempts(),
       flush: () => flusher.flush(),
-      table: async (name, days) =>
-        readTable(store.db, name, days, now(), name === 'pages' ? await titles() : undefined),
-      live: () => tally.liveVisitors(now()),
+      table: async (name, days, page) =>
+        name === 'newsletter'
+          ? newsletterTable(await newsletterDates(ctx), days, now())
+          : readTable(
+              store.db,
+              name,
+              days,
+              now(),
+              name === 'pages' ? await titles() : undefined,
+              page,
+            ),
+      // This process's own readers, and the site processes' (split deployment).
+      live: () => tally.liveVisitors(now()) + siteProcesses.visitors(now()),
     })
-    registerIngest(app, config.statsToken, (batch) => store.merge(batch))
+    registerIngest(app, config.statsToken, (batch) => {
+      store.merge(batch)
+      if (batch.live) siteProcesses.add(batch.live)
+    })
   }
   if (!flusher && config.analytics)
     console.warn(
@@ -87,6 +103,12 @@ export function mountStats(app: Hono, ctx: AppContext, options: StatsOptions = {
       store?.close()
     },
   }
+}
+
+/** The newsletter's dates, from the local lake's private documents (none in hosted mode). */
+function newsletterDates(ctx: AppContext): Promise<NewsletterDates[]> {
+  if (!ctx.lake) return Promise.resolve([])
+  return ctx.lake.query<NewsletterDates[]>(newsletterDatesQuery, {}, {authenticated: true})
 }
 
 function openStore(dataDir: string): StatsStore {

@@ -20,9 +20,12 @@ export class Flusher {
   private readonly tally: Tally
   private readonly sink: BatchSink
 
-  constructor(tally: Tally, sink: BatchSink, intervalMs = flushIntervalMs) {
+  private readonly now: () => number
+
+  constructor(tally: Tally, sink: BatchSink, intervalMs = flushIntervalMs, now = Date.now) {
     this.tally = tally
     this.sink = sink
+    this.now = now
     this.timer = setInterval(() => void this.flush(), intervalMs)
     this.timer.unref()
   }
@@ -30,8 +33,10 @@ export class Flusher {
   /** Writes what was counted so far; one write at a time, in order. */
   flush(): Promise<void> {
     this.running = this.running.then(async () => {
-      const batch = this.tally.drain()
-      if (batch.counts.length === 0 && batch.feeds.length === 0) return
+      const batch = this.tally.drain(this.now())
+      // Nothing new, and no one live: nothing to send. Live visitors alone are sent, so a
+      // restarted content process has the site processes' live figure back within one interval.
+      if (batch.counts.length === 0 && batch.feeds.length === 0 && !batch.live?.seen.length) return
       try {
         await this.sink(batch)
       } catch (error) {

@@ -1,10 +1,10 @@
 import type {Context, MiddlewareHandler} from 'hono'
-import {isbot} from 'isbot'
 import {clientOf} from '../http/clientAddress.ts'
 import {campaign, canonicalPath, clip, referrerHost} from './dimensions.ts'
 import type {DailySalt} from './salt.ts'
 import type {Tally} from './tally.ts'
-import {browserFamily, deviceClass, feedSubscribers} from './userAgent.ts'
+import {agentOf} from './agents.ts'
+import {feedSubscribers} from './userAgent.ts'
 
 /** The feeds whose fetches report aggregators' subscribers (server/discovery/feature.ts). */
 const feedPaths = new Set(['/rss.xml', '/atom.xml'])
@@ -31,7 +31,7 @@ export function isSpeculative(c: Context): boolean {
 
 /** A person's request: a user agent, not one of isbot's crawlers, not asking to be left alone. */
 export function isCountableReader(c: Context, userAgent: string): boolean {
-  return userAgent !== '' && !isbot(userAgent) && c.req.header('sec-gpc') !== '1'
+  return !agentOf(userAgent).bot && c.req.header('sec-gpc') !== '1'
 }
 
 /**
@@ -80,6 +80,7 @@ export function countView(
   referer: string | undefined,
   time: number,
 ): void {
+  const agent = agentOf(userAgent)
   options.tally.add({
     time,
     visitor: options.salt.visitor(time, clientOf(c).key, userAgent),
@@ -87,7 +88,7 @@ export function countView(
     notFound,
     referrer: referrerHost(referer, options.ownHosts(c)),
     campaign: campaign(url.searchParams),
-    device: deviceClass(userAgent),
-    browser: browserFamily(userAgent),
+    device: agent.device,
+    browser: agent.browser,
   })
 }

@@ -3,6 +3,7 @@ import {csvDocument} from '../http/csv.ts'
 import {HttpError} from '../http/httpError.ts'
 import {ownerOrWait} from '../http/ownerBearer.ts'
 import type {FailedAttempts} from '../util/failedAttempts.ts'
+import {maxValueLength} from './dimensions.ts'
 import {isTableName, maxDays, type Table, type TableName} from './tables.ts'
 
 export const statsPath = '/api/stats'
@@ -16,7 +17,8 @@ export interface StatsRouteDeps {
   attempts: FailedAttempts | undefined
   /** Writes what was counted so far, so a table shows every view served before it was asked. */
   flush(): Promise<void>
-  table(name: TableName, days: number): Promise<Table>
+  /** `page`: the daily table of that one page only. */
+  table(name: TableName, days: number, page: string | undefined): Promise<Table>
   /** Visitors of the last five minutes. */
   live(): number
 }
@@ -29,6 +31,18 @@ function daysOf(c: Context): number {
   if (days < 1 || days > maxDays)
     throw new HttpError(400, `days must be a whole number from 1 to ${maxDays}`)
   return days
+}
+
+/** `?page=/path` (the daily table only): one page's days, as a post's document shows them. */
+function pageOf(c: Context, name: TableName): string | undefined {
+  const page = c.req.query('page')
+  if (page === undefined) return undefined
+  if (name !== 'daily' || !page.startsWith('/') || page.length > maxValueLength)
+    throw new HttpError(
+      400,
+      `page must be a path of up to ${maxValueLength} characters, on the daily table`,
+    )
+  return page
 }
 
 /**
@@ -52,8 +66,9 @@ export function registerStatsRoutes(app: Hono, deps: StatsRouteDeps): void {
       throw new HttpError(404, 'No such table of reader statistics.')
     const name = match[1]
     const days = daysOf(c)
+    const page = pageOf(c, name)
     await deps.flush()
-    const table = await deps.table(name, days)
+    const table = await deps.table(name, days, page)
     if (match[2] === 'json') return c.json(table)
     c.header('Content-Type', 'text/csv; charset=utf-8')
     c.header('Content-Disposition', `attachment; filename="${name}-${days}d.csv"`)

@@ -99,7 +99,24 @@ it('counts the scripted day across two site processes and a content restart', as
   running.splice(running.indexOf(content), 1)
   content = await startContent(port)
   expect(await dailyTotals(content, [5, 9])).toEqual([5, 9])
+  // The live figure sums the site processes' visitors of the last 5 minutes (alice, carol and
+  // erin on the first; bob and dave on the second); the restarted content process has it back
+  // from their next reports.
+  expect(await liveVisitors(content, 5)).toBe(5)
 }, 180_000)
+
+/** The content process's live figure, once it is `expected` (reports come every 5 s). */
+async function liveVisitors(content: TestServer, expected: number): Promise<number> {
+  let visitors = -1
+  for (let attempt = 0; attempt < 120 && visitors !== expected; attempt++) {
+    if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 500))
+    const response = await fetch(`${content.url}/api/stats/live.json`, {
+      headers: {authorization: `Bearer ${ownerToken}`},
+    })
+    visitors = ((await response.json()) as {visitors: number}).visitors
+  }
+  return visitors
+}
 
 it('refuses batches without STATS_TOKEN (401), oversized (413) or malformed (400)', async () => {
   const content = running.find((server) => server.config.serveSite === false)

@@ -1,3 +1,4 @@
+import {randomUUID} from 'node:crypto'
 import {utcDay} from './salt.ts'
 
 /** What a page view is counted by, each value per hour (docs/reader-statistics.md). */
@@ -35,10 +36,24 @@ export interface FeedRow {
   subscribers: number
 }
 
-/** A batch: what one process counted since its last write. */
+/**
+ * Who one process saw in the last five minutes, without naming them: per second (Unix seconds),
+ * how many of its live visitors were last seen then. The content process sums the latest report
+ * of each site process (liveReports.ts); each second drops out five minutes after it.
+ */
+export interface LiveReport {
+  /** The counting process, random per start. */
+  process: string
+  /** When it was made, ms: a report replaces an older one of the same process only. */
+  at: number
+  seen: Array<[second: number, visitors: number]>
+}
+
+/** A batch: what one process counted since its last write, and its live visitors. */
 export interface Batch {
   counts: CountRow[]
   feeds: FeedRow[]
+  live?: LiveReport
 }
 
 /**
@@ -64,14 +79,17 @@ export class Tally {
   private day = ''
   private seen = new Set<string>()
   private readonly live = new Map<string, number>()
+  private readonly process = randomUUID()
+  private hourStart = NaN
+  private hour = ''
 
   add(view: View): void {
-    const day = utcDay(view.time)
+    const hour = this.hourOf(view.time)
+    const day = hour.slice(0, 10)
     if (day !== this.day) {
       this.day = day
       this.seen = new Set()
     }
-    const hour = new Date(view.time).toISOString().slice(0, 13)
     if (view.notFound) {
       this.count(hour, view.visitor, 'notfound', view.path)
       return
@@ -85,6 +103,16 @@ export class Tally {
     this.live.delete(view.visitor)
     this.live.set(view.visitor, view.time)
     if (this.live.size > maxLive) this.live.delete(this.live.keys().next().value ?? '')
+  }
+
+  /** `YYYY-MM-DDTHH` of `time`, formatted once per hour rather than once per view. */
+  private hourOf(time: number): string {
+    const start = time - (time % 3_600_000)
+    if (start !== this.hourStart) {
+      this.hourStart = start
+      this.hour = new Date(start).toISOString().slice(0, 13)
+    }
+    return this.hour
   }
 
   /** A feed fetch whose user agent reported its subscribers (userAgent.ts). */
@@ -106,9 +134,26 @@ export class Tally {
     return count
   }
 
-  /** Everything counted since the last call; the tally starts a new batch. */
-  drain(): Batch {
-    const batch = {counts: [...this.counts.values()], feeds: [...this.feeds.values()]}
+  /** This process's live visitors at `now`, as a report for the content process. */
+  liveReport(now: number): LiveReport {
+    const perSecond = new Map<number, number>()
+    for (const [visitor, time] of this.live) {
+      if (now - time >= liveWindowMs) this.live.delete(visitor)
+      else {
+        const second = Math.floor(time / 1000)
+        perSecond.set(second, (perSecond.get(second) ?? 0) + 1)
+      }
+    }
+    return {process: this.process, at: now, seen: [...perSecond]}
+  }
+
+  /** Everything counted since the last call, with the live report; the tally starts a new batch. */
+  drain(now: number): Batch {
+    const batch = {
+      counts: [...this.counts.values()],
+      feeds: [...this.feeds.values()],
+      live: this.liveReport(now),
+    }
     this.counts = new Map()
     this.feeds = new Map()
     return batch

@@ -2,13 +2,15 @@ import {Card, Container, Flex, Grid, Heading, Stack, TabPanel, Text} from '@sani
 import {useState} from 'react'
 import {DailyChart} from './DailyChart.tsx'
 import {LiveCount} from './LiveCount.tsx'
+import {NewsletterPanel} from './NewsletterPanel.tsx'
 import {PeriodSwitch, periodPanelId, periodTabId} from './PeriodSwitch.tsx'
 import {RankedTable} from './RankedTable.tsx'
 import {rankedTables, type Period} from './statsTables.ts'
 
 /**
  * The owner's reader statistics (issue #38, docs/reader-statistics.md): the live figure, the
- * period's visitors and page views per day, and the ranked tables, each downloadable as CSV.
+ * period's visitors and page views per day, the newsletter per week, and the ranked tables, each
+ * downloadable as CSV.
  */
 export function ReadersTool() {
   const [days, setDays] = useState<Period>(30)
@@ -31,6 +33,7 @@ export function ReadersTool() {
           <TabPanel id={periodPanelId} aria-labelledby={periodTabId(days)}>
             <Stack gap={4}>
               <DailyChart days={days} />
+              <NewsletterPanel days={days} />
               <Grid gridTemplateColumns={[1, 1, 2]} gap={4}>
                 {rankedTables.map(({name, title}) => (
                   <RankedTable key={name} name={name} title={title} days={days} />

@@ -65,5 +65,9 @@ function readTable(json: unknown): StatsTable {
 
 const cellOf = (cell: unknown): string | number => (typeof cell === 'number' ? cell : String(cell))
 
-export const useStatsTable = (name: string, days: number): Loaded<StatsTable> =>
-  useStatsJson(`${name}.json?days=${days}`, readTable)
+/** A table of the last `days` days; `page` narrows the daily table to that one page. */
+export const useStatsTable = (name: string, days: number, page?: string): Loaded<StatsTable> =>
+  useStatsJson(
+    `${name}.json?days=${days}${page === undefined ? '' : `&page=${encodeURIComponent(page)}`}`,
+    readTable,
+  )

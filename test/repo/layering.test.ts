@@ -111,10 +111,8 @@ const testsOfTheWholeServer = new Set([
   // Subscriptions as a reader meets them: the form's answers and their mail over real SMTP.
   'server/newsletter/routes.test.ts',
   'server/newsletter/sender.test.ts',
-  // Reader statistics are counted in front of every feature the site serves, and flushed at stop.
-  'server/stats/analyticsOff.test.ts',
+  // Reader statistics are counted in front of every feature the site serves (the scripted day).
   'server/stats/feature.test.ts',
-  'server/stats/gracefulStop.test.ts',
   // The social web as another server meets it: WebFinger, the actor, signed deliveries.
   'server/social/discovery.test.ts',
   'server/social/federate.test.ts',

@@ -27,9 +27,9 @@ export const footerModals = {
     title: 'Privacy',
     paragraphs: [
       'No personal data is collected on this site: no cookies, no tracking, nothing sent to anyone.',
-      "The server counts page views as it serves them and keeps only totals per hour: the page, the name of the site a link came from, phone, tablet or desktop, and the browser's name. Readers are counted once a day by a code made from your address, your browser and a secret that is replaced every midnight and never written down, so no one, me included, can tell who read what. Crawlers are not counted, and neither are browsers that send Global Privacy Control.",
+      "The server counts page views as it serves them, with no script and no cookie, and keeps only totals per hour: the page, the name of the site a link came from, a link's campaign tags (utm_source, utm_medium, utm_campaign), phone, tablet or desktop, the browser's name, and addresses on this site that were not found. Feed readers' own reports of their subscriber counts are kept per day. Readers are counted once a day by a code made from your network address, your browser and a secret that is replaced every midnight and never written down; your address, your browser's details and that code are never stored or logged, so no one, me included, can tell who read what. Crawlers are not counted, and neither are browsers that send Global Privacy Control. Nothing is sent to anyone else.",
       'Only what you send is kept: a contact message, and, if you subscribe to new posts, your email address with the dates you subscribed and confirmed. It is used for nothing else and shared with no one; the mails carry no tracking pixel and no rewritten links.',
-      'Unsubscribing (one click, from any mail) deletes your address; only a salted hash of it is kept, so it is not mailed again by mistake.',
+      'Unsubscribing (one click, from any mail) deletes your address; only a salted hash of it is kept, with the dates you confirmed and left, so it is not mailed again by mistake and the list can be counted over time.',
       'Client work is kept strictly confidential.',
       'The writings on this site are mine: please do not reuse them without credit or permission.',
     ],
