@@ -8,10 +8,14 @@ import {prefetchFreshMs} from './blogPrefetch.ts'
 export interface BlogCategory {
   slug: string
   title: string
+  /** Its document's id (the preview's click-to-edit); none for today's built-in categories. */
+  id?: string
 }
 
 function tabsOf(found: CategoriesQueryResult): BlogCategory[] {
-  return found.flatMap(({slug, title}) => (slug ? [{slug, title: title?.trim() || slug}] : []))
+  return found.flatMap(({_id, slug, title}) =>
+    slug ? [{slug, title: title?.trim() || slug, id: _id}] : [],
+  )
 }
 
 /**
