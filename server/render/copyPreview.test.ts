@@ -149,3 +149,55 @@ describe("the copy documents in preview (Presentation's click-to-edit)", () => {
     expect(html).not.toContain('data-sanity=')
   })
 })
+
+describe('bad input renders a sensible page, never a 500 nor a redirect elsewhere', () => {
+  /** What a reader gets: the status, and where a redirect points. */
+  async function answer(path: string): Promise<{status: number; location: string | null}> {
+    const rendered = await bundle.renderer.render(new Request(new URL(path, server.url)), {
+      site: resolveSiteConfig({siteUrl: server.url}),
+      contentOrigin: server.url,
+      assets: bundle.assets,
+    })
+    return rendered instanceof Response
+      ? {status: rendered.status, location: rendered.headers.get('location')}
+      : {status: rendered.status, location: null}
+  }
+
+  it('a category with no posts has its tab, and says so', async () => {
+    await server.owner.createOrReplace({
+      _id: 'category-poetry',
+      _type: 'category',
+      title: 'Poetry',
+      slug: {_type: 'slug', current: 'poetry'},
+      order: 9,
+    })
+    expect(await render('/blog')).toContain('href="/blog?category=poetry"')
+    const html = await render('/blog?category=poetry')
+    expect(html).toContain('No posts here yet.')
+  })
+
+  it('a deleted testimonial is gone from Home and Testimonials, which still render', async () => {
+    await server.owner.delete('testimonial-ruth')
+    for (const path of ['/', '/testimonials']) {
+      const html = await render(path)
+      expect(html, path).not.toContain('Ruth Kaur')
+      expect(html, path).toContain('Aamir K., novelist')
+    }
+  })
+
+  it('no query parameter makes the site redirect to another origin', async () => {
+    await server.owner.create({_type: 'redirect', from: '/go', to: '/blog', permanent: true})
+    expect(await answer('/go')).toEqual({status: 301, location: '/blog'})
+    for (const path of [
+      '/go?to=https://evil.example/',
+      '/?redirect=https://evil.example/',
+      '/blog?next=//evil.example/',
+      '/blog?category=%2F%2Fevil.example',
+      '/blog/headings-are-promises?url=https://evil.example/',
+    ]) {
+      const {status, location} = await answer(path)
+      expect(status, path).toBeLessThan(500)
+      if (location !== null) expect(new URL(location, server.url).origin, path).toBe(server.url)
+    }
+  })
+})
