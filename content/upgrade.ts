@@ -8,6 +8,8 @@
  */
 import type {Lake} from '../server/lake/index.ts'
 import {categoriesCopy, siteCopyDocuments, siteSettingsCopy, type CopyDocument} from './siteCopy.ts'
+import {privacyUpgrade, type FoundPrivacy} from './privacyUpgrade.ts'
+import {privacyReviewMessage} from '../schemas/privacyPromise.ts'
 
 /** What the lake holds that the upgrade decides on, read in one query across every perspective. */
 interface Found {
@@ -16,13 +18,16 @@ interface Found {
   categories: {_id: string; title: unknown; slug: unknown}[]
   posts: {_id: string; category: string}[]
   activeReleases: string[]
+  /** The settings' privacy text, published and draft (content/privacyUpgrade.ts). */
+  privacy: FoundPrivacy[]
 }
 
 const foundQuery = /* groq */ `{
   "present": *[_id in $ids || _id in $draftIds]._id,
   "categories": *[_type == "category" && !(_id in path("drafts.**")) && !(_id in path("versions.**"))]{_id, title, "slug": slug.current},
   "posts": *[_type == "post" && defined(category) && !defined(category._ref)]{_id, category},
-  "activeReleases": *[_type == "system.release" && state == "active"]._id
+  "activeReleases": *[_type == "system.release" && state == "active"]._id,
+  "privacy": *[_id in ["siteSettings", "drafts.siteSettings"] && defined(footerModals.privacy.paragraphs)]{_id, "paragraphs": footerModals.privacy.paragraphs}
 }`
 
 /** A category id for a title no category of today's list has (a post written through the API). */
@@ -47,7 +52,7 @@ const releaseOf = (id: string) => /^versions\.([^.]+)\./.exec(id)?.[1]
  * settings document: only then are today's categories and testimonials created, so a category or
  * testimonial the owner deleted later is not brought back by a restart.
  */
-export function upgradeMutations(found: Found): unknown[] {
+export function upgradeMutations(found: Found): {mutations: unknown[]; privacyReview: string[]} {
   const present = new Set(found.present.map((id) => id.replace(/^drafts\./, '')))
   const firstUpgrade = !present.has(siteSettingsCopy._id)
   const creates: CopyDocument[] = siteCopyDocuments.filter(
@@ -85,15 +90,28 @@ export function upgradeMutations(found: Found): unknown[] {
       patch: {id: post._id, set: {category: {_type: 'reference', _ref: ref}}},
     })
   }
-  return [...creates.map((doc) => ({createIfNotExists: doc})), ...patches]
+  // A privacy text no one edited since an earlier seed wrote it becomes today's (issue #37).
+  const privacy = privacyUpgrade(found.privacy)
+  return {
+    mutations: [
+      ...creates.map((doc) => ({createIfNotExists: doc})),
+      ...patches,
+      ...privacy.patches,
+    ],
+    privacyReview: privacy.review,
+  }
 }
 
 /**
  * Upgrades the lake's content at start (server/start.ts), before it serves. An empty lake (never
  * written) is left empty: the seed fills it, or the site shows today's copy as its fallback.
- * Returns how many mutations the one transaction held (0: nothing to do).
+ * Returns how many mutations the one transaction held (0: nothing to do). `log` is a seam for
+ * tests; the server logs to the console.
  */
-export async function upgradeSiteCopy(lake: Lake): Promise<number> {
+export async function upgradeSiteCopy(
+  lake: Lake,
+  log: Pick<Console, 'log' | 'warn'> = console,
+): Promise<number> {
   if (lake.revision === 0) return 0
   const ids = siteCopyDocuments.map((doc) => doc._id)
   const found = await lake.query<Found>(
@@ -101,9 +119,11 @@ export async function upgradeSiteCopy(lake: Lake): Promise<number> {
     {ids, draftIds: ids.map((id) => `drafts.${id}`)},
     {perspective: 'raw', authenticated: true},
   )
-  const mutations = upgradeMutations(found)
+  const {mutations, privacyReview} = upgradeMutations(found)
+  if (privacyReview.length > 0)
+    log.warn(`[lake] Site settings → Footer → Privacy: ${privacyReviewMessage}`)
   if (mutations.length === 0) return 0
   await lake.mutate(mutations)
-  console.log(`[lake] upgraded the site's copy: ${mutations.length} changes in one transaction`)
+  log.log(`[lake] upgraded the site's copy: ${mutations.length} changes in one transaction`)
   return mutations.length
 }

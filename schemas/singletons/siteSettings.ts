@@ -1,6 +1,7 @@
 import {defineArrayMember, defineField, defineType} from 'sanity'
 import {linkUrlField} from '../objects/linkUrl.ts'
 import {simpleImageField} from '../objects/simpleImage.ts'
+import {privacyNeedsReview, privacyReviewMessage} from '../privacyPromise.ts'
 
 /** The handle the social web (ActivityPub) knows the owner by: lowercase, digits, `_`, 1–30. */
 export const fediverseHandlePattern = /^[a-z0-9_]{1,30}$/
@@ -59,7 +60,18 @@ export const siteSettings = defineType({
       group: 'footer',
       fields: [
         defineField({name: 'me', title: 'Me', type: 'footerModal'}),
-        defineField({name: 'privacy', title: 'Privacy', type: 'footerModal'}),
+        defineField({
+          name: 'privacy',
+          title: 'Privacy',
+          type: 'footerModal',
+          // A warning, not an error: the owner may publish, but is told (content/privacyUpgrade.ts).
+          validation: (rule) =>
+            rule
+              .custom((value: {paragraphs?: unknown} | undefined) =>
+                privacyNeedsReview(value?.paragraphs) ? privacyReviewMessage : true,
+              )
+              .warning(),
+        }),
         defineField({name: 'client', title: 'Client', type: 'footerModal'}),
       ],
     }),

@@ -2,6 +2,7 @@ import {map} from 'rxjs'
 import {presentationTool, type DocumentLocationResolver} from 'sanity/presentation'
 import {previewDisablePath, previewEnablePath} from '../../shared/constants.ts'
 import {latestPostCount, listedPost, postOrder} from '../../web/queries.ts'
+import {copyLocations, copyMainDocuments} from './copyLocations.ts'
 
 /**
  * Where a post appears: its own page, the blog, and Home while it is among the newest posts.
@@ -45,8 +46,9 @@ export const presentation = presentationTool({
   resolve: {
     // A function, not a per-type object: only a function gets the document store to query with.
     locations: (params, context) =>
-      params.type === 'post' ? postLocations(params, context) : null,
+      params.type === 'post' ? postLocations(params, context) : copyLocations(params, context),
     mainDocuments: [
+      ...copyMainDocuments,
       {
         route: '/blog/:id',
         filter: `_type == "post" && slug.current == $slug`,

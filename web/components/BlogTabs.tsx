@@ -6,6 +6,7 @@ import {blogPageSize} from '../queries.ts'
 import type {BlogCategory} from '../routes/blogCategories.ts'
 import {prefetchTab} from '../routes/blogPrefetch.ts'
 import {theme} from './theme.ts'
+import {useSanityNode} from '../preview/useSanityNode.ts'
 
 const List = styled.ul`
   display: flex;
@@ -35,7 +36,8 @@ const List = styled.ul`
  * Links, so each tab has an address and works without JS.
  */
 export function BlogTabs({selected, categories}: {selected: BlogTab; categories: BlogCategory[]}) {
-  const tabs = [{slug: latestTab, title: latestTab}, ...categories]
+  const tabs: BlogCategory[] = [{slug: latestTab, title: latestTab}, ...categories]
+  const node = useSanityNode('category')
   // Once the app runs (effects run only in the browser), the other tabs' first pages are fetched
   // while the browser is idle, so a tap on a tab shows it without a round trip (issue #12).
   useEffect(() => {
@@ -50,13 +52,14 @@ export function BlogTabs({selected, categories}: {selected: BlogTab; categories:
   return (
     <nav aria-label="Categories">
       <List>
-        {tabs.map(({slug, title}) => (
+        {tabs.map(({slug, title, id}) => (
           <li key={slug}>
             <Link
               to={tabHref(slug)}
               preventScrollReset
               onPointerDown={() => prefetchTab(slug, blogPageSize)}
               aria-current={slug === selected ? 'page' : undefined}
+              {...node(id, 'title')}
             >
               {title}
             </Link>

@@ -4,6 +4,7 @@ import {useSettings} from '../copy/useSettings.ts'
 import {invokes, Modal} from './Modal.tsx'
 import {theme} from './theme.ts'
 import {FooterFollowLinks} from '../reading/FooterFollowLinks.tsx'
+import {useSanityNode} from '../preview/useSanityNode.ts'
 
 const Bar = styled.footer`
   position: relative;
@@ -40,6 +41,9 @@ const dialogId = (name: FooterModalName) => `footer-${name}`
  */
 export function Footer() {
   const {ownerName, footerModals} = useSettings()
+  // In preview: a modal's words open their field of the site settings in the Studio.
+  const node = useSanityNode('siteSettings')
+  const field = (path: string) => node('siteSettings', path)
   return (
     <Bar>
       <span>© {ownerName}</span>
@@ -49,6 +53,7 @@ export function Footer() {
           type="button"
           aria-haspopup="dialog"
           {...invokes(dialogId(name), 'show-modal')}
+          {...field(`footerModals.${name}.label`)}
         >
           {footerModals[name].label}
         </LinkButton>
@@ -56,9 +61,11 @@ export function Footer() {
       <FooterFollowLinks />
       {names.map((name) => (
         <Modal key={name} id={dialogId(name)} title={footerModals[name].title}>
-          {footerModals[name].paragraphs.map((text) => (
-            <p key={text}>{text}</p>
-          ))}
+          <div {...field(`footerModals.${name}.paragraphs`)}>
+            {footerModals[name].paragraphs.map((text) => (
+              <p key={text}>{text}</p>
+            ))}
+          </div>
         </Modal>
       ))}
     </Bar>

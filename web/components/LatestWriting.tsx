@@ -1,6 +1,7 @@
 import {Link} from 'react-router-dom'
 import styled from 'styled-components'
 import {PostCard, type PostCardData} from './PostCard.tsx'
+import type {SanityNodeProps} from '../preview/useSanityNode.ts'
 
 const Grid = styled.div`
   display: grid;
@@ -9,10 +10,19 @@ const Grid = styled.div`
 `
 
 /** Home's lazily loaded 'Latest writing' section: the newest posts. */
-export default function LatestWriting({heading, posts}: {heading: string; posts: PostCardData[]}) {
+export default function LatestWriting({
+  heading,
+  headingNode,
+  posts,
+}: {
+  heading: string
+  /** In preview: the heading opens Home's field in the Studio. */
+  headingNode?: SanityNodeProps
+  posts: PostCardData[]
+}) {
   return (
     <>
-      <h2>{heading}</h2>
+      <h2 {...headingNode}>{heading}</h2>
       {posts.length === 0 ? (
         <p>New posts are on their way.</p>
       ) : (

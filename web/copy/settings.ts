@@ -23,6 +23,8 @@ export interface SiteSettings {
   editingSamplesUrl: string | null
   /** Unset (or its asset gone): none; the JSON-LD then has no portrait. */
   portrait?: ShownImage
+  /** The portrait's alt text: the owner's, or "Portrait of <her name>" when she wrote none. */
+  portraitAlt: string
   /** Unset: the built-in share card (/share.png). */
   shareImage?: ShownImage
 }
@@ -50,9 +52,11 @@ const printable = (url: string | null) => !!url && /^(https?:\/\/|mailto:)/i.tes
  * could not answer all read as today's copy (web/content/site.ts), never as an error.
  */
 export function resolveSettings(raw: SiteSettingsQueryResult | undefined): SiteSettings {
+  const ownerName = text(raw?.ownerName, owner.name)
   return {
     siteName: text(raw?.siteName, siteName),
-    ownerName: text(raw?.ownerName, owner.name),
+    ownerName,
+    portraitAlt: text(raw?.portrait?.alt, `Portrait of ${ownerName}`),
     ownerTitle: text(raw?.ownerTitle, owner.title),
     place: text(raw?.place, owner.place),
     description: text(raw?.description, siteDescription),

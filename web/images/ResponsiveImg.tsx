@@ -12,6 +12,8 @@ export interface ResponsiveImgProps {
   aspect?: number
   /** The page's largest image (the LCP): fetched first, never lazily. */
   priority?: boolean
+  /** Without `priority`: 'eager' for a small image above the fold, fetched at once but not first. */
+  loading?: 'lazy' | 'eager'
   className?: string
 }
 
@@ -27,6 +29,7 @@ export function ResponsiveImg({
   defaultWidth,
   aspect,
   priority,
+  loading = 'lazy',
   className,
 }: ResponsiveImgProps) {
   const site = useSiteConfig()
@@ -47,7 +50,7 @@ export function ResponsiveImg({
       width={built.width}
       height={built.height}
       alt={altOf(image)}
-      loading={priority ? 'eager' : 'lazy'}
+      loading={priority ? 'eager' : loading}
       fetchPriority={priority ? 'high' : undefined}
       decoding={priority ? 'sync' : 'async'}
       style={style}

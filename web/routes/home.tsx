@@ -8,6 +8,8 @@ import {SocialWebLinks} from '../seo/SocialWebLinks.tsx'
 import {theme} from '../components/theme.ts'
 import {resolveHome} from '../copy/home.ts'
 import {useSettings} from '../copy/useSettings.ts'
+import {PersonPhoto} from '../images/PersonPhoto.tsx'
+import {useSanityNode} from '../preview/useSanityNode.ts'
 import type {homeLoader} from './home.loader.ts'
 
 const LatestWriting = lazy(() => import('../components/LatestWriting.tsx'))
@@ -24,6 +26,13 @@ const Hero = styled.header`
   p {
     max-width: 38rem;
   }
+`
+
+const Heading = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: 1rem 1.5rem;
 `
 
 const Role = styled.p`
@@ -54,24 +63,46 @@ export function Home() {
   const {latest, copy} = useLoaderData<typeof homeLoader>()
   const settings = useSettings()
   const home = resolveHome(copy)
+  // In preview, each word here opens its field in the Studio (docs/site-editing.md).
+  const settingsNode = useSanityNode('siteSettings')
+  const homeNode = useSanityNode('homePage')
   return (
     <>
       <PageMeta description={settings.description} canonicalPath="/" owner />
       <SocialWebLinks />
       <Hero>
-        <h1>{settings.ownerName}</h1>
-        <Role>{settings.ownerTitle}</Role>
-        <p>{home.intro}</p>
-        <Button to="/blog">{home.blogButton}</Button>
+        <Heading>
+          {settings.portrait && (
+            <span {...settingsNode('siteSettings', 'portrait')}>
+              <PersonPhoto image={settings.portrait} alt={settings.portraitAlt} size={112} eager />
+            </span>
+          )}
+          <div>
+            <h1 {...settingsNode('siteSettings', 'ownerName')}>{settings.ownerName}</h1>
+            <Role {...settingsNode('siteSettings', 'ownerTitle')}>{settings.ownerTitle}</Role>
+          </div>
+        </Heading>
+        <p {...homeNode('homePage', 'intro')}>{home.intro}</p>
+        <Button to="/blog" {...homeNode('homePage', 'blogButton')}>
+          {home.blogButton}
+        </Button>
       </Hero>
       {home.showLatest && (
         <LazySection label={home.latestHeading} minHeight="24rem">
-          <LatestWriting heading={home.latestHeading} posts={latest} />
+          <LatestWriting
+            heading={home.latestHeading}
+            headingNode={homeNode('homePage', 'latestHeading')}
+            posts={latest}
+          />
         </LazySection>
       )}
       {home.showVoices && (
         <LazySection label={home.voicesHeading} minHeight="18rem">
-          <ClientVoices heading={home.voicesHeading} voices={home.voices} />
+          <ClientVoices
+            heading={home.voicesHeading}
+            headingNode={homeNode('homePage', 'voicesHeading')}
+            voices={home.voices}
+          />
         </LazySection>
       )}
       {home.showSubscribe && <SubscribeForm />}

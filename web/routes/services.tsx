@@ -7,6 +7,7 @@ import {useSettings} from '../copy/useSettings.ts'
 import {resolveServices} from '../copy/services.ts'
 import {tabHref} from '../blogTabs.ts'
 import type {servicesLoader} from './services.loader.ts'
+import {useSanityNode} from '../preview/useSanityNode.ts'
 
 const Columns = styled.div`
   display: grid;
@@ -35,6 +36,9 @@ export function Services() {
   const {copy} = useLoaderData<typeof servicesLoader>()
   const {writingServices, editingServices, howIWork, blogSamples} = resolveServices(copy)
   const editingSamplesUrl = useSettings().editingSamplesUrl ?? samplesDefault
+  // In preview: each list opens its field of the Services document in the Studio.
+  const node = useSanityNode('servicesPage')
+  const field = (path: string) => node('servicesPage', path)
   return (
     <>
       <PageMeta
@@ -47,7 +51,7 @@ export function Services() {
       <Columns>
         <Panel aria-labelledby="writing-services">
           <h2 id="writing-services">Writing services</h2>
-          <ul>
+          <ul {...field('writingServices')}>
             {writingServices.map((s) => (
               <li key={s}>{s}</li>
             ))}
@@ -55,7 +59,7 @@ export function Services() {
         </Panel>
         <Panel aria-labelledby="editing-services">
           <h2 id="editing-services">Editing services</h2>
-          <ul>
+          <ul {...field('editingServices')}>
             {editingServices.map((s) => (
               <li key={s}>{s}</li>
             ))}
@@ -64,7 +68,7 @@ export function Services() {
       </Columns>
       <Panel aria-labelledby="modus-operandi">
         <h2 id="modus-operandi">Modus operandi</h2>
-        <ul>
+        <ul {...field('howIWork')}>
           {howIWork.map((s) => (
             <li key={s}>{s}</li>
           ))}
@@ -73,7 +77,7 @@ export function Services() {
       <Panel aria-labelledby="samples">
         <h2 id="samples">Samples</h2>
         <p>Writing samples live on the blog:</p>
-        <ul>
+        <ul {...field('blogSamples')}>
           {blogSamples.map((s) => (
             <li key={s.key}>
               <Link to={tabHref(s.category)}>{s.label}</Link>

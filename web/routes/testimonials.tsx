@@ -6,6 +6,8 @@ import {todaysCards} from '../copy/home.ts'
 import {testimonialCards} from '../copy/testimonials.ts'
 import {editedBooks as todaysBooks} from '../content/testimonials.ts'
 import type {testimonialsLoader} from './testimonials.loader.ts'
+import {PersonPhoto} from '../images/PersonPhoto.tsx'
+import {useSanityNode} from '../preview/useSanityNode.ts'
 
 const Collage = styled.ul`
   display: flex;
@@ -50,6 +52,9 @@ const Card = styled.figure`
     font-style: italic;
   }
   figcaption {
+    display: flex;
+    align-items: center;
+    gap: 0.6rem;
     color: ${theme.muted};
   }
 `
@@ -59,6 +64,9 @@ export function Testimonials() {
   const {copy} = useLoaderData<typeof testimonialsLoader>()
   const books = (copy?.books ?? []).filter((title): title is string => !!title?.trim())
   const editedBooks = books.length > 0 ? books : todaysBooks
+  // In preview: the titles open the Services document's list, a card its testimonial.
+  const servicesNode = useSanityNode('servicesPage')
+  const node = useSanityNode('testimonial')
   // Every testimonial deleted or half-written: today's, rather than an empty page.
   const cards = testimonialCards(copy?.testimonials)
   const testimonials = cards.length > 0 ? cards : todaysCards()
@@ -71,7 +79,7 @@ export function Testimonials() {
       />
       <h1>Testimonials</h1>
       <h2>Books I have edited</h2>
-      <Collage>
+      <Collage {...servicesNode('servicesPage', 'editedBooks')}>
         {editedBooks.map((title) => (
           <li key={title}>{title}</li>
         ))}
@@ -81,9 +89,13 @@ export function Testimonials() {
         {testimonials.map((t) => (
           <Card key={t.key}>
             <blockquote>
-              <p>“{t.quote}”</p>
+              <p {...node(t.id, 'quote')}>“{t.quote}”</p>
             </blockquote>
-            <figcaption>— {t.author}</figcaption>
+            <figcaption>
+              {/* Without alt text the photo is decorative: the name is written beside it. */}
+              {t.photo && <PersonPhoto image={t.photo} alt={t.photo.alt?.trim() ?? ''} size={48} />}
+              <span {...node(t.id, 'name')}>— {t.author}</span>
+            </figcaption>
           </Card>
         ))}
       </Cards>
