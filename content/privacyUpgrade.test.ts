@@ -12,7 +12,7 @@ import {upgradeSiteCopy} from './upgrade.ts'
  * holding the privacy text that promised "no analytics" (issue #37's rule: nothing the owner
  * wrote is overwritten, so only a text she never touched is replaced).
  */
-const [earlier] = earlierPrivacyTexts
+const [earlier, firstStatistics] = earlierPrivacyTexts
 const today = [...footerModals.privacy.paragraphs]
 
 async function lakeMadeBefore(privacy: readonly string[]): Promise<LakeUnderTest> {
@@ -71,6 +71,15 @@ describe('upgrading the privacy text of a data dir made before the reader statis
 
     expect(await upgradeSiteCopy(t.lake, log)).toBe(0)
     expect(t.lake.revision).toBe(revision + 1)
+  })
+
+  it('replaces the reader statistics’ first wording too (a data dir made at 57c9c86)', async () => {
+    t = await lakeMadeBefore(firstStatistics)
+    const {log} = recorder()
+    expect(await upgradeSiteCopy(t.lake, log)).toBe(1)
+    const settings = await t.anon.fetch(siteSettingsQuery)
+    expect(settings?.footerModals?.privacy?.paragraphs).toEqual(today)
+    expect(await upgradeSiteCopy(t.lake, log)).toBe(0)
   })
 
   it('leaves a text the owner edited, and tells her at start when it still says "no analytics"', async () => {

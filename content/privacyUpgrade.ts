@@ -12,11 +12,20 @@ import {privacyNeedsReview} from '../schemas/privacyPromise.ts'
 
 /**
  * The privacy paragraphs earlier code wrote into `siteSettings` (the seed and the upgrade, from
- * web/content/site.ts at commits d307ca7 and ba7ee6c), before the reader statistics came.
+ * web/content/site.ts): at commits d307ca7 and ba7ee6c, before the reader statistics came, and
+ * at 57c9c86, their first wording (which named neither campaign tags nor not-found addresses).
  */
 export const earlierPrivacyTexts: readonly (readonly string[])[] = [
   [
     'No personal data is collected on this site: no cookies, no analytics, no tracking.',
+    'Only what you send is kept: a contact message, and, if you subscribe to new posts, your email address with the dates you subscribed and confirmed. It is used for nothing else and shared with no one; the mails carry no tracking pixel and no rewritten links.',
+    'Unsubscribing (one click, from any mail) deletes your address; only a salted hash of it is kept, so it is not mailed again by mistake.',
+    'Client work is kept strictly confidential.',
+    'The writings on this site are mine: please do not reuse them without credit or permission.',
+  ],
+  [
+    'No personal data is collected on this site: no cookies, no tracking, nothing sent to anyone.',
+    "The server counts page views as it serves them and keeps only totals per hour: the page, the name of the site a link came from, phone, tablet or desktop, and the browser's name. Readers are counted once a day by a code made from your address, your browser and a secret that is replaced every midnight and never written down, so no one, me included, can tell who read what. Crawlers are not counted, and neither are browsers that send Global Privacy Control.",
     'Only what you send is kept: a contact message, and, if you subscribe to new posts, your email address with the dates you subscribed and confirmed. It is used for nothing else and shared with no one; the mails carry no tracking pixel and no rewritten links.',
     'Unsubscribing (one click, from any mail) deletes your address; only a salted hash of it is kept, so it is not mailed again by mistake.',
     'Client work is kept strictly confidential.',
