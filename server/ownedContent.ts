@@ -13,6 +13,16 @@ export interface OwnedContent {
 }
 
 /**
+ * What the content process keeps up to date in its lake for the site: a data dir from before the
+ * site's copy was content gets its documents (docs/site-editing.md), and a published post's or
+ * category's slug change leaves a 301 from the old address from now on.
+ */
+export async function keepSiteContent(lake: Lake): Promise<void> {
+  await upgradeSiteCopy(lake)
+  startAutoRedirects(lake)
+}
+
+/**
  * Opens the lake in the data dir unless this process keeps no data (a site process, LAKE_URL,
  * or hosted mode): takes the data dir's lock (a restore refuses while it is held), seeds an
  * empty lake (SEED), brings an older data dir's site copy up to date, starts the automatic
@@ -31,10 +41,7 @@ export async function openOwnedContent(config: ServerConfig): Promise<OwnedConte
     warmQuery: siteSearchWarmQuery,
   })
   if (config.seed) await seedIfEmpty(lake, {dataDir: config.dataDir, siteUrl: config.siteUrl})
-  // A data dir from before the site's copy was content gets its documents (docs/site-editing.md).
-  await upgradeSiteCopy(lake)
-  // A published post's or category's slug change leaves a 301 from the old address.
-  startAutoRedirects(lake)
+  await keepSiteContent(lake)
   // Publishes scheduled releases on time, and at start those due while the process was down.
   const scheduler = new ReleaseScheduler(lake)
   await scheduler.start()

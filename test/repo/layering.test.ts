@@ -119,9 +119,6 @@ const testsOfTheWholeServer = new Set([
   'server/social/discovery.test.ts',
   'server/social/federate.test.ts',
   'server/social/privateAddresses.test.ts',
-  // The site's copy and redirects as a reader meets them, from the lake through the render.
-  'web/redirects.test.ts',
-  'web/siteCopy.test.ts',
   // A site process in front of a content process: two whole servers.
   'server/forward/feature.test.ts',
   'server/live/scale.test.ts',
