@@ -21,9 +21,10 @@ export function contactByFetch(options: BootOptions, busy: BootBusy): void {
       busy.end()
     }, options.toastMs)
   }
-  const send = async (form: HTMLFormElement) => {
-    busy.begin()
-    try {
+  busy.takeOver(
+    options.contactAttribute,
+    '[contact] sending failed, posting the form instead',
+    async (form) => {
       const fields = Object.fromEntries(
         [...new FormData(form)].map(([name, value]) => [name, String(value)]),
       )
@@ -36,18 +37,6 @@ export function contactByFetch(options: BootOptions, busy: BootBusy): void {
       if (!response.ok) throw new Error(`HTTP ${response.status}`)
       form.reset()
       toast()
-    } catch (error) {
-      console.warn('[contact] sending failed, posting the form instead', error)
-      form.submit()
-    } finally {
-      busy.end()
-    }
-  }
-  document.addEventListener('submit', (event) => {
-    const form = event.target
-    if (!(form instanceof HTMLFormElement) || busy.appRuns() || event.defaultPrevented) return
-    if (!form.hasAttribute(options.contactAttribute)) return
-    event.preventDefault()
-    void send(form)
-  })
+    },
+  )
 }

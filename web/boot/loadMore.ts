@@ -13,9 +13,10 @@ export function loadMoreInPlace(
   busy: BootBusy,
   pages: ReturnType<typeof nextPages>,
 ): void {
-  const loadMore = async (form: HTMLFormElement) => {
-    busy.begin()
-    try {
+  busy.takeOver(
+    options.loadMoreAttribute,
+    '[blog] loading more in place failed, loading the next page instead',
+    async (form) => {
       const {doc, address} = await pages.nextPage(form)
       const shown = document.querySelectorAll('main article')
       const grid = shown[0]?.parentElement
@@ -37,18 +38,6 @@ export function loadMoreInPlace(
         cards[0]?.querySelector<HTMLElement>('a')?.focus()
       }
       history.replaceState(history.state, '', address)
-    } catch (error) {
-      console.warn('[blog] loading more in place failed, loading the next page instead', error)
-      form.submit()
-    } finally {
-      busy.end()
-    }
-  }
-  document.addEventListener('submit', (event) => {
-    const form = event.target
-    if (!(form instanceof HTMLFormElement) || busy.appRuns() || event.defaultPrevented) return
-    if (!form.hasAttribute(options.loadMoreAttribute)) return
-    event.preventDefault()
-    void loadMore(form)
-  })
+    },
+  )
 }
