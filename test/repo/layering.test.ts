@@ -108,9 +108,6 @@ const testsOfTheWholeServer = new Set([
   'server/http/securityHeaders.test.ts',
   'server/http/slowBodies.test.ts',
   'server/http/upgrade.test.ts',
-  // Subscriptions as a reader meets them: the form's answers and their mail over real SMTP.
-  'server/newsletter/routes.test.ts',
-  'server/newsletter/sender.test.ts',
   // Reader statistics are counted in front of every feature the site serves, and flushed at stop.
   'server/stats/analyticsOff.test.ts',
   'server/stats/feature.test.ts',
