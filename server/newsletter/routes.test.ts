@@ -3,7 +3,6 @@ import {
   startNewsletterUnderTest,
   type NewsletterUnderTest,
 } from '../../test/support/newsletterUnderTest.ts'
-import {visitorAddresses} from '../../test/support/visitorAddresses.ts'
 import {linkIn} from './testing/mailLinks.ts'
 import {mailTo} from './testing/subscribeFlow.ts'
 
@@ -12,21 +11,14 @@ import {mailTo} from './testing/subscribeFlow.ts'
 // form for everyone; the newsletter's own pages carry a Content-Security-Policy. Each test
 // mails its own domains: the cap below counts per domain.
 let running: NewsletterUnderTest
-const nextVisitor = visitorAddresses()
 
 beforeAll(async () => {
   running = await startNewsletterUnderTest({NEWSLETTER_CONFIRM_PER_HOUR: '3'})
 })
 afterAll(() => running?.stop())
 
-function subscribe(email: string, headers: Record<string, string> = {}) {
-  return fetch(`${running.server.url}/api/subscribe`, {
-    method: 'POST',
-    body: new URLSearchParams({email}),
-    headers: {'x-forwarded-for': nextVisitor(), ...headers},
-    redirect: 'manual',
-  })
-}
+const subscribe = (email: string, headers?: Record<string, string>) =>
+  running.subscribe(email, headers)
 
 const stored = (email: string) =>
   running.server.lake.query<number>(

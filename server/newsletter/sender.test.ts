@@ -4,14 +4,12 @@ import {
   startNewsletterUnderTest,
   type NewsletterUnderTest,
 } from '../../test/support/newsletterUnderTest.ts'
-import {visitorAddresses} from '../../test/support/visitorAddresses.ts'
 import type {ReceivedMail} from '../../test/support/smtpSink.ts'
 import {mailTo} from './testing/subscribeFlow.ts'
 
 // Issue #37: mail sent to readers comes from the owner's name in the site settings, read at each
 // mail (no restart), header-safe, and from "Scriptorium" while the name is unset.
 let running: NewsletterUnderTest
-const nextVisitor = visitorAddresses()
 
 beforeAll(async () => {
   running = await startNewsletterUnderTest()
@@ -19,12 +17,7 @@ beforeAll(async () => {
 afterAll(() => running?.stop())
 
 async function confirmationTo(email: string) {
-  const res = await fetch(`${running.server.url}/api/subscribe`, {
-    method: 'POST',
-    body: new URLSearchParams({email}),
-    headers: {'x-forwarded-for': nextVisitor()},
-    redirect: 'manual',
-  })
+  const res = await running.subscribe(email)
   await res.body?.cancel()
   expect(res.status).toBe(303)
   return mailTo(running.sink, email)

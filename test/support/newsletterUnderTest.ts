@@ -11,6 +11,7 @@ import {ContentEvents} from '../../server/live/contentEvents.ts'
 import {mountNewsletter} from '../../server/newsletter/feature.ts'
 import {startLakeUnderTest} from './lakeUnderTest.ts'
 import {SmtpSink} from './smtpSink.ts'
+import {visitorAddresses} from './visitorAddresses.ts'
 
 export interface NewsletterUnderTest {
   server: {
@@ -22,14 +23,15 @@ export interface NewsletterUnderTest {
   }
   /** What the newsletter mailed (test/support/smtpSink.ts). */
   sink: SmtpSink
+  /** The subscribe form posted natively (answers not followed), each time by another visitor. */
+  subscribe(email: string, headers?: Record<string, string>): Promise<Response>
   stop(): Promise<void>
 }
 
 /**
  * The newsletter as a reader meets it, without the rest of the server: its routes
  * (server/newsletter/feature.ts) on a Hono app behind the app's client identity (X-Forwarded-For
- * believed from loopback, so a test's requests come from many visitors: serverWithMail.ts's
- * `visitorAddresses`) and error responder, on an empty lake alone (./lakeUnderTest.ts), mailing
+ * believed from loopback, so a test's requests come from many visitors: ./visitorAddresses.ts) and error responder, on an empty lake alone (./lakeUnderTest.ts), mailing
  * through a real SMTP server on loopback. `env` adds the newsletter's settings, as the server's
  * environment would (e.g. NEWSLETTER_CONFIRM_PER_HOUR).
  */
@@ -66,9 +68,17 @@ export async function startNewsletterUnderTest(
   url = `http://127.0.0.1:${port}`
   config.port = port
   config.siteUrl = `http://localhost:${port}`
+  const nextVisitor = visitorAddresses()
   return {
     server: {url, config, lake: lake.lake},
     sink,
+    subscribe: (email, headers = {}) =>
+      fetch(`${url}/api/subscribe`, {
+        method: 'POST',
+        body: new URLSearchParams({email}),
+        headers: {'x-forwarded-for': nextVisitor(), ...headers},
+        redirect: 'manual',
+      }),
     async stop() {
       await feature?.close?.()
       http.closeAllConnections()
