@@ -33,10 +33,31 @@ export interface RunningServer {
   close(): Promise<void>
 }
 
-/** The site's reads of the content store: the lake's own credential, a site process's token, or none. */
-function contentReadHeaders(config: ServerConfig, lake: Lake | undefined) {
-  if (lake) return internalHeaders(lake)
-  return config.siteReadToken ? siteReadHeaders(config.siteReadToken) : {}
+/**
+ * What the features are handed (server/context.ts): the site reads the content store with the
+ * lake's own credential, a site process's token, or none; its own listener's origin is known
+ * only once it listens.
+ */
+function appContext(
+  config: ServerConfig,
+  lake: Lake | undefined,
+  limits: EdgeLimits,
+  internalOrigin: () => string,
+): AppContext {
+  const readHeaders = lake
+    ? internalHeaders(lake)
+    : config.siteReadToken
+      ? siteReadHeaders(config.siteReadToken)
+      : {}
+  return {
+    config,
+    lake,
+    internalOrigin,
+    contentOrigin: () => config.lakeUrl ?? internalOrigin(),
+    contentHeaders: () => readHeaders,
+    contentEvents: new ContentEvents(),
+    maxAnonymousStreamsInAll: anonymousStreamsInAll(limits),
+  }
 }
 
 /**
@@ -57,17 +78,8 @@ export async function startServer(
   const content = await openOwnedContent(config)
   const lake = content?.lake
   let internalOrigin = ''
-  const contentEvents = new ContentEvents()
-  const readHeaders = contentReadHeaders(config, lake)
-  const ctx: AppContext = {
-    config,
-    lake,
-    internalOrigin: () => internalOrigin,
-    contentOrigin: () => config.lakeUrl ?? internalOrigin,
-    contentHeaders: () => readHeaders,
-    contentEvents,
-    maxAnonymousStreamsInAll: anonymousStreamsInAll(limits),
-  }
+  const ctx = appContext(config, lake, limits, () => internalOrigin)
+  const {contentEvents} = ctx
   const {app, features} = createApp(ctx)
   // Without the HTTPS listener no certificate is needed, and none is generated.
   const tls = config.httpsListener
