@@ -16,7 +16,7 @@ import {bootBusy} from './busy.ts'
 import {contactByFetch} from './contactSend.ts'
 import {trapDialogFocus} from './dialogFocus.ts'
 import {loadMoreInPlace} from './loadMore.ts'
-import {nextPages} from './nextPages.ts'
+import {nextPages, pageFetcher} from './nextPages.ts'
 import {pageArrival} from './pageArrival.ts'
 
 /** The browser bundle's files, from the Vite manifest: the entry and the chunks it imports. */
@@ -44,7 +44,8 @@ const bootParts = [
   `const busy = (${bootBusy.toString()})(options)`,
   `;(${pageArrival.toString()})(options)`,
   `;(${trapDialogFocus.toString()})()`,
-  `;(${loadMoreInPlace.toString()})(options, busy, (${nextPages.toString()})(options, busy))`,
+  `const pages = (${nextPages.toString()})(options, busy, (${pageFetcher.toString()})())`,
+  `;(${loadMoreInPlace.toString()})(options, busy, pages)`,
   `;(${contactByFetch.toString()})(options, busy)`,
   `;(${appOnIntent.toString()})(options)`,
 ].join('\n')

@@ -9,16 +9,11 @@ export interface NextPage {
 
 /**
  * A boot part (bootScript.ts inlines it as source; it refers to nothing outside itself): the
- * next page behind a 'Load More' form, fetched once per address, ahead of the tap: when the
- * button nears the screen (after the load, so a first paint never waits for it), or on
- * pointerdown. Returns the fetch for the tap itself, and a watch for the form's next page.
+ * next page behind a 'Load More' form, fetched once per address (a failed fetch is forgotten).
  */
-export function nextPages(
-  options: BootOptions,
-  busy: BootBusy,
-): {nextPage(form: HTMLFormElement): Promise<NextPage>; watch(form: HTMLFormElement): void} {
+export function pageFetcher(): (form: HTMLFormElement) => Promise<NextPage> {
   const pages = new Map<string, Promise<NextPage>>()
-  const nextPage = (form: HTMLFormElement): Promise<NextPage> => {
+  return (form) => {
     const url = new URL(form.action)
     url.hash = ''
     url.search = new URLSearchParams(
@@ -36,6 +31,20 @@ export function nextPages(
     }
     return page
   }
+}
+
+/**
+ * A boot part (bootScript.ts inlines it as source; it refers to nothing outside itself): the
+ * next page fetched (`fetchPage`, pageFetcher) ahead of the tap: when the 'Load More' button
+ * nears the screen (watched after the load, so a first paint never waits for it), or on
+ * pointerdown. Returns the fetch for the tap itself, and a watch for the form's next page.
+ */
+export function nextPages(
+  options: BootOptions,
+  busy: BootBusy,
+  fetchPage: (form: HTMLFormElement) => Promise<NextPage>,
+): {nextPage(form: HTMLFormElement): Promise<NextPage>; watch(form: HTMLFormElement): void} {
+  const nextPage = fetchPage
   const moreSelector = `form[${options.loadMoreAttribute}]`
   const nearing =
     'IntersectionObserver' in window
