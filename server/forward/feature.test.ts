@@ -1,8 +1,6 @@
-import {startHeldUpstream} from '../../test/support/heldUpstream.ts'
-import {Hono} from 'hono'
+import {forwardedRead, forwarderHolding} from '../../test/support/heldUpstream.ts'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 import {startTestServer} from '../../test/support/server.ts'
-import {mountForward} from './feature.ts'
 import {seededPostCount} from '../../test/support/seededPosts.ts'
 import {SmtpSink} from '../../test/support/smtpSink.ts'
 import {mailTo, onServer} from '../newsletter/testing/subscribeFlow.ts'
@@ -304,14 +302,9 @@ describe('when the content process is away', () => {
 
 describe('forwarding is bounded', () => {
   it('past 8 forwards in flight from one client, the next is a 429 with Retry-After', async () => {
-    const upstream = await startHeldUpstream()
-    const {held} = upstream
-    const app = new Hono()
-    mountForward(app, upstream.url)
+    const {upstream, held, app, waiting} = await forwarderHolding(8)
+    const url = forwardedRead
     try {
-      const url = 'http://site.test/v2023-07-29/data/query/production?query=1'
-      const waiting = Array.from({length: 8}, () => app.request(url))
-      await upstream.holding(8)
       const over = await app.request(url)
       expect(over.status).toBe(429)
       expect(over.headers.get('retry-after')).toBe('1')

@@ -1,4 +1,6 @@
 import {createServer} from 'node:http'
+import {Hono} from 'hono'
+import {mountForward} from '../../server/forward/feature.ts'
 
 /**
  * A content process that has not answered yet: each request it receives waits until the test
@@ -39,4 +41,20 @@ export async function startHeldUpstream(): Promise<HeldUpstream> {
       await new Promise((resolve) => upstream.close(resolve))
     },
   }
+}
+
+/** A content read a site process forwards. */
+export const forwardedRead = 'http://site.test/v2023-07-29/data/query/production?query=1'
+
+/**
+ * A site process's forwarder (server/forward/) on a Hono app, to a held upstream where
+ * `inFlight` forwarded reads already wait (`waiting`, answered once released).
+ */
+export async function forwarderHolding(inFlight: number) {
+  const upstream = await startHeldUpstream()
+  const app = new Hono()
+  mountForward(app, upstream.url)
+  const waiting = Array.from({length: inFlight}, () => app.request(forwardedRead))
+  await upstream.holding(inFlight)
+  return {upstream, held: upstream.held, app, waiting}
 }
