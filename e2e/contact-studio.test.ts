@@ -2,7 +2,7 @@ import type {Browser} from 'playwright-core'
 import {afterAll, beforeAll, expect, it} from 'vitest'
 import {inboxMessages, waitForMessage} from '../server/contact/testing/inboxWait.ts'
 import {SmtpSink} from '../test/support/smtpSink.ts'
-import {launchBrowser} from '../scripts/browser.ts'
+import {openBrowser} from './support/sharedBrowser.ts'
 import {startTestServer} from '../test/support/server.ts'
 import {logIn} from './studio-driver.ts'
 
@@ -40,7 +40,7 @@ beforeAll(async () => {
     message: 'The mail server was down.',
   })
   await waitForMessage(server.lake!, failed, (m) => m.status === 'failed')
-  browser = await launchBrowser()
+  browser = await openBrowser()
 })
 afterAll(async () => {
   await browser?.close()

@@ -1,7 +1,7 @@
 import type {Browser, Page} from 'playwright-core'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 import {inboxMessages} from '../server/contact/testing/inboxWait.ts'
-import {launchBrowser} from '../scripts/browser.ts'
+import {openBrowser} from './support/sharedBrowser.ts'
 import {startTestServer} from '../test/support/server.ts'
 
 // The contact page in real Chromium, against the spec (§2 Contact, §4): heading 'Say Hello',
@@ -13,7 +13,7 @@ let server: Awaited<ReturnType<typeof startTestServer>>
 
 beforeAll(async () => {
   server = await startTestServer({SEED: '0'})
-  browser = await launchBrowser()
+  browser = await openBrowser()
 })
 afterAll(async () => {
   await browser?.close()

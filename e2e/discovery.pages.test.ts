@@ -3,7 +3,7 @@ import type {Browser, Page} from 'playwright-core'
 import sharp from 'sharp'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 import {block, sitemapUrls} from '../server/discovery/testing.ts'
-import {launchBrowser} from '../scripts/browser.ts'
+import {openBrowser} from './support/sharedBrowser.ts'
 import {startTestServer} from '../test/support/server.ts'
 
 /**
@@ -86,7 +86,7 @@ beforeAll(async () => {
     slug: {_type: 'slug', current: post.slug},
     body: [block('a', [[bodyText]])],
   })
-  browser = await launchBrowser()
+  browser = await openBrowser()
   page = await browser.newPage({javaScriptEnabled: false})
 })
 

@@ -5,7 +5,7 @@ import {
   subscribeThroughMail,
   unsubscribeOneClick,
 } from '../server/newsletter/testing/subscribeFlow.ts'
-import {launchBrowser} from '../scripts/browser.ts'
+import {openBrowser} from './support/sharedBrowser.ts'
 import {startServerWithMail, type ServerWithMail} from '../test/support/serverWithMail.ts'
 import type {TestServer} from '../test/support/server.ts'
 import {logIn} from './studio-driver.ts'
@@ -24,7 +24,7 @@ beforeAll(async () => {
   await subscribeThroughMail(server, sink, 'waiting@example.com', false)
   const leaving = await subscribeThroughMail(server, sink, 'leaving@example.com')
   expect(await unsubscribeOneClick(server, leaving)).toBe(200)
-  browser = await launchBrowser()
+  browser = await openBrowser()
 })
 afterAll(async () => {
   await browser?.close()

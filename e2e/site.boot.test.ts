@@ -63,7 +63,7 @@ describe('first load', () => {
       expect(await isHydrated(page)).toBe(false)
       // The inline boot script is all the JavaScript the page has so far.
       const boot =
-        /<script>(\(function boot[^<]*)<\/script>/.exec(await response!.text())?.[1] ?? ''
+        /<script>(\(\(options\) => \{[^<]*)<\/script>/.exec(await response!.text())?.[1] ?? ''
       expect(gzipSync(boot).byteLength).toBeGreaterThan(200)
       expect(gzipSync(boot).byteLength).toBeLessThan(3000)
 

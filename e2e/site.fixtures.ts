@@ -3,7 +3,7 @@ import {createPreviewSecret} from '@sanity/preview-url-secret/create-secret'
 import type {Browser, BrowserContextOptions, ConsoleMessage, Page, Route} from 'playwright-core'
 import {previewEnablePath} from '../shared/constants.ts'
 import {previewContentPath} from '../shared/siteConfig.ts'
-import {launchBrowser} from '../scripts/browser.ts'
+import {openBrowser} from './support/sharedBrowser.ts'
 import {startTestServer, type TestServer} from '../test/support/server.ts'
 
 /** Helpers shared by the site's browser tests (e2e/site*.test.ts). */
@@ -74,7 +74,7 @@ export async function startSite(
   env: Record<string, string> = {},
 ): Promise<{server: TestServer; browser: Browser}> {
   const server = await startTestServer({SEED: '0', ...env})
-  const browser = await launchBrowser()
+  const browser = await openBrowser()
   return {server, browser}
 }
 

@@ -112,7 +112,7 @@ describe('server-rendered HTML', () => {
       expect(head).toMatch(/<style data-styled="true"/)
       expect(html).not.toMatch(/rel="stylesheet"|<script[^>]*\ssrc=|rel="modulepreload"/)
       expect(html).toMatch(
-        /<script>\(function boot\([^<]*"app":"\/assets\/entry\.client-[\w-]+\.js"[^<]*<\/script><script type="speculationrules">[^<]*<\/script><\/body><\/html>$/,
+        /<script>\(\(options\) => \{[^<]*"app":"\/assets\/entry\.client-[\w-]+\.js"[^<]*<\/script><script type="speculationrules">[^<]*<\/script><\/body><\/html>$/,
       )
       expect(html).toContain(`<h1>${route.h1}</h1>`)
     })

@@ -1,5 +1,5 @@
 import type {Browser, BrowserContext, Page} from 'playwright-core'
-import {launchBrowser} from '../scripts/browser.ts'
+import {openBrowser} from './support/sharedBrowser.ts'
 import {studioContext} from '../scripts/studioPage.ts'
 import {startTestServer, type TestServer} from '../test/support/server.ts'
 
@@ -76,7 +76,7 @@ export async function startStudio(env: Record<string, string> = {}): Promise<Stu
   const server = await startTestServer(env)
   let browser: Browser | undefined
   try {
-    browser = await launchBrowser()
+    browser = await openBrowser()
     const context = await studioContext(browser)
     const watch = watchContext(context)
     const page = await context.newPage()

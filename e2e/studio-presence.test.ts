@@ -1,6 +1,6 @@
 import type {Browser, BrowserContext, Page} from 'playwright-core'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
-import {launchBrowser} from '../scripts/browser.ts'
+import {openBrowser} from './support/sharedBrowser.ts'
 import {startTestServer} from '../test/support/server.ts'
 import {goInStudio, logIn, studioContext, waitForTitle, watchContext} from './studio-driver.ts'
 
@@ -51,7 +51,7 @@ describe('two Studio sessions on one post', () => {
         },
       },
     ])
-    browser = await launchBrowser()
+    browser = await openBrowser()
     for (let i = 0; i < 2; i++) {
       const context = await studioContext(browser)
       watches.push(watchContext(context))

@@ -1,6 +1,6 @@
 import type {Browser, BrowserContext, Page} from 'playwright-core'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
-import {launchBrowser} from '../scripts/browser.ts'
+import {openBrowser} from './support/sharedBrowser.ts'
 import {startTestServer} from '../test/support/server.ts'
 import {logIn, studioContext} from './studio-driver.ts'
 
@@ -19,7 +19,7 @@ describe('an expired Studio session', () => {
     server = await startTestServer({SEED: '0'})
     // The lake's clock, moved by the test: sessions expire without waiting a week.
     server.lake?.configureSessions({now: () => now})
-    browser = await launchBrowser()
+    browser = await openBrowser()
     context = await studioContext(browser)
     page = await context.newPage()
   })

@@ -1,6 +1,6 @@
 import type {Browser, BrowserContext, Frame, Page} from 'playwright-core'
 import {afterAll, beforeAll, expect, it} from 'vitest'
-import {launchBrowser} from '../scripts/browser.ts'
+import {openBrowser} from './support/sharedBrowser.ts'
 import {startTestServer} from '../test/support/server.ts'
 import {goInStudio, logIn, studioContext, watchContext} from './studio-driver.ts'
 
@@ -61,7 +61,7 @@ beforeAll(async () => {
     {authenticated: true},
   )
   messageId = ids[0]
-  browser = await launchBrowser()
+  browser = await openBrowser()
   context = await studioContext(browser)
   watch = watchContext(context)
   page = await context.newPage()

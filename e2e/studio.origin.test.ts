@@ -1,6 +1,6 @@
 import type {Browser, BrowserContext, Page} from 'playwright-core'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
-import {launchBrowser} from '../scripts/browser.ts'
+import {openBrowser} from './support/sharedBrowser.ts'
 import {startTestServer} from '../test/support/server.ts'
 import {goInStudio, logIn, runInVision, studioContext, watchContext} from './studio-driver.ts'
 import {categoryRef} from '../content/siteCopy.ts'
@@ -42,7 +42,7 @@ describe('the local Studio stays on its own origin', () => {
         },
       },
     ])
-    browser = await launchBrowser()
+    browser = await openBrowser()
     context = await studioContext(browser)
     watch = watchContext(context)
     context.on('request', (request) => {

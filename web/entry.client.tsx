@@ -30,7 +30,7 @@ function HydrationSignal() {
   return null
 }
 
-// The boot script (boot/boot.ts) imports this module after the visitor's first interaction. It
+// The boot script (boot/appOnIntent.ts) imports this module after the visitor's first interaction. It
 // may be changing the page (adding the cards of a 'Load More', showing a toast): hydrate once it
 // has finished, so the document and the payload agree, and tell it to step aside.
 const root = document.documentElement

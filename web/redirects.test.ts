@@ -1,17 +1,17 @@
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
-import {startTestServer, type TestServer} from '../test/support/server.ts'
+import {startSiteUnderTest, type SiteUnderTest} from '../test/support/siteUnderTest.ts'
 
 /**
- * The site answering moved addresses (the whole app: the lake, the redirects it makes on a slug
- * change, the pages' loaders and the render cache).
+ * The site answering moved addresses: the lake, the redirects the content process makes on a slug
+ * change, the pages' loaders and the render cache (test/support/siteUnderTest.ts).
  */
 describe('redirects on the public site', () => {
-  let server: TestServer
+  let site: SiteUnderTest
 
   /** Resolves once a commit stores a redirect (the site makes it right after the move). */
   const redirectStored = () =>
     new Promise<void>((resolve) => {
-      const stop = server.lake!.onCommit((tx) => {
+      const stop = site.lake.lake.onCommit((tx) => {
         if (tx.changes.some((c) => c.after?._type === 'redirect')) {
           stop()
           resolve()
@@ -19,11 +19,11 @@ describe('redirects on the public site', () => {
       })
     })
 
-  const get = (path: string) => fetch(`${server.url}${path}`, {redirect: 'manual'})
+  const get = (path: string) => site.get(path)
 
   beforeAll(async () => {
-    server = await startTestServer({SEED: '0'})
-    await server.lake!.mutate([
+    site = await startSiteUnderTest()
+    await site.lake.lake.mutate([
       {create: {_id: 'cat', _type: 'category', title: 'Trips', slug: {current: 'Trips'}}},
       {
         create: {
@@ -38,12 +38,12 @@ describe('redirects on the public site', () => {
     ])
   })
 
-  afterAll(() => server?.stop())
+  afterAll(() => site?.stop())
 
   it('a published post whose slug changed: the old address answers 301 to the new one', async () => {
     expect((await get('/blog/one')).status).toBe(200)
     const stored = redirectStored()
-    await server.lake!.mutate([{patch: {id: 'post', set: {slug: {current: 'two'}}}}])
+    await site.lake.lake.mutate([{patch: {id: 'post', set: {slug: {current: 'two'}}}}])
     await stored
     const moved = await get('/blog/one')
     expect(moved.status).toBe(301)
@@ -57,7 +57,7 @@ describe('redirects on the public site', () => {
 
   it('a renamed category keeps its old tab address', async () => {
     const stored = redirectStored()
-    await server.lake!.mutate([{patch: {id: 'cat', set: {slug: {current: 'travel'}}}}])
+    await site.lake.lake.mutate([{patch: {id: 'cat', set: {slug: {current: 'travel'}}}}])
     await stored
     const moved = await get('/blog?category=Trips')
     expect(moved.status).toBe(301)
@@ -65,7 +65,7 @@ describe('redirects on the public site', () => {
   })
 
   it('the owner’s redirects: 302 when not permanent, another site only when marked external', async () => {
-    await server.lake!.mutate([
+    await site.lake.lake.mutate([
       {create: {_type: 'redirect', from: '/hello', to: '/blog', permanent: false}},
       {create: {_type: 'redirect', from: '/samples', to: 'https://example.com/s', external: true}},
       {create: {_type: 'redirect', from: '/unmarked', to: 'https://evil.example/'}},

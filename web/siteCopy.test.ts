@@ -1,28 +1,28 @@
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
-import {startTestServer, type TestServer} from '../test/support/server.ts'
+import {startSiteUnderTest, type SiteUnderTest} from '../test/support/siteUnderTest.ts'
 import {homeIntro} from './content/site.ts'
 
 /**
- * The site's copy as documents, through the whole app: what the owner publishes shows on the
+ * The site's copy as documents, as the site renders them from the lake (test/support/siteUnderTest.ts): what the owner publishes shows on the
  * pages, and what is missing or half-written falls back to today's copy, never a 500.
  */
 describe('the site reading its copy from the lake', () => {
-  let server: TestServer
+  let site: SiteUnderTest
   /** The page as drawn (the hydration payload after it carries the raw loader data). */
   const page = async (path: string) => {
-    const response = await fetch(`${server.url}${path}`)
+    const response = await site.get(path)
     const html = (await response.text()).split('id="site-payload"')[0]
     return {status: response.status, html}
   }
 
   beforeAll(async () => {
-    server = await startTestServer({SEED: '0'})
+    site = await startSiteUnderTest()
   })
 
-  afterAll(() => server?.stop())
+  afterAll(() => site?.stop())
 
   it('shows what the owner published: her name, the intro, a new service and testimonial, a new tab', async () => {
-    await server.lake!.mutate([
+    await site.lake.lake.mutate([
       {create: {_id: 'siteSettings', _type: 'siteSettings', ownerName: 'Asha Rao'}},
       {create: {_id: 'homePage', _type: 'homePage', intro: 'Words, carefully.'}},
       {
@@ -50,7 +50,7 @@ describe('the site reading its copy from the lake', () => {
   })
 
   it('falls back to today’s copy for an empty intro, half-written testimonials and settings', async () => {
-    await server.lake!.mutate([
+    await site.lake.lake.mutate([
       {patch: {id: 'homePage', set: {intro: '   '}}},
       {delete: {query: '*[_type == "testimonial"]'}},
       {create: {_type: 'testimonial', quote: '', name: 'No quote'}},

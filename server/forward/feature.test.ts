@@ -1,8 +1,6 @@
-import {createServer} from 'node:http'
-import {Hono} from 'hono'
-import {afterAll, beforeAll, describe, expect, it, vi} from 'vitest'
+import {forwardedRead, forwarderHolding} from '../../test/support/heldUpstream.ts'
+import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 import {startTestServer} from '../../test/support/server.ts'
-import {mountForward} from './feature.ts'
 import {seededPostCount} from '../../test/support/seededPosts.ts'
 import {SmtpSink} from '../../test/support/smtpSink.ts'
 import {mailTo, onServer} from '../newsletter/testing/subscribeFlow.ts'
@@ -304,20 +302,9 @@ describe('when the content process is away', () => {
 
 describe('forwarding is bounded', () => {
   it('past 8 forwards in flight from one client, the next is a 429 with Retry-After', async () => {
-    // A content process that has not answered yet: each request waits until released.
-    const held: Array<() => void> = []
-    const upstream = createServer((_req, res) => {
-      held.push(() => res.writeHead(200, {'content-type': 'application/json'}).end('{}'))
-    })
-    await new Promise<void>((resolve) => upstream.listen(0, '127.0.0.1', resolve))
-    const address = upstream.address()
-    if (address === null || typeof address === 'string') throw new Error('not a TCP listener')
-    const app = new Hono()
-    mountForward(app, `http://127.0.0.1:${address.port}`)
+    const {upstream, held, app, waiting} = await forwarderHolding(8)
+    const url = forwardedRead
     try {
-      const url = 'http://site.test/v2023-07-29/data/query/production?query=1'
-      const waiting = Array.from({length: 8}, () => app.request(url))
-      await vi.waitFor(() => expect(held).toHaveLength(8))
       const over = await app.request(url)
       expect(over.status).toBe(429)
       expect(over.headers.get('retry-after')).toBe('1')
@@ -326,12 +313,11 @@ describe('forwarding is bounded', () => {
       expect((await Promise.all(waiting)).map((res) => res.status)).toEqual(Array(8).fill(200))
       // Slots come back once answered.
       const again = app.request(url)
-      await vi.waitFor(() => expect(held).toHaveLength(9))
+      await upstream.holding(9)
       held[8]()
       expect((await again).status).toBe(200)
     } finally {
-      upstream.closeAllConnections()
-      await new Promise((resolve) => upstream.close(resolve))
+      await upstream.close()
     }
   })
 })

@@ -1,4 +1,4 @@
-import {createServer} from 'node:http'
+import {forwardedRead, forwarderHolding} from '../../test/support/heldUpstream.ts'
 import {Hono} from 'hono'
 import {afterAll, afterEach, beforeAll, describe, expect, it, vi} from 'vitest'
 import {startTestServer} from '../../test/support/server.ts'
@@ -6,7 +6,6 @@ import {startServerWithMail} from '../../test/support/serverWithMail.ts'
 import {searchesPerWindow, searchRateLimit} from '../render/searchRate.ts'
 import {errorResponse} from './errorResponse.ts'
 import {nodeRequest} from './testing/nodeRequest.ts'
-import {mountForward} from '../forward/feature.ts'
 import {subscribePath} from '../../shared/siteConfig.ts'
 
 // Security review 2, finding 5: 20 requests with 20 kB malformed paths grew the log by 403 kB,
@@ -75,19 +74,9 @@ describe('log volume under floods', () => {
 
   it('a site process writes one line for 20 forwards refused as too many in flight, and one for 20 too large', async () => {
     // Security review 3, L1: each forward 429 and 413 was a console.warn of its own.
-    const held: Array<() => void> = []
-    const upstream = createServer((_req, res) => {
-      held.push(() => res.writeHead(200, {'content-type': 'application/json'}).end('{}'))
-    })
-    await new Promise<void>((resolve) => upstream.listen(0, '127.0.0.1', resolve))
-    const address = upstream.address()
-    if (address === null || typeof address === 'string') throw new Error('not a TCP listener')
-    const app = new Hono()
-    mountForward(app, `http://127.0.0.1:${address.port}`)
+    const {upstream, held, app, waiting} = await forwarderHolding(8)
+    const url = forwardedRead
     try {
-      const url = 'http://site.test/v2023-07-29/data/query/production?query=1'
-      const waiting = Array.from({length: 8}, () => app.request(url))
-      await vi.waitFor(() => expect(held).toHaveLength(8))
       const refused: number[] = []
       const busyLines = await logged(async () => {
         for (let i = 0; i < 20; i++) refused.push((await app.request(url)).status)
@@ -112,8 +101,7 @@ describe('log volume under floods', () => {
       expect(largeLines[0]).toContain('[forward] 413')
       expect(held).toHaveLength(8)
     } finally {
-      upstream.closeAllConnections()
-      await new Promise((resolve) => upstream.close(resolve))
+      await upstream.close()
     }
   })
 

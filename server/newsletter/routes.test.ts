@@ -1,9 +1,8 @@
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 import {
-  startServerWithMail,
-  visitorAddresses,
-  type ServerWithMail,
-} from '../../test/support/serverWithMail.ts'
+  startNewsletterUnderTest,
+  type NewsletterUnderTest,
+} from '../../test/support/newsletterUnderTest.ts'
 import {linkIn} from './testing/mailLinks.ts'
 import {mailTo} from './testing/subscribeFlow.ts'
 
@@ -11,25 +10,18 @@ import {mailTo} from './testing/subscribeFlow.ts'
 // page, refuses other sites' posts, and one flood of addresses at one domain cannot close the
 // form for everyone; the newsletter's own pages carry a Content-Security-Policy. Each test
 // mails its own domains: the cap below counts per domain.
-let running: ServerWithMail
-const nextVisitor = visitorAddresses()
+let running: NewsletterUnderTest
 
 beforeAll(async () => {
-  running = await startServerWithMail({NEWSLETTER_CONFIRM_PER_HOUR: '3'})
+  running = await startNewsletterUnderTest({NEWSLETTER_CONFIRM_PER_HOUR: '3'})
 })
 afterAll(() => running?.stop())
 
-function subscribe(email: string, headers: Record<string, string> = {}) {
-  return fetch(`${running.server.url}/api/subscribe`, {
-    method: 'POST',
-    body: new URLSearchParams({email}),
-    headers: {'x-forwarded-for': nextVisitor(), ...headers},
-    redirect: 'manual',
-  })
-}
+const subscribe = (email: string, headers?: Record<string, string>) =>
+  running.subscribe(email, headers)
 
 const stored = (email: string) =>
-  running.server.lake!.query<number>(
+  running.server.lake.query<number>(
     'count(*[_type == "subscriber" && email == $email])',
     {email},
     {authenticated: true},

@@ -1,30 +1,23 @@
 import addressparser from 'nodemailer/lib/addressparser'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 import {
-  startServerWithMail,
-  visitorAddresses,
-  type ServerWithMail,
-} from '../../test/support/serverWithMail.ts'
+  startNewsletterUnderTest,
+  type NewsletterUnderTest,
+} from '../../test/support/newsletterUnderTest.ts'
 import type {ReceivedMail} from '../../test/support/smtpSink.ts'
 import {mailTo} from './testing/subscribeFlow.ts'
 
 // Issue #37: mail sent to readers comes from the owner's name in the site settings, read at each
 // mail (no restart), header-safe, and from "Scriptorium" while the name is unset.
-let running: ServerWithMail
-const nextVisitor = visitorAddresses()
+let running: NewsletterUnderTest
 
 beforeAll(async () => {
-  running = await startServerWithMail()
+  running = await startNewsletterUnderTest()
 })
 afterAll(() => running?.stop())
 
 async function confirmationTo(email: string) {
-  const res = await fetch(`${running.server.url}/api/subscribe`, {
-    method: 'POST',
-    body: new URLSearchParams({email}),
-    headers: {'x-forwarded-for': nextVisitor()},
-    redirect: 'manual',
-  })
+  const res = await running.subscribe(email)
   await res.body?.cancel()
   expect(res.status).toBe(303)
   return mailTo(running.sink, email)
@@ -38,7 +31,7 @@ function fromOf(mail: ReceivedMail) {
 }
 
 const setOwnerName = (ownerName: string | undefined) =>
-  running.server.lake!.mutate([
+  running.server.lake.mutate([
     {createOrReplace: {_id: 'siteSettings', _type: 'siteSettings', siteName: 'Ada', ownerName}},
   ])
 
@@ -76,7 +69,7 @@ describe("readers' mails", () => {
 
   it('a draft of the settings changes nothing', async () => {
     await setOwnerName('Ada Writer')
-    await running.server.lake!.mutate([
+    await running.server.lake.mutate([
       {createOrReplace: {_id: 'drafts.siteSettings', _type: 'siteSettings', ownerName: 'Draft'}},
     ])
     expect(fromOf(await confirmationTo('draft@five.test')).name).toBe('Ada Writer')

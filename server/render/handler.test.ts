@@ -13,7 +13,7 @@ let events: ContentEvents
 let markers: SentMarkers
 
 beforeAll(async () => {
-  site = await startSiteUnderTest()
+  site = await startSiteUnderTest({seed: true})
   ;({handler, owner, events, markers} = site)
 })
 afterAll(() => site.stop())

@@ -11,11 +11,13 @@ let owner: SanityClient
 const messages: string[][] = []
 
 beforeAll(async () => {
-  site = await startSiteUnderTest((events) =>
-    events.onChange((change) => {
-      if (change.kind === 'tags') messages.push(change.tags)
-    }),
-  )
+  site = await startSiteUnderTest({
+    seed: true,
+    beforeEvents: (events) =>
+      events.onChange((change) => {
+        if (change.kind === 'tags') messages.push(change.tags)
+      }),
+  })
   ;({owner} = site)
 })
 afterAll(() => site.stop())

@@ -16,7 +16,7 @@ async function png(r: number) {
 }
 
 beforeAll(async () => {
-  site = await startSiteUnderTest()
+  site = await startSiteUnderTest({seed: true})
   const share = await site.owner.assets.upload('image', await png(10), {filename: 'share.png'})
   const portrait = await site.owner.assets.upload('image', await png(200), {filename: 'me.png'})
   shareHash = share._id.split('-')[1]

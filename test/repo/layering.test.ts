@@ -108,9 +108,6 @@ const testsOfTheWholeServer = new Set([
   'server/http/securityHeaders.test.ts',
   'server/http/slowBodies.test.ts',
   'server/http/upgrade.test.ts',
-  // Subscriptions as a reader meets them: the form's answers and their mail over real SMTP.
-  'server/newsletter/routes.test.ts',
-  'server/newsletter/sender.test.ts',
   // Reader statistics are counted in front of every feature the site serves (the scripted day).
   'server/stats/feature.test.ts',
   // The social web as another server meets it: WebFinger, the actor, signed deliveries.
@@ -125,9 +122,6 @@ const testsOfTheWholeServer = new Set([
   'server/social/delivery.test.ts',
   'server/social/deliveryCrash.test.ts',
   'server/social/ownerRoutes.test.ts',
-  // The site's copy and redirects as a reader meets them, from the lake through the render.
-  'web/redirects.test.ts',
-  'web/siteCopy.test.ts',
   // A site process in front of a content process: two whole servers.
   'server/forward/feature.test.ts',
   'server/forward/federation.test.ts',

@@ -1,6 +1,8 @@
 import {startTestServer, type TestServer} from './server.ts'
 import {SmtpSink} from './smtpSink.ts'
 
+export {visitorAddresses} from './visitorAddresses.ts'
+
 export interface ServerWithMail {
   server: TestServer
   /** What the server mailed (test/support/smtpSink.ts). */
@@ -36,14 +38,5 @@ export async function startServerWithMail(
   } catch (error) {
     await sink.close()
     throw error
-  }
-}
-
-/** A source of visitor addresses, each in a /24 of its own (limits key on truncated addresses). */
-export function visitorAddresses(): () => string {
-  let visitor = 0
-  return () => {
-    visitor++
-    return `10.${visitor >> 8}.${visitor & 255}.1`
   }
 }
