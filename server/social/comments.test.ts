@@ -4,6 +4,7 @@ import {startLakeUnderTest, type LakeUnderTest} from '../../test/support/lakeUnd
 import {postSocialQuery} from '../../shared/siteQueries.ts'
 import type {Lake} from '../lake/index.ts'
 import {threadIdOf, Threads} from './threads.ts'
+import {untilDoc} from '../../test/support/untilDoc.ts'
 
 // Moderation over real HTTP: comments stored as the social web stores them, moderated through
 // @sanity/client with the owner's token (what the Studio's liveEdit sends), read back through
@@ -18,18 +19,6 @@ let site: SanityClient
 let stopThreads: () => void
 const postId = 'post-talked-about'
 const slug = 'talked-about'
-
-/** Resolves once `test` holds of the document `id` (checked now, then after each commit). */
-function untilDoc(lake: Lake, id: string, test: (doc: unknown) => boolean): Promise<void> {
-  return new Promise((resolve) => {
-    if (test(lake.getDocument(id))) return resolve()
-    const stop = lake.onCommit(() => {
-      if (!test(lake.getDocument(id))) return
-      stop()
-      resolve()
-    })
-  })
-}
 
 /** The thread document once it holds `text` (or, `absent`, no longer does). */
 const untilThread = (text: string, absent = false) =>

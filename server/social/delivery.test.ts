@@ -4,22 +4,11 @@ import {InboxSink} from '../../scripts/inboxSink.ts'
 import type {Lake} from '../lake/index.ts'
 import {isRecord} from '../util/isRecord.ts'
 import {followerId, type Follower} from './followers.ts'
+import {untilDoc} from '../../test/support/untilDoc.ts'
 
 // Delivery as followers' servers see it, on a loopback inbox sink: the bounded send rate, a dead
 // inbox retried with backoff then given up (and marked on its followers for the Studio), and the
 // per-post "Share to the social web" switch.
-
-/** Resolves once `test` holds of the document `id` (checked now, then after each commit). */
-function untilDoc(lake: Lake, id: string, test: (doc: unknown) => boolean): Promise<void> {
-  return new Promise((resolve) => {
-    if (test(lake.getDocument(id))) return resolve()
-    const stop = lake.onCommit(() => {
-      if (!test(lake.getDocument(id))) return
-      stop()
-      resolve()
-    })
-  })
-}
 
 const rate = 10
 const live = 12

@@ -2,23 +2,11 @@ import {afterAll, beforeAll, describe, expect, it, vi} from 'vitest'
 import {startTestServer, type TestServer} from '../../test/support/server.ts'
 import {startRemoteActor} from './testing/remoteActor.ts'
 import {Announce, Create, Delete, Like, Note, Undo, Update} from '@fedify/vocab'
-import type {Lake} from '../lake/index.ts'
 import {isRecord} from '../util/isRecord.ts'
 import {followerId} from './followers.ts'
 import {countWords, reactionCounts} from './reactions.ts'
 import {commentId} from './replies.ts'
-
-/** Resolves once `test` holds of the document `id` (checked now, then after each commit). */
-function untilDoc(lake: Lake, id: string, test: (doc: unknown) => boolean): Promise<void> {
-  return new Promise((resolve) => {
-    if (test(lake.getDocument(id))) return resolve()
-    const stop = lake.onCommit(() => {
-      if (!test(lake.getDocument(id))) return
-      stop()
-      resolve()
-    })
-  })
-}
+import {untilDoc} from '../../test/support/untilDoc.ts'
 
 type Remote = Awaited<ReturnType<typeof startRemoteActor>>
 

@@ -2,23 +2,11 @@ import {readFileSync} from 'node:fs'
 import {Create, Note} from '@fedify/vocab'
 import {afterAll, beforeAll, describe, expect, it, vi} from 'vitest'
 import {startTestServer, type TestServer} from '../../test/support/server.ts'
-import type {Lake} from '../lake/index.ts'
 import {inboxBodyLimit} from './inboxGuard.ts'
 import {commentId} from './replies.ts'
 import {threadIdOf} from './threads.ts'
 import {startRemoteActor} from './testing/remoteActor.ts'
-
-/** Resolves once `test` holds of the document `id` (checked now, then after each commit). */
-function untilDoc(lake: Lake, id: string, test: (doc: unknown) => boolean): Promise<void> {
-  return new Promise((resolve) => {
-    if (test(lake.getDocument(id))) return resolve()
-    const stop = lake.onCommit(() => {
-      if (!test(lake.getDocument(id))) return
-      stop()
-      resolve()
-    })
-  })
-}
+import {untilDoc} from '../../test/support/untilDoc.ts'
 
 type Remote = Awaited<ReturnType<typeof startRemoteActor>>
 

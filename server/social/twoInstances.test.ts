@@ -4,7 +4,6 @@ import {Create, Follow, Like, Note, type Actor} from '@fedify/vocab'
 import {afterAll, beforeAll, describe, expect, it, vi} from 'vitest'
 import {startTestServer, type TestServer} from '../../test/support/server.ts'
 import {apiVersion, defaultDataset, localProjectId} from '../../shared/constants.ts'
-import type {Lake} from '../lake/index.ts'
 import {followerId} from './followers.ts'
 import {reactionCounts} from './reactions.ts'
 import {commentId} from './replies.ts'
@@ -12,18 +11,7 @@ import {threadIdOf} from './threads.ts'
 import {startRemoteActor} from './testing/remoteActor.ts'
 import {siteSender} from './testing/siteSender.ts'
 import {startWireTap} from './testing/wireTap.ts'
-
-/** Resolves once `test` holds of the document `id` (checked now, then after each commit). */
-function untilDoc(lake: Lake, id: string, test: (doc: unknown) => boolean): Promise<void> {
-  return new Promise((resolve) => {
-    if (test(lake.getDocument(id))) return resolve()
-    const stop = lake.onCommit(() => {
-      if (!test(lake.getDocument(id))) return
-      stop()
-      resolve()
-    })
-  })
-}
+import {untilDoc} from '../../test/support/untilDoc.ts'
 
 /** The id of an activity's object, embedded or referenced. */
 function objectIdOf(activity: {object?: unknown}): string | undefined {
