@@ -8,6 +8,7 @@ import {afterAll, describe, expect, it} from 'vitest'
 import {inboxMessages, waitForMessage} from './contact/testing/inboxWait.ts'
 import {SmtpSink} from '../test/support/smtpSink.ts'
 import {startTestServer} from '../test/support/server.ts'
+import {drainTimeoutMs} from './http/drain.ts'
 
 // The graceful stop of the real process (server/main.ts, server/start.ts): SIGTERM under load
 // exits 0 within 10 s and loses no write that was answered; listen streams just end (no
@@ -230,7 +231,8 @@ describe('graceful stop', () => {
     child.process.kill('SIGTERM')
     const {code, at} = await child.exited
     expect(code).toBe(143)
-    expect(at - secondAt).toBeLessThan(1_000)
+    // The query and the drain would each hold it ~10 s; a busy machine takes a second or two.
+    expect(at - secondAt).toBeLessThan(drainTimeoutMs / 2)
     await long
   })
 })

@@ -4,6 +4,7 @@ import {
   mkdtempSync,
   readdirSync,
   readFileSync,
+  renameSync,
   rmSync,
   statSync,
   utimesSync,
@@ -145,6 +146,12 @@ describe('automatic backups', () => {
     expect(errors[0]).toMatch(
       /^\[backup\] FAILED: .*No lake in .* The site keeps serving; next attempt in 1 s\./,
     )
+    // The lake arrives whole: seeded in a staging dir, then renamed into place. A retry that
+    // caught a lake still being seeded would back up what it had then (fewer documents).
+    const staging = join(dir, 'staging')
+    const seeding = await startTestServer({DATA_DIR: staging, BACKUP_INTERVAL_MINUTES: '0'})
+    await seeding.stop()
+    renameSync(staging, dataDir)
     const server = await startTestServer({DATA_DIR: dataDir, BACKUP_INTERVAL_MINUTES: '0'})
     try {
       await done
