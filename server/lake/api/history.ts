@@ -74,6 +74,106 @@ function lineId(tx: StoredTransaction, docs: StoredTransaction['documents']): st
   return revs.size === 1 && typeof rev === 'string' ? rev : tx.id
 }
 
+/** The transactions' sequence numbers a request asks for, from its bounds, limit and order. */
+function requestedSeqs(c: Context, lake: Lake, ids: string[]): number[] {
+  const db = storeOf(lake).db
+  const boundary = (name: string) => {
+    const value = c.req.query(name)
+    if (value === undefined || value === '') return undefined
+    const seq = seqOf(db, value, ids)
+    if (seq === undefined) throw badRequest(`"${name}": unknown transaction "${value}"`)
+    return seq
+  }
+  const fromTime = timeParam(c, 'fromTime')
+  const toTime = timeParam(c, 'toTime')
+  const froms = [boundary('fromTransaction'), fromTime && seqAtTime(db, fromTime, 'from')]
+  const tos = [boundary('toTransaction'), toTime && seqAtTime(db, toTime, 'to')]
+  return historySeqs(db, ids, {
+    fromSeq: Math.max(0, ...froms.filter((s) => typeof s === 'number')),
+    toSeq: Math.min(Number.MAX_SAFE_INTEGER, ...tos.filter((s) => typeof s === 'number')),
+    limit: limitParam(c),
+    reverse: flag(c, 'reverse'),
+  })
+}
+
+/** One NDJSON line a transaction, shaped by the request's flags. */
+function transactionLine(c: Context, lake: Lake, ids: string[]): (seq: number) => string {
+  const wanted = new Set(ids)
+  const identifiedOnly = flag(c, 'includeIdentifiedDocumentsOnly')
+  // excludeContent leaves out what was written; the Studio still gets effects to rebuild revisions.
+  const withMutations = !flag(c, 'excludeContent') && !flag(c, 'excludeMutations')
+  const withEffects = c.req.query('effectFormat') === 'mendoza'
+
+  return (seq: number): string => {
+    const tx = storeOf(lake).transactionAt(seq)
+    if (!tx) return ''
+    const docs = identifiedOnly ? tx.documents.filter((doc) => wanted.has(doc.id)) : tx.documents
+    const out: HistoryLine = {
+      id: lineId(tx, docs),
+      timestamp: tx.timestamp,
+      author: tx.author,
+      documentIDs: docs.map((d) => d.id),
+    }
+    if (withMutations) out.mutations = docs.flatMap((doc) => doc.mutations)
+    if (withEffects) {
+      out.effects = Object.fromEntries(
+        docs.map((doc) => [
+          doc.id,
+          documentEffects(storeOf(lake).documentAt(doc.id, seq - 1), doc.after),
+        ]),
+      )
+    }
+    return `${JSON.stringify(out)}\n`
+  }
+}
+
+/** The transactions of documents as NDJSON, streamed a few lines at a time. */
+function transactionsResponse(c: Context, lake: Lake): Response {
+  const ids = idsOf(c)
+  const seqs = requestedSeqs(c, lake, ids)
+  const line = transactionLine(c, lake, ids)
+  let next = 0
+  const encoder = new TextEncoder()
+  const body = new ReadableStream<Uint8Array>({
+    pull(controller) {
+      // A few lines per pull keeps memory flat for long histories.
+      const chunk = seqs
+        .slice(next, next + 20)
+        .map(line)
+        .join('')
+      next += 20
+      if (chunk) controller.enqueue(encoder.encode(chunk))
+      if (next >= seqs.length) controller.close()
+    },
+  })
+  return new Response(body, {
+    headers: {'content-type': 'application/x-ndjson', 'cache-control': 'private, no-store'},
+  })
+}
+
+/** Documents as of a revision, a time or their last revision. */
+function documentsResponse(c: Context, lake: Lake): Response {
+  const ids = idsOf(c)
+  const db = storeOf(lake).db
+  const revision = c.req.query('revision')
+  const time = timeParam(c, 'time')
+  const last = flag(c, 'lastRevision')
+  const given = [revision !== undefined && revision !== '', time !== undefined, last].filter(
+    Boolean,
+  ).length
+  if (given !== 1) throw badRequest('Give exactly one of "revision", "time" or "lastRevision"')
+  const at = (id: string): Doc | null =>
+    revision
+      ? documentAtRevision(db, id, revision)
+      : time
+        ? documentAtTime(db, id, time)
+        : lastRevision(db, id)
+  const documents = ids.map(at).filter((doc) => doc !== null)
+  // Like Sanity: a revision that does not exist (or predates the document) is an empty list,
+  // which the Studio's "Review changes" reads as "no document then", not an error.
+  return c.json({documents}, 200, {'cache-control': 'private, no-store'})
+}
+
 /**
  * The History API (https://www.sanity.io/docs/http-reference/history): transactions of
  * documents as NDJSON, documents as of a revision or a time, and the Studio's events list.
@@ -83,93 +183,13 @@ export function registerHistory(app: Hono, lake: Lake): void {
   app.get('/:version/data/history/:dataset/transactions/:ids', (c) => {
     checkDataset(c, lake)
     requireIdentity(c, lake)
-    const ids = idsOf(c)
-    const db = storeOf(lake).db
-    const boundary = (name: string) => {
-      const value = c.req.query(name)
-      if (value === undefined || value === '') return undefined
-      const seq = seqOf(db, value, ids)
-      if (seq === undefined) throw badRequest(`"${name}": unknown transaction "${value}"`)
-      return seq
-    }
-    const fromTime = timeParam(c, 'fromTime')
-    const toTime = timeParam(c, 'toTime')
-    const froms = [boundary('fromTransaction'), fromTime && seqAtTime(db, fromTime, 'from')]
-    const tos = [boundary('toTransaction'), toTime && seqAtTime(db, toTime, 'to')]
-    const seqs = historySeqs(db, ids, {
-      fromSeq: Math.max(0, ...froms.filter((s) => typeof s === 'number')),
-      toSeq: Math.min(Number.MAX_SAFE_INTEGER, ...tos.filter((s) => typeof s === 'number')),
-      limit: limitParam(c),
-      reverse: flag(c, 'reverse'),
-    })
-    const wanted = new Set(ids)
-    const identifiedOnly = flag(c, 'includeIdentifiedDocumentsOnly')
-    // excludeContent leaves out what was written; the Studio still gets effects to rebuild revisions.
-    const withMutations = !flag(c, 'excludeContent') && !flag(c, 'excludeMutations')
-    const withEffects = c.req.query('effectFormat') === 'mendoza'
-
-    const line = (seq: number): string => {
-      const tx = storeOf(lake).transactionAt(seq)
-      if (!tx) return ''
-      const docs = identifiedOnly ? tx.documents.filter((doc) => wanted.has(doc.id)) : tx.documents
-      const out: HistoryLine = {
-        id: lineId(tx, docs),
-        timestamp: tx.timestamp,
-        author: tx.author,
-        documentIDs: docs.map((d) => d.id),
-      }
-      if (withMutations) out.mutations = docs.flatMap((doc) => doc.mutations)
-      if (withEffects) {
-        out.effects = Object.fromEntries(
-          docs.map((doc) => [
-            doc.id,
-            documentEffects(storeOf(lake).documentAt(doc.id, seq - 1), doc.after),
-          ]),
-        )
-      }
-      return `${JSON.stringify(out)}\n`
-    }
-    let next = 0
-    const encoder = new TextEncoder()
-    const body = new ReadableStream<Uint8Array>({
-      pull(controller) {
-        // A few lines per pull keeps memory flat for long histories.
-        const chunk = seqs
-          .slice(next, next + 20)
-          .map(line)
-          .join('')
-        next += 20
-        if (chunk) controller.enqueue(encoder.encode(chunk))
-        if (next >= seqs.length) controller.close()
-      },
-    })
-    return new Response(body, {
-      headers: {'content-type': 'application/x-ndjson', 'cache-control': 'private, no-store'},
-    })
+    return transactionsResponse(c, lake)
   })
 
   app.get('/:version/data/history/:dataset/documents/:ids', (c) => {
     checkDataset(c, lake)
     requireIdentity(c, lake)
-    const ids = idsOf(c)
-    const db = storeOf(lake).db
-    const revision = c.req.query('revision')
-    const time = timeParam(c, 'time')
-    const last = flag(c, 'lastRevision')
-    const given = [revision !== undefined && revision !== '', time !== undefined, last].filter(
-      Boolean,
-    ).length
-    if (given !== 1) throw badRequest('Give exactly one of "revision", "time" or "lastRevision"')
-    const at = (id: string): Doc | null =>
-      revision
-        ? documentAtRevision(db, id, revision)
-        : time
-          ? documentAtTime(db, id, time)
-          : lastRevision(db, id)
-    const documents = ids.map(at).filter((doc) => doc !== null)
-    // Like Sanity: a revision that does not exist (or predates the document) is an empty list,
-    // which the Studio's "Review changes" reads as "no document then", not an error.
-    return c.json({documents}, 200, {'cache-control': 'private, no-store'})
+    return documentsResponse(c, lake)
   })
 
   app.get('/:version/data/history/:dataset/events/documents/:id', (c) => {
