@@ -12,10 +12,6 @@ export default defineConfig({
           // A whole server's start (seed, workers, warm pages) takes well over vitest's 10 s
           // default when the two cores are busy; CI must stay green on a busy machine.
           hookTimeout: 60_000,
-          // Two files at a time: most of a unit file's time is waiting on its own server's I/O,
-          // and vitest's default on two cores is one worker. Its waits hold at load 15.
-          maxWorkers: 2,
-          sequence: {groupOrder: 0},
         },
       },
       {
@@ -25,10 +21,8 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 120_000,
           hookTimeout: 180_000,
-          // One Chromium at a time: the machine has 2 cores. A group of its own, after the unit
-          // files, since vitest runs projects with different worker counts apart.
+          // One Chromium at a time: the machine has 2 cores.
           fileParallelism: false,
-          sequence: {groupOrder: 1},
           globalSetup: ['e2e/support/globalSetup.ts'],
         },
       },
