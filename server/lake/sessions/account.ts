@@ -39,6 +39,38 @@ function checkProject(c: Context, lake: Lake): void {
 
 /** The current user, the project, its one dataset and the owner's grants. */
 export function registerAccount(app: Hono, lake: Lake): void {
+  registerUsers(app, lake)
+  registerProject(app, lake)
+  registerDatasets(app, lake)
+}
+
+/** The project as the Studio's project store reads it: one member, the owner. */
+function project(lake: Lake) {
+  return {
+    id: lake.projectId,
+    displayName: 'Scriptorium',
+    studioHost: null,
+    isBlocked: false,
+    isDisabled: false,
+    isDisabledByUser: false,
+    organizationId: null,
+    metadata: {color: null, externalStudioHost: null},
+    members: [
+      {
+        id: owner.id,
+        createdAt: '2024-01-01T00:00:00Z',
+        isCurrentUser: true,
+        isRobot: false,
+        role: 'administrator',
+        roles: currentUser.roles,
+      },
+    ],
+    features: [],
+    pendingInvites: 0,
+  }
+}
+
+function registerUsers(app: Hono, lake: Lake): void {
   app.get('/:version/users/me', (c) => {
     // Anonymous: `{}` with 200 as api.sanity.io answers (the Studio then shows its login screen);
     // a 401 would be logged by the browser as a console error on every visit.
@@ -52,33 +84,30 @@ export function registerAccount(app: Hono, lake: Lake): void {
     // One id is answered as an object, several as an array (as the real API does).
     return c.json(ids.length === 1 ? (users[0] ?? {}) : users)
   })
+}
 
+function registerProject(app: Hono, lake: Lake): void {
   app.get('/:version/projects/:projectId', (c) => {
     checkProject(c, lake)
     requireIdentity(c, lake)
+    return c.json(project(lake))
+  })
+  app.get('/:version/projects/:projectId/grants', (c) => {
+    checkProject(c, lake)
+    requireIdentity(c, lake)
     return c.json({
-      id: lake.projectId,
-      displayName: 'Scriptorium',
-      studioHost: null,
-      isBlocked: false,
-      isDisabled: false,
-      isDisabledByUser: false,
-      organizationId: null,
-      metadata: {color: null, externalStudioHost: null},
-      members: [
-        {
-          id: owner.id,
-          createdAt: '2024-01-01T00:00:00Z',
-          isCurrentUser: true,
-          isRobot: false,
-          role: 'administrator',
-          roles: currentUser.roles,
-        },
-      ],
-      features: [],
-      pendingInvites: 0,
+      'sanity.project': grant(['read', 'update', 'create', 'delete', 'manage']),
+      'sanity.document.filter.mode': grant(['read', 'update', 'create', 'history', 'manage']),
+      'sanity.project.datasets': grant(['read', 'update', 'create', 'delete', 'manage']),
     })
   })
+  app.get('/:version/projects/:projectId/user-applications', (c) => {
+    checkProject(c, lake)
+    return c.json([])
+  })
+}
+
+function registerDatasets(app: Hono, lake: Lake): void {
   app.get('/:version/projects/:projectId/datasets', (c) => {
     checkProject(c, lake)
     // Add-on datasets (comments) do not exist locally: the Studio asks even with comments off.
@@ -95,19 +124,6 @@ export function registerAccount(app: Hono, lake: Lake): void {
   app.get('/:version/projects/:projectId/datasets/:dataset/acl', acl)
   app.get('/:version/datasets/:dataset/acl', acl)
   app.get('/:version/datasets', (c) => c.json(datasets(lake)))
-  app.get('/:version/projects/:projectId/grants', (c) => {
-    checkProject(c, lake)
-    requireIdentity(c, lake)
-    return c.json({
-      'sanity.project': grant(['read', 'update', 'create', 'delete', 'manage']),
-      'sanity.document.filter.mode': grant(['read', 'update', 'create', 'history', 'manage']),
-      'sanity.project.datasets': grant(['read', 'update', 'create', 'delete', 'manage']),
-    })
-  })
-  app.get('/:version/projects/:projectId/user-applications', (c) => {
-    checkProject(c, lake)
-    return c.json([])
-  })
 }
 
 function datasets(lake: Lake) {
