@@ -57,13 +57,14 @@ export function mountSocial(
   ctx: AppContext,
   options: SocialOptions = {},
 ): Feature | void {
-  const {lake, config} = ctx
-  const content = contentFor(ctx, options.hostedApiHost)
-  if (content === undefined) return
-  if ('off' in content) {
-    console.info(`[social] not on the social web: ${content.off}`)
+  const {config} = ctx
+  const store = contentFor(ctx, options.hostedApiHost)
+  if (store === undefined) return
+  if ('off' in store) {
+    console.info(`[social] not on the social web: ${store.off}`)
     return
   }
+  const {content} = store
   const social = {...readSocialConfig(), ...options.config}
   const db = openSocialDatabase(config.dataDir)
   const kv = new SqliteKvStore(db)
@@ -114,10 +115,12 @@ export function mountSocial(
     },
   })
   registerInbox(federation, followers, content)
-  // The owner's tokens are the local lake's; a hosted Studio's sanity.io session is not one this
-  // process can check, so there the owner blocks in no other way yet (docs/social-web.md).
-  if (lake)
-    registerOwnerRoutes(app, {lake, content, followers, limiter: new RateLimiter(ownerRate)})
+  registerOwnerRoutes(app, {
+    owner: store.owner,
+    content,
+    followers,
+    limiter: new RateLimiter(ownerRate),
+  })
   const middleware = federationMiddleware(
     () => federation,
     () => config.siteUrl,

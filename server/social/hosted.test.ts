@@ -1,3 +1,4 @@
+import {randomBytes} from 'node:crypto'
 import {chmodSync, writeFileSync} from 'node:fs'
 import {join} from 'node:path'
 import {Create, Note} from '@fedify/vocab'
@@ -102,6 +103,24 @@ describe('the social web in hosted mode', () => {
       _type: 'socialThread',
       comments: [expect.objectContaining({content: '<p>Read it on my phone.</p>'})],
     })
+  })
+
+  it('blocks an instance with the write token as the owner’s bearer (the Studio’s session is sanity.io’s)', async () => {
+    const blocks = `${site.url}/api/social/blocks`
+    const target = new URL(remote.origin).host
+    const post = (token: string) =>
+      fetch(blocks, {
+        method: 'POST',
+        headers: {authorization: `Bearer ${token}`, 'content-type': 'application/json'},
+        body: JSON.stringify({target}),
+      })
+    expect((await post(randomBytes(32).toString('hex'))).status).toBe(401)
+    expect(site.hosted.lake.getDocument(followerId(remote.actorUrl()))).toBeDefined()
+    const blocked = await post(site.hosted.token)
+    expect(blocked.status).toBe(201)
+    const {_id} = (await blocked.json()) as {_id: string}
+    expect(site.hosted.lake.getDocument(_id)).toMatchObject({_type: 'socialBlock', target})
+    expect(site.hosted.lake.getDocument(followerId(remote.actorUrl()))).toBeUndefined()
   })
 })
 

@@ -4,7 +4,7 @@ import {BodyTooLargeError, readBody} from '../http/body.ts'
 import {clientOf} from '../http/clientAddress.ts'
 import {HttpError} from '../http/httpError.ts'
 import {ownerOrWait} from '../http/ownerBearer.ts'
-import type {Lake} from '../lake/index.ts'
+import type {FailedAttempts} from '../util/failedAttempts.ts'
 import type {SocialContent} from './socialContent.ts'
 import {isRecord} from '../util/isRecord.ts'
 import type {RateLimiter} from '../util/rateLimit.ts'
@@ -45,9 +45,17 @@ function blockTarget(raw: unknown): string {
   return host
 }
 
+/**
+ * Whose bearer tokens are the owner's: the local lake's owner token and Studio sessions, or in
+ * hosted mode the write token (contentFor.ts); `attempts` counts wrong ones per client.
+ */
+export interface OwnerCheck {
+  verify: (token: string | undefined) => {preview?: true} | undefined
+  attempts: FailedAttempts
+}
+
 export interface OwnerRouteDeps {
-  /** Whose tokens are the owner's: the local lake's (its owner token, its Studio sessions). */
-  lake: Lake
+  owner: OwnerCheck
   content: SocialContent
   followers: Followers
   limiter: RateLimiter
@@ -64,7 +72,7 @@ export interface OwnerRouteDeps {
  * - `DELETE /api/social/blocks/<id>`: lifts it.
  */
 export function registerOwnerRoutes(app: Hono, deps: OwnerRouteDeps): void {
-  const {lake, content, followers, limiter} = deps
+  const {owner: check, content, followers, limiter} = deps
   const owner = (c: Context) => {
     c.header('Cache-Control', 'no-store')
     const wait = limiter.take(clientOf(c).key)
@@ -72,7 +80,7 @@ export function registerOwnerRoutes(app: Hono, deps: OwnerRouteDeps): void {
       c.header('Retry-After', String(wait))
       throw new HttpError(429, 'Too many requests: try again later.')
     }
-    const token = ownerOrWait(c, (t) => lake.verifyToken(t), lake.failedTokenAttempts())
+    const token = ownerOrWait(c, check.verify, check.attempts)
     if (token === undefined) throw new HttpError(401, 'Blocks need the owner token.')
     if (token > 0) {
       c.header('Retry-After', String(token))
