@@ -4,7 +4,7 @@ import {FailedAttempts} from '../util/failedAttempts.ts'
 import {hostedContent} from './hostedContent.ts'
 import type {OwnerCheck} from './ownerRoutes.ts'
 import {lakeContent, type SocialContent} from './socialContent.ts'
-import {hostedWriteToken} from './writeToken.ts'
+import {hostedWriteToken} from '../util/hostedWriteToken.ts'
 
 /** Where the social web's documents are, and who may act as the owner on its routes. */
 export interface SocialStore {

@@ -1,15 +1,18 @@
 import {randomBytes} from 'node:crypto'
-import {chmodSync, writeFileSync} from 'node:fs'
+import {chmodSync, mkdtempSync, rmSync, writeFileSync} from 'node:fs'
+import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 import {Create, Note} from '@fedify/vocab'
 import {afterAll, beforeAll, describe, expect, it, vi} from 'vitest'
 import {untilDoc} from '../../test/support/untilDoc.ts'
+import {socialWebEnabled} from '../context.ts'
+import {readConfig} from '../env.ts'
 import {followerId} from './followers.ts'
 import {commentId} from './replies.ts'
 import {startHostedSite, type HostedSite} from './testing/hostedSite.ts'
 import {startRemoteActor} from './testing/remoteActor.ts'
 import {threadIdOf} from './threads.ts'
-import {writeTokenFile} from './writeToken.ts'
+import {writeTokenFile} from '../util/hostedWriteToken.ts'
 
 type Remote = Awaited<ReturnType<typeof startRemoteActor>>
 
@@ -141,6 +144,20 @@ describe('hosted mode without a write token', () => {
       info.mockRestore()
       await site.stop()
     }
+  })
+})
+
+describe('whether the pages link the account', () => {
+  it('says on in hosted mode with a write token, off without', () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'social-links-'))
+    const config = (env: Record<string, string>) =>
+      readConfig({SANITY_STUDIO_PROJECT_ID: 'hostedproj', DATA_DIR: dataDir, ...env})
+    expect(socialWebEnabled({lake: undefined, config: config({})})).toBe(false)
+    const token = randomBytes(32).toString('hex')
+    expect(
+      socialWebEnabled({lake: undefined, config: config({SANITY_API_WRITE_TOKEN: token})}),
+    ).toBe(true)
+    rmSync(dataDir, {recursive: true})
   })
 })
 
