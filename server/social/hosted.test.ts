@@ -108,6 +108,22 @@ describe('the social web in hosted mode', () => {
     })
   })
 
+  it('sends an edit there as Update and a delete as Delete', async () => {
+    const url = `${site.url}/blog/from-the-hosted-studio`
+    await site.hosted.owner
+      .patch('hosted-post-1')
+      .set({title: 'From the hosted Studio, again'})
+      .commit()
+    await remote.until((all) => all.some((r) => r.type === 'Update' && r.objectId === url))
+    await site.hosted.owner.delete('hosted-post-1')
+    await remote.until((all) => all.some((r) => r.type === 'Delete' && r.objectId === url))
+    expect(remote.received.filter((r) => r.objectId === url).map((r) => r.type)).toEqual([
+      'Create',
+      'Update',
+      'Delete',
+    ])
+  })
+
   it('blocks an instance with the write token as the owner’s bearer (the Studio’s session is sanity.io’s)', async () => {
     const blocks = `${site.url}/api/social/blocks`
     const target = new URL(remote.origin).host
