@@ -1,5 +1,5 @@
 import {randomBytes} from 'node:crypto'
-import {chmodSync, mkdtempSync, rmSync, writeFileSync} from 'node:fs'
+import {chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs'
 import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 import {Create, Note} from '@fedify/vocab'
@@ -71,6 +71,28 @@ describe('the social web in hosted mode', () => {
     expect(site.hosted.lake.getDocument('socialPost.hosted-post-1')).toMatchObject({
       status: 'sent',
     })
+  })
+
+  it('sends nothing again after a restart: what was sent is in the dataset, the keys in DATA_DIR', async () => {
+    const keysBefore = readFileSync(join(site.dataDir, 'social-keys.json'), 'utf8')
+    await site.restart()
+    expect(readFileSync(join(site.dataDir, 'social-keys.json'), 'utf8')).toBe(keysBefore)
+    // A publish after the restart arrives; the queue keeps order, so the first post would have
+    // arrived before it had it been sent again.
+    const marker = `${site.url}/blog/after-the-restart`
+    await site.hosted.owner.create({
+      _id: 'hosted-post-2',
+      _type: 'post',
+      title: 'After the restart',
+      slug: {_type: 'slug', current: 'after-the-restart'},
+      date: '2026-11-28',
+      excerpt: 'Still followed.',
+    })
+    await remote.until((all) => all.some((r) => r.type === 'Create' && r.objectId === marker))
+    const first = `${site.url}/blog/from-the-hosted-studio`
+    expect(remote.received.filter((r) => r.objectId === first).map((r) => r.type)).toEqual([
+      'Create',
+    ])
   })
 
   it('stores a reply as a pending comment there, and an approval in the Studio shows it', async () => {

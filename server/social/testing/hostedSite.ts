@@ -24,29 +24,27 @@ export interface HostedSite {
   social: Feature | void
   /** The process's own data dir (keys, queue). */
   dataDir: string
+  /** Stops the process and starts it again on the same address, data dir and dataset. */
+  restart(): Promise<void>
   stop(): Promise<void>
 }
 
-/**
- * A hosted-mode process (SANITY_STUDIO_PROJECT_ID set, no local lake) with only the social web
- * mounted, as server/app.ts mounts it, served on loopback so that other servers can follow it.
- * "sanity.io" is a local lake over HTTP: the process reads and writes it with `@sanity/client`
- * (the test-only `hostedApiHost`) and follows its Live Content API, as it would sanity.io's.
- */
-export async function startHostedSite(
-  options: {
-    /** SANITY_API_WRITE_TOKEN = the hosted lake's owner token (default), or unset. */
-    writeToken?: boolean
-    /** Writes into the process's data dir before it starts (given the hosted lake's token). */
-    prepareDataDir?: (dataDir: string, hostedToken: string) => void
-  } = {},
-): Promise<HostedSite> {
-  const hosted = await startLakeUnderTest()
-  const dataDir = mkdtempSync(join(tmpdir(), 'social-hosted-'))
-  options.prepareDataDir?.(dataDir, hosted.token)
+interface Process {
+  url: string
+  social: Feature | void
+  stop(): Promise<void>
+}
+
+/** One hosted-mode process on `port` (0: a free one). */
+async function startProcess(
+  hosted: LakeUnderTest,
+  dataDir: string,
+  writeToken: boolean,
+  port: number,
+): Promise<Process> {
   let app = new Hono()
   const http = createServer(getRequestListener((request) => app.fetch(request)))
-  await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve))
+  await new Promise<void>((resolve) => http.listen(port, '127.0.0.1', resolve))
   const address = http.address()
   if (address === null || typeof address === 'string') throw new Error('the site did not listen')
   const url = `http://127.0.0.1:${address.port}`
@@ -54,7 +52,7 @@ export async function startHostedSite(
     SITE_URL: url,
     DATA_DIR: dataDir,
     SANITY_STUDIO_PROJECT_ID: 'hostedproj',
-    ...(options.writeToken === false ? {} : {SANITY_API_WRITE_TOKEN: hosted.token}),
+    ...(writeToken ? {SANITY_API_WRITE_TOKEN: hosted.token} : {}),
   })
   const contentEvents = new ContentEvents({minBackoffMs: 50, maxBackoffMs: 500})
   // As server/live/subscribe.ts does in hosted mode: no token, the API host.
@@ -86,16 +84,50 @@ export async function startHostedSite(
   app.all('*', (c) => c.text('Not found', 404))
   return {
     url,
-    hosted,
     social,
-    dataDir,
     async stop() {
       await social?.close?.()
       contentEvents.close()
       http.closeAllConnections()
       await new Promise((resolve) => http.close(resolve))
+    },
+  }
+}
+
+/**
+ * A hosted-mode process (SANITY_STUDIO_PROJECT_ID set, no local lake) with only the social web
+ * mounted, as server/app.ts mounts it, served on loopback so that other servers can follow it.
+ * "sanity.io" is a local lake over HTTP: the process reads and writes it with `@sanity/client`
+ * (the test-only `hostedApiHost`) and follows its Live Content API, as it would sanity.io's.
+ */
+export async function startHostedSite(
+  options: {
+    /** SANITY_API_WRITE_TOKEN = the hosted lake's owner token (default), or unset. */
+    writeToken?: boolean
+    /** Writes into the process's data dir before it starts (given the hosted lake's token). */
+    prepareDataDir?: (dataDir: string, hostedToken: string) => void
+  } = {},
+): Promise<HostedSite> {
+  const hosted = await startLakeUnderTest()
+  const dataDir = mkdtempSync(join(tmpdir(), 'social-hosted-'))
+  options.prepareDataDir?.(dataDir, hosted.token)
+  const writeToken = options.writeToken !== false
+  let running = await startProcess(hosted, dataDir, writeToken, 0)
+  const site: HostedSite = {
+    url: running.url,
+    hosted,
+    social: running.social,
+    dataDir,
+    async restart() {
+      await running.stop()
+      running = await startProcess(hosted, dataDir, writeToken, Number(new URL(site.url).port))
+      site.social = running.social
+    },
+    async stop() {
+      await running.stop()
       await hosted.stop()
       rmSync(dataDir, {recursive: true, force: true})
     },
   }
+  return site
 }
