@@ -1,6 +1,7 @@
 import type {ServerConfig} from './env.ts'
 import type {Lake} from './lake/index.ts'
 import type {ContentEvents} from './live/contentEvents.ts'
+import {hostedWriteToken} from './util/hostedWriteToken.ts'
 
 /** What every feature of one server process shares. */
 export interface AppContext {
@@ -36,4 +37,16 @@ export function subscriptionsEnabled(ctx: Pick<AppContext, 'lake' | 'config'>): 
   // A site process forwards the form to the content process (server/forward/feature.ts).
   if (ctx.config.lakeUrl !== undefined) return ctx.config.siteNewsletter
   return ctx.lake !== undefined && Boolean(ctx.config.smtpUrl)
+}
+
+/**
+ * The site is on the social web (docs/social-web.md) with a local lake, behind a content process
+ * that has one (LAKE_URL: the federation's paths are forwarded), and in hosted mode with a write
+ * token (server/social/contentFor.ts makes the same choice). The pages link the account then.
+ */
+export function socialWebEnabled(ctx: Pick<AppContext, 'lake' | 'config'>): boolean {
+  const {config} = ctx
+  if (ctx.lake !== undefined || config.lakeUrl !== undefined) return true
+  if (config.hostedProjectId === undefined) return false
+  return 'token' in hostedWriteToken(config.hostedWriteToken, config.dataDir)
 }

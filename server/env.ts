@@ -36,6 +36,12 @@ export interface ServerConfig {
    * drafts with in preview mode (docs/hosted.md). Never sent to a browser.
    */
   hostedReadToken: string | undefined
+  /**
+   * SANITY_API_WRITE_TOKEN (hosted mode only): a sanity.io Editor token the social web keeps its
+   * followers, comments and reactions with in the hosted dataset (docs/hosted.md); else read
+   * from DATA_DIR/sanity-write-token (mode 0600). Never sent to a browser.
+   */
+  hostedWriteToken: string | undefined
   projectId: string
   dataset: string
   smtpUrl: string | undefined
@@ -190,6 +196,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     tlsKey: env.TLS_KEY || undefined,
     hostedProjectId,
     hostedReadToken: env.SANITY_API_READ_TOKEN || undefined,
+    hostedWriteToken: env.SANITY_API_WRITE_TOKEN || undefined,
     projectId: hostedProjectId ?? localProjectId,
     dataset: env.SANITY_STUDIO_DATASET || defaultDataset,
     smtpUrl: env.SMTP_URL || undefined,

@@ -21,6 +21,8 @@ export interface SiteConfig {
    * (no SMTP_URL, or hosted mode): the form and the footer's Subscribe link are then not shown.
    */
   subscribeAction: string | null
+  /** The site is an account on the social web (server/social/): the pages link its actor. */
+  socialWeb: boolean
 }
 
 export const localContactAction = '/api/contact'
@@ -34,6 +36,11 @@ export interface SiteEnv {
   editingSamplesUrl?: string
   /** True when the server takes subscriptions (server/newsletter/settings.ts). */
   subscriptions?: boolean
+  /**
+   * True when the server is on the social web (server/context.ts `socialWebEnabled`); when
+   * unsaid, on with the local lake and off in hosted mode (which needs a write token).
+   */
+  socialWeb?: boolean
 }
 
 /** The newsletter's subscribe endpoint (server/newsletter/routes.ts). */
@@ -57,6 +64,7 @@ export function resolveSiteConfig(env: SiteEnv): SiteConfig {
     contactAction: env.contactAction || localContactAction,
     editingSamplesUrl: env.editingSamplesUrl || defaultEditingSamplesUrl,
     subscribeAction: env.subscriptions ? subscribePath : null,
+    socialWeb: env.socialWeb ?? !hosted,
   }
 }
 

@@ -14,6 +14,7 @@ describe('site config resolution', () => {
       contactAction: '/api/contact',
       editingSamplesUrl: 'https://docs.google.com/document/d/editing-samples',
       subscribeAction: null,
+      socialWeb: true,
     })
     expect(resolveSiteConfig({siteUrl: 'http://x', subscriptions: true}).subscribeAction).toBe(
       '/api/subscribe',

@@ -5,7 +5,7 @@ import type {Feature} from '../feature.ts'
 import type {ServedBuild} from '../build/served.ts'
 import {createSiteHandler} from './handler.ts'
 import {searchRateLimit} from './searchRate.ts'
-import {subscriptionsEnabled} from '../context.ts'
+import {socialWebEnabled, subscriptionsEnabled} from '../context.ts'
 import type {SiteQuery} from '../lake/index.ts'
 import type {PreviewCredential} from '../previewReads.ts'
 import type {Context} from 'hono'
@@ -49,6 +49,7 @@ export function mountSite(app: Hono, ctx: AppContext, wiring: SiteWiring): Featu
           contactAction: ctx.config.contactAction,
           editingSamplesUrl: ctx.config.editingSamplesUrl,
           subscriptions: subscriptionsEnabled(ctx),
+          socialWeb: socialWebEnabled(ctx),
         })
         site = {siteUrl: ctx.config.siteUrl, config}
       }

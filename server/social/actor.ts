@@ -1,4 +1,4 @@
-import type {Lake} from '../lake/index.ts'
+import type {SocialContent} from './socialContent.ts'
 import {owner, site} from '../../shared/siteIdentity.ts'
 
 /** The handle when the site settings name none (issue 39: `@writer@<host>`). */
@@ -13,14 +13,8 @@ const handlePattern = /^[a-z0-9_]([a-z0-9_.-]{0,62}[a-z0-9_])?$/i
  * The site's fediverse handle: `fediverseHandle` of the site settings (`_id: "siteSettings"`),
  * when it is one, else `writer`. Read per request: the owner may change it in the Studio.
  */
-export async function siteHandle(lake: Lake): Promise<string> {
-  const value = await lake.query<unknown>(
-    '*[_id == "siteSettings"][0].fediverseHandle',
-    {},
-    {
-      authenticated: true,
-    },
-  )
+export async function siteHandle(content: SocialContent): Promise<string> {
+  const value = await content.query<unknown>('*[_id == "siteSettings"][0].fediverseHandle')
   return typeof value === 'string' && handlePattern.test(value.trim())
     ? value.trim().toLowerCase()
     : defaultHandle

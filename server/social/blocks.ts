@@ -1,4 +1,4 @@
-import type {Lake} from '../lake/index.ts'
+import type {SocialContent} from './socialContent.ts'
 import type {Follower} from './followers.ts'
 
 /** The private documents that hold blocks: `socialBlock.<hash>`, `target` a host or an actor URL. */
@@ -10,20 +10,16 @@ export const blockIdPrefix = 'socialBlock.'
  * host's activity before reading its body or fetching anything.
  */
 export class Blocks {
-  private readonly lake: Lake
+  private readonly content: SocialContent
   private hosts = new Set<string>()
   private actors = new Set<string>()
 
-  constructor(lake: Lake) {
-    this.lake = lake
+  constructor(content: SocialContent) {
+    this.content = content
   }
 
   async load(): Promise<void> {
-    const targets = await this.lake.query<unknown[]>(
-      '*[_type == "socialBlock"].target',
-      {},
-      {authenticated: true},
-    )
+    const targets = await this.content.query<unknown[]>('*[_type == "socialBlock"].target')
     const strings = targets.filter((t): t is string => typeof t === 'string')
     this.actors = new Set(strings.filter((t) => t.includes('/')))
     this.hosts = new Set(strings.filter((t) => !t.includes('/')).map((t) => t.toLowerCase()))

@@ -1,4 +1,5 @@
 import type {SanityClient} from '@sanity/client'
+import {lakeContent} from './socialContent.ts'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 import {startLakeUnderTest, type LakeUnderTest} from '../../test/support/lakeUnderTest.ts'
 import {postSocialQuery} from '../../shared/siteQueries.ts'
@@ -54,7 +55,7 @@ const shown = () => site.fetch(postSocialQuery, {slug})
 beforeAll(async () => {
   t = await startLakeUnderTest()
   server = {lake: t.lake}
-  const threads = new Threads(t.lake)
+  const threads = new Threads(lakeContent(t.lake))
   stopThreads = t.lake.onCommit((committed) => threads.touched(committed.changes))
   owner = t.owner
   site = t.client({useCdn: false, token: ''})

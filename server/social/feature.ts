@@ -3,8 +3,8 @@ import type {AppContext} from '../context.ts'
 import type {Feature} from '../feature.ts'
 import {isRecord} from '../util/isRecord.ts'
 import {RateLimiter, type RateLimitOptions} from '../util/rateLimit.ts'
-import {touchesPublic} from '../lake/index.ts'
 import {blockIdPrefix, Blocks} from './blocks.ts'
+import {contentFor} from './contentFor.ts'
 import {readSocialConfig, type SocialConfig} from './config.ts'
 import {openSocialDatabase} from './database.ts'
 import {registerOwnerRoutes} from './ownerRoutes.ts'
@@ -22,6 +22,11 @@ import {threadIdPrefix, Threads} from './threads.ts'
 export interface SocialOptions {
   config?: Partial<SocialConfig>
   inboxRate?: RateLimitOptions
+  /**
+   * Test only, never from the environment: in hosted mode, the API's origin (a local lake served
+   * over HTTP) in place of `https://<projectId>.api.sanity.io`.
+   */
+  hostedApiHost?: string
 }
 
 /** Activities per remote host per minute: a busy instance sends a few a second at peaks. */
@@ -42,22 +47,30 @@ const articlePath = '/blog/:slug'
 
 /**
  * The social web (issue 39, docs/social-web.md): the site is one ActivityPub account through
- * Fedify, followers are private documents in the lake, deliveries go through a durable queue in
- * DATA_DIR/social.sqlite. Local lake only: the process with the lake holds the keys and the queue.
+ * Fedify, followers are private documents in the content store (socialContent.ts: the local lake,
+ * or the hosted dataset with a write token), deliveries go through a durable queue in
+ * DATA_DIR/social.sqlite. The process with the content holds the keys and the queue; a site
+ * process (LAKE_URL) forwards to it and mounts nothing here.
  */
 export function mountSocial(
   app: Hono,
   ctx: AppContext,
   options: SocialOptions = {},
 ): Feature | void {
-  const {lake, config} = ctx
-  if (!lake) return
+  const {config} = ctx
+  const store = contentFor(ctx, options.hostedApiHost)
+  if (store === undefined) return
+  if ('off' in store) {
+    console.info(`[social] not on the social web: ${store.off}`)
+    return
+  }
+  const {content} = store
   const social = {...readSocialConfig(), ...options.config}
   const db = openSocialDatabase(config.dataDir)
   const kv = new SqliteKvStore(db)
   kv.sweep()
-  const followers = new Followers(lake)
-  const blocks = new Blocks(lake)
+  const followers = new Followers(content)
+  const blocks = new Blocks(content)
   // Read before the first activity can arrive (the server listens after the app is built).
   const loadBlocks = () =>
     blocks
@@ -87,7 +100,7 @@ export function mountSocial(
       .catch((error: unknown) => console.error('[social] could not mark a dead inbox', error))
   }
   const federation = buildFederation({
-    lake,
+    content,
     followers,
     keys,
     kv,
@@ -101,8 +114,13 @@ export function mountSocial(
       if (isRecord(message) && typeof message.inbox === 'string') giveUp(message.inbox, reason)
     },
   })
-  registerInbox(federation, followers, lake)
-  registerOwnerRoutes(app, {lake, followers, limiter: new RateLimiter(ownerRate)})
+  registerInbox(federation, followers, content)
+  registerOwnerRoutes(app, {
+    owner: store.owner,
+    content,
+    followers,
+    limiter: new RateLimiter(ownerRate),
+  })
   const middleware = federationMiddleware(
     () => federation,
     () => config.siteUrl,
@@ -123,28 +141,35 @@ export function mountSocial(
   const abort = new AbortController()
   const queueDone = federation.startQueue(undefined, {signal: abort.signal})
   const publications = new Publications({
-    lake,
+    content,
     federation,
     followers,
     siteUrl: () => config.siteUrl,
     isBlocked: (follower) => blocks.isBlocked(follower),
     blocksRead: () => blocksLoaded,
   })
-  const threads = new Threads(lake)
-  const unsubscribe = lake.onCommit((committed) => {
-    if (committed.changes.some((change) => change.id.startsWith(blockIdPrefix)))
+  const threads = new Threads(content)
+  const refreshThreads = () =>
+    threads
+      .all()
+      .catch((error: unknown) =>
+        console.error("[social] could not update the posts' comments", error),
+      )
+  const unsubscribe = content.onChange(({documents, public: seen}) => {
+    // No names (a stream that came back, a reset): anything may have changed.
+    if (!documents || documents.some((change) => change.id.startsWith(blockIdPrefix)))
       blocksLoaded = loadBlocks()
-    threads.touched(committed.changes)
+    if (documents) threads.touched(documents)
+    else void refreshThreads()
     // A thread's rewrite (threads.ts) is public but no post changed: nothing to federate.
-    const ownWrite = committed.changes.every((change) => change.id.startsWith(threadIdPrefix))
-    if (touchesPublic(committed) && !ownWrite) publications.poke()
+    const ownWrite =
+      documents !== undefined &&
+      documents.length > 0 &&
+      documents.every((change) => change.id.startsWith(threadIdPrefix))
+    if (seen && !ownWrite) publications.poke()
   })
   publications.poke()
-  void threads
-    .all()
-    .catch((error: unknown) =>
-      console.error("[social] could not update the posts' comments", error),
-    )
+  void refreshThreads()
   console.info(
     `[social] the site is on the social web (Fedify): deliveries at ${social.sendPerSecond}/s at most` +
       (social.allowPrivate
@@ -160,6 +185,7 @@ export function mountSocial(
       await queueDone
       await blocksLoaded
       await keys.catch(() => undefined)
+      await content.close()
       db.close()
     },
   }

@@ -1,4 +1,5 @@
 import {afterAll, beforeAll, describe, expect, it, vi} from 'vitest'
+import {lakeContent} from './socialContent.ts'
 import {startTestServer, type TestServer} from '../../test/support/server.ts'
 import {startRemoteActor} from './testing/remoteActor.ts'
 import {Announce, Create, Delete, Like, Note, Undo, Update} from '@fedify/vocab'
@@ -262,7 +263,7 @@ describe('federating with another server', () => {
       siteActor,
       new Announce({id: new URL(`${remote.actorUrl()}#boost-1`), actor: remote.actorUri(), object}),
     )
-    const counts = () => reactionCounts(server.lake!, post._id)
+    const counts = () => reactionCounts(lakeContent(server.lake!), post._id)
     const until = async (want: {likes: number; boosts: number}) => {
       for (;;) {
         const committed = new Promise<void>((resolve) => {

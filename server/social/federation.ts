@@ -1,7 +1,7 @@
 import {createExponentialBackoffPolicy, createFederation, type Federation} from '@fedify/fedify'
 import {Article, Endpoints, Person} from '@fedify/vocab'
 import type {KvStore, MessageQueue} from '@fedify/fedify'
-import type {Lake} from '../lake/index.ts'
+import type {SocialContent} from './socialContent.ts'
 import {actorIdentifier, actorProfile, siteHandle} from './actor.ts'
 import {createOf, postArticle, type ArticleSite} from './article.ts'
 import type {Followers} from './followers.ts'
@@ -11,7 +11,7 @@ import {sharedPostBySlug, sharedPostCount, sharedPostPage} from './posts.ts'
 export const collectionPageSize = 20
 
 export interface FederationDeps {
-  lake: Lake
+  content: SocialContent
   followers: Followers
   /** Made or read once at start (keys.ts); awaited by whatever signs. */
   keys: Promise<CryptoKeyPair[]>
@@ -40,7 +40,7 @@ const cursorOffset = (cursor: string) => {
  * and each post's `Article` at the post's own URL (asked for as activity+json).
  */
 export function buildFederation(deps: FederationDeps): Federation<void> {
-  const {lake, followers} = deps
+  const {content, followers} = deps
   const backoff = createExponentialBackoffPolicy({
     // Fedify counts attempts from 0 and gives up once `attempts` reaches maxAttempts.
     maxAttempts: deps.tries - 1,
@@ -84,7 +84,7 @@ export function buildFederation(deps: FederationDeps): Federation<void> {
       const keys = await ctx.getActorKeyPairs(identifier)
       return new Person({
         id: ctx.getActorUri(identifier),
-        preferredUsername: await siteHandle(lake),
+        preferredUsername: await siteHandle(content),
         name: actorProfile.name,
         summary: actorProfile.summary,
         url: new URL(`${ctx.origin}/`),
@@ -104,14 +104,14 @@ export function buildFederation(deps: FederationDeps): Federation<void> {
       identifier === actorIdentifier ? await deps.keys : [],
     )
     .mapHandle(async (_ctx, username) =>
-      username.toLowerCase() === (await siteHandle(lake)) ? actorIdentifier : null,
+      username.toLowerCase() === (await siteHandle(content)) ? actorIdentifier : null,
     )
 
   federation
     .setOutboxDispatcher('/social/{identifier}/outbox', async (ctx, identifier, cursor) => {
       if (identifier !== actorIdentifier || cursor === null) return null
       const offset = cursorOffset(cursor)
-      const posts = await sharedPostPage(lake, offset, collectionPageSize)
+      const posts = await sharedPostPage(content, offset, collectionPageSize)
       const site = siteOf(ctx)
       return {
         items: posts.map((post) => createOf(postArticle(post, site), site)),
@@ -120,7 +120,7 @@ export function buildFederation(deps: FederationDeps): Federation<void> {
       }
     })
     .setFirstCursor(() => '0')
-    .setCounter(() => sharedPostCount(lake))
+    .setCounter(() => sharedPostCount(content))
 
   federation
     .setFollowersDispatcher('/social/{identifier}/followers', async (_ctx, identifier, cursor) => {
@@ -150,7 +150,7 @@ export function buildFederation(deps: FederationDeps): Federation<void> {
   // The post's own address: the page for a browser, its Article for activity+json (Fedify
   // answers only that media type; the site renders the rest, see honoBridge.ts).
   federation.setObjectDispatcher(Article, '/blog/{slug}', async (ctx, {slug}) => {
-    const post = await sharedPostBySlug(lake, slug)
+    const post = await sharedPostBySlug(content, slug)
     return post ? postArticle(post, siteOf(ctx)) : null
   })
 
@@ -160,7 +160,7 @@ export function buildFederation(deps: FederationDeps): Federation<void> {
     openRegistrations: false,
     usage: {
       users: {total: 1, activeHalfyear: 1, activeMonth: 1},
-      localPosts: await sharedPostCount(lake),
+      localPosts: await sharedPostCount(content),
       localComments: 0,
     },
   }))

@@ -1,5 +1,5 @@
 import {createHash} from 'node:crypto'
-import type {Lake} from '../lake/index.ts'
+import type {SocialContent} from './socialContent.ts'
 
 /**
  * The site's followers, as private documents in the lake (`follower.<hash>`, ids with a dot, so
@@ -28,20 +28,17 @@ const author = 'social'
 export const followerId = (actor: string) =>
   `follower.${createHash('sha256').update(actor).digest('hex').slice(0, 32)}`
 
-const read = <T>(lake: Lake, groq: string, params: Record<string, unknown> = {}) =>
-  lake.query<T>(groq, params, {authenticated: true})
-
 export class Followers {
-  private readonly lake: Lake
+  private readonly content: SocialContent
 
-  constructor(lake: Lake) {
-    this.lake = lake
+  constructor(content: SocialContent) {
+    this.content = content
   }
 
   /** Stores (or refreshes) a follower; resolves once the commit is durable. */
   async add(follower: Omit<Follower, '_id' | '_type'>): Promise<void> {
     const _id = followerId(follower.actor)
-    await this.lake.mutate([{createOrReplace: {_id, _type: 'socialFollower', ...follower}}], {
+    await this.content.mutate([{createOrReplace: {_id, _type: 'socialFollower', ...follower}}], {
       author,
     })
   }
@@ -49,18 +46,18 @@ export class Followers {
   /** Removes the follower `actor`, if the `Follow` named is theirs (or none is named). */
   async remove(actor: string): Promise<boolean> {
     const _id = followerId(actor)
-    if (!this.lake.getDocument(_id)) return false
-    await this.lake.mutate([{delete: {id: _id}}], {author})
+    if (!(await this.content.getDocument(_id))) return false
+    await this.content.mutate([{delete: {id: _id}}], {author})
     return true
   }
 
   count(): Promise<number> {
-    return read(this.lake, 'count(*[_type == "socialFollower"])')
+    return this.content.query('count(*[_type == "socialFollower"])')
   }
 
   /** A page of followers in a stable order (the collection's cursor is the offset). */
   page(offset: number, limit: number): Promise<Follower[]> {
-    return read(this.lake, '*[_type == "socialFollower"] | order(_id asc)[$offset...$end]', {
+    return this.content.query('*[_type == "socialFollower"] | order(_id asc)[$offset...$end]', {
       offset,
       end: offset + limit,
     })
@@ -77,13 +74,12 @@ export class Followers {
   }
 
   async markFailed(inbox: string, reason: string): Promise<void> {
-    const ids = await read<string[]>(
-      this.lake,
+    const ids = await this.content.query<string[]>(
       '*[_type == "socialFollower" && (inbox == $inbox || sharedInbox == $inbox)]._id',
       {inbox},
     )
     if (ids.length === 0) return
-    await this.lake.mutate(
+    await this.content.mutate(
       ids.map((id) => ({patch: {id, set: {lastError: reason.slice(0, 500)}}})),
       {author},
     )

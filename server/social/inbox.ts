@@ -11,7 +11,7 @@ import {
   Update,
   type Actor,
 } from '@fedify/vocab'
-import type {Lake} from '../lake/index.ts'
+import type {SocialContent} from './socialContent.ts'
 import {actorIdentifier} from './actor.ts'
 import type {Followers} from './followers.ts'
 import {addReaction, removeReaction} from './reactions.ts'
@@ -33,7 +33,7 @@ function handleOf(actor: Actor): string | undefined {
 export function registerInbox(
   federation: Federation<void>,
   followers: Followers,
-  lake: Lake,
+  content: SocialContent,
 ): void {
   federation
     .setInboxListeners('/social/{identifier}/inbox', '/social/inbox')
@@ -68,7 +68,7 @@ export function registerInbox(
       else if ((object instanceof Like || object instanceof Announce) && object.objectId)
         if (object.actorId?.href === undo.actorId.href)
           await removeReaction(
-            lake,
+            content,
             ctx.origin,
             object instanceof Like ? 'like' : 'boost',
             undo.actorId,
@@ -77,25 +77,32 @@ export function registerInbox(
     })
     .on(Like, async (ctx, like) => {
       if (like.actorId && like.objectId)
-        await addReaction(lake, ctx.origin, 'like', like.actorId, like.objectId)
+        await addReaction(content, ctx.origin, 'like', like.actorId, like.objectId)
     })
     .on(Announce, async (ctx, boost) => {
       if (boost.actorId && boost.objectId)
-        await addReaction(lake, ctx.origin, 'boost', boost.actorId, boost.objectId)
+        await addReaction(content, ctx.origin, 'boost', boost.actorId, boost.objectId)
     })
     // Replies to the posts become pending comments (replies.ts); their authors may edit and
     // delete them.
     .on(Create, async (ctx, create) => {
       if (create.actorId)
-        await storeReply(ctx, lake, ctx.origin, create.actorId, await create.getObject(ctx))
+        await storeReply(ctx, content, ctx.origin, create.actorId, await create.getObject(ctx))
     })
     .on(Update, async (ctx, update) => {
       if (update.actorId)
-        await storeReply(ctx, lake, ctx.origin, update.actorId, await update.getObject(ctx), true)
+        await storeReply(
+          ctx,
+          content,
+          ctx.origin,
+          update.actorId,
+          await update.getObject(ctx),
+          true,
+        )
     })
     .on(Delete, async (_ctx, activity) => {
       if (activity.actorId && activity.objectId)
-        await deleteReply(lake, activity.actorId, activity.objectId)
+        await deleteReply(content, activity.actorId, activity.objectId)
     })
 }
 

@@ -4,7 +4,8 @@ import {BodyTooLargeError, readBody} from '../http/body.ts'
 import {clientOf} from '../http/clientAddress.ts'
 import {HttpError} from '../http/httpError.ts'
 import {ownerOrWait} from '../http/ownerBearer.ts'
-import type {Lake} from '../lake/index.ts'
+import type {FailedAttempts} from '../util/failedAttempts.ts'
+import type {SocialContent} from './socialContent.ts'
 import {isRecord} from '../util/isRecord.ts'
 import type {RateLimiter} from '../util/rateLimit.ts'
 import {blockIdPrefix} from './blocks.ts'
@@ -44,8 +45,18 @@ function blockTarget(raw: unknown): string {
   return host
 }
 
+/**
+ * Whose bearer tokens are the owner's: the local lake's owner token and Studio sessions, or in
+ * hosted mode the write token (contentFor.ts); `attempts` counts wrong ones per client.
+ */
+export interface OwnerCheck {
+  verify: (token: string | undefined) => {preview?: true} | undefined
+  attempts: FailedAttempts
+}
+
 export interface OwnerRouteDeps {
-  lake: Lake
+  owner: OwnerCheck
+  content: SocialContent
   followers: Followers
   limiter: RateLimiter
 }
@@ -61,7 +72,7 @@ export interface OwnerRouteDeps {
  * - `DELETE /api/social/blocks/<id>`: lifts it.
  */
 export function registerOwnerRoutes(app: Hono, deps: OwnerRouteDeps): void {
-  const {lake, followers, limiter} = deps
+  const {owner: check, content, followers, limiter} = deps
   const owner = (c: Context) => {
     c.header('Cache-Control', 'no-store')
     const wait = limiter.take(clientOf(c).key)
@@ -69,7 +80,7 @@ export function registerOwnerRoutes(app: Hono, deps: OwnerRouteDeps): void {
       c.header('Retry-After', String(wait))
       throw new HttpError(429, 'Too many requests: try again later.')
     }
-    const token = ownerOrWait(c, (t) => lake.verifyToken(t), lake.failedTokenAttempts())
+    const token = ownerOrWait(c, check.verify, check.attempts)
     if (token === undefined) throw new HttpError(401, 'Blocks need the owner token.')
     if (token > 0) {
       c.header('Retry-After', String(token))
@@ -88,12 +99,8 @@ export function registerOwnerRoutes(app: Hono, deps: OwnerRouteDeps): void {
     }
     const target = blockTarget(isRecord(body) ? body.target : undefined)
     const _id = blockIdOf(target)
-    const count = await lake.query<number>(
-      'count(*[_type == "socialBlock"])',
-      {},
-      {authenticated: true},
-    )
-    if (count >= maxBlocks && !lake.getDocument(_id))
+    const count = await content.query<number>('count(*[_type == "socialBlock"])')
+    if (count >= maxBlocks && !(await content.getDocument(_id)))
       throw new HttpError(409, `At most ${maxBlocks} blocks: lift one first.`)
     const covered = (await followers.all()).filter((f) => {
       if (f.actor === target) return true
@@ -103,7 +110,7 @@ export function registerOwnerRoutes(app: Hono, deps: OwnerRouteDeps): void {
         return false
       }
     })
-    await lake.mutate(
+    await content.mutate(
       [
         {
           createOrReplace: {
@@ -124,9 +131,9 @@ export function registerOwnerRoutes(app: Hono, deps: OwnerRouteDeps): void {
   app.delete(`${blocksPath}/:id`, async (c) => {
     owner(c)
     const id = c.req.param('id')
-    if (!id.startsWith(blockIdPrefix) || !lake.getDocument(id))
+    if (!id.startsWith(blockIdPrefix) || !(await content.getDocument(id)))
       throw new HttpError(404, 'No such block.')
-    await lake.mutate([{delete: {id}}], {author})
+    await content.mutate([{delete: {id}}], {author})
     return c.body(null, 204)
   })
 }

@@ -1,4 +1,4 @@
-import type {Lake} from '../lake/index.ts'
+import type {SocialContent} from './socialContent.ts'
 import type {PostBody} from '../util/postHtml.ts'
 import type {PostImage} from '../../shared/imageUrl.ts'
 
@@ -41,33 +41,39 @@ export interface PostVersion {
   _updatedAt: string
 }
 
-const read = <T>(lake: Lake, groq: string, params: Record<string, unknown> = {}) =>
-  lake.query<T>(groq, params, {authenticated: true})
+const read = <T>(content: SocialContent, groq: string, params: Record<string, unknown> = {}) =>
+  content.query<T>(groq, params)
 
 /** One shared post by slug, or null (unpublished, turned off, unknown). */
-export function sharedPostBySlug(lake: Lake, slug: string): Promise<SharedPost | null> {
-  return read(lake, `*[${sharedPostsFilter} && slug.current == $slug][0]${articleFields}`, {slug})
+export function sharedPostBySlug(content: SocialContent, slug: string): Promise<SharedPost | null> {
+  return read(content, `*[${sharedPostsFilter} && slug.current == $slug][0]${articleFields}`, {
+    slug,
+  })
 }
 
 /** One shared post by id, or null. */
-export function sharedPostById(lake: Lake, id: string): Promise<SharedPost | null> {
-  return read(lake, `*[${sharedPostsFilter} && _id == $id][0]${articleFields}`, {id})
+export function sharedPostById(content: SocialContent, id: string): Promise<SharedPost | null> {
+  return read(content, `*[${sharedPostsFilter} && _id == $id][0]${articleFields}`, {id})
 }
 
 /** A page of the outbox: newest first, `limit` from `offset`. */
-export function sharedPostPage(lake: Lake, offset: number, limit: number): Promise<SharedPost[]> {
+export function sharedPostPage(
+  content: SocialContent,
+  offset: number,
+  limit: number,
+): Promise<SharedPost[]> {
   return read(
-    lake,
+    content,
     `*[${sharedPostsFilter}] | order(date desc, _id asc)[$offset...$end]${articleFields}`,
     {offset, end: offset + limit},
   )
 }
 
-export function sharedPostCount(lake: Lake): Promise<number> {
-  return read(lake, `count(*[${sharedPostsFilter}])`)
+export function sharedPostCount(content: SocialContent): Promise<number> {
+  return read(content, `count(*[${sharedPostsFilter}])`)
 }
 
 /** Every shared post's id and version: what publications.ts compares with what it sent. */
-export function sharedPostVersions(lake: Lake): Promise<PostVersion[]> {
-  return read(lake, `*[${sharedPostsFilter}]{_id, _rev, _updatedAt}`)
+export function sharedPostVersions(content: SocialContent): Promise<PostVersion[]> {
+  return read(content, `*[${sharedPostsFilter}]{_id, _rev, _updatedAt}`)
 }

@@ -1,7 +1,7 @@
 import type {Context, Federation} from '@fedify/fedify'
 import {Create, Delete, Tombstone, Update} from '@fedify/vocab'
 import {Temporal} from '@js-temporal/polyfill'
-import type {Lake} from '../lake/index.ts'
+import type {SocialContent} from './socialContent.ts'
 import {actorIdentifier} from './actor.ts'
 import {postArticle, postUrl, type ArticleSite} from './article.ts'
 import type {Follower, Followers} from './followers.ts'
@@ -27,12 +27,12 @@ const sentId = (postId: string) => `socialPost.${postId}`
 const publicAudience = new URL('https://www.w3.org/ns/activitystreams#Public')
 
 export interface PublicationOptions {
-  lake: Lake
+  content: SocialContent
   federation: Federation<void>
   followers: Followers
   siteUrl: () => string
   isBlocked: (follower: Follower) => boolean
-  /** Resolves once the blocks are up to date with the lake (a block just committed counts). */
+  /** Resolves once the blocks are up to date with the content (a block just committed counts). */
   blocksRead: () => Promise<void>
   now?: () => number
 }
@@ -82,24 +82,23 @@ export class Publications {
   }
 
   private async pass(): Promise<void> {
-    const {lake} = this.options
-    const posts = await sharedPostVersions(lake)
-    const sent = await lake.query<Sent[]>('*[_type == "socialPost"]', {}, {authenticated: true})
+    const {content} = this.options
+    const posts = await sharedPostVersions(content)
+    const sent = await content.query<Sent[]>('*[_type == "socialPost"]')
     const known = new Map(sent.map((s) => [s.postId, s]))
-    const first = !lake.getDocument(stateId)
+    const first = !(await content.getDocument(stateId))
     let since = 0
     if (first) {
-      // Until someone follows, there is no one to send to and no line to draw: a lake no one
+      // Until someone follows, there is no one to send to and no line to draw: a dataset no one
       // follows carries no social state. The first follower's arrival draws it: posts out before
       // then are the back catalogue (the outbox lists them), posts published since are news.
-      const earliest = await lake.query<string | null>(
+      const earliest = await content.query<string | null>(
         '*[_type == "socialFollower"] | order(_createdAt asc)[0]._createdAt',
         {},
-        {authenticated: true},
       )
       if (!earliest) return
       since = Date.parse(earliest)
-      await lake.mutate(
+      await content.mutate(
         [{createIfNotExists: {_id: stateId, _type: 'socialState', since: earliest}}],
         {author},
       )
@@ -119,13 +118,13 @@ export class Publications {
       if (this.closed) return
       if (before.status === 'deleted' || shared.has(before.postId)) continue
       await this.send(this.deleteOf(before, before.rev))
-      await lake.mutate([{patch: {id: before._id, set: {status: 'deleted'}}}], {author})
+      await content.mutate([{patch: {id: before._id, set: {status: 'deleted'}}}], {author})
       console.info(`[social] ${before.postId} unshared: Delete queued`)
     }
   }
 
   private async publish(version: PostVersion, before: Sent | undefined): Promise<void> {
-    const post = await sharedPostById(this.options.lake, version._id)
+    const post = await sharedPostById(this.options.content, version._id)
     if (!post) return
     const site = this.site()
     const article = postArticle(post, site)
@@ -174,11 +173,9 @@ export class Publications {
   private async record(post: PostVersion & {slug?: string}, status: Sent['status']): Promise<void> {
     const slug =
       post.slug ??
-      (await this.options.lake.query<string | null>(
-        '*[_id == $id][0].slug.current',
-        {id: post._id},
-        {authenticated: true},
-      )) ??
+      (await this.options.content.query<string | null>('*[_id == $id][0].slug.current', {
+        id: post._id,
+      })) ??
       ''
     const doc: Sent = {
       _id: sentId(post._id),
@@ -188,7 +185,7 @@ export class Publications {
       rev: post._rev,
       status,
     }
-    await this.options.lake.mutate([{createOrReplace: doc}], {author})
+    await this.options.content.mutate([{createOrReplace: doc}], {author})
   }
 
   private context(): Context<void> {

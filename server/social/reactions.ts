@@ -1,5 +1,5 @@
 import {createHash} from 'node:crypto'
-import type {Lake} from '../lake/index.ts'
+import type {SocialContent} from './socialContent.ts'
 
 /**
  * Likes and boosts (`Like`, `Announce`) of the posts: one private document per account, kind and
@@ -15,56 +15,58 @@ const reactionId = (actor: string, kind: ReactionKind, postId: string) =>
   `${reactionIdPrefix}${createHash('sha256').update(`${kind} ${actor} ${postId}`).digest('hex').slice(0, 32)}`
 
 /** The published post at `url` (`<siteUrl>/blog/<slug>`), if any. */
-export async function postAt(lake: Lake, siteUrl: string, url: URL): Promise<string | undefined> {
+export async function postAt(
+  content: SocialContent,
+  siteUrl: string,
+  url: URL,
+): Promise<string | undefined> {
   if (url.origin !== new URL(siteUrl).origin) return undefined
   const match = /^\/blog\/([^/]+)$/.exec(url.pathname)
   if (!match) return undefined
-  const id = await lake.query<string | null>(
+  const id = await content.query<string | null>(
     '*[_type == "post" && slug.current == $slug && !(_id in path("drafts.**")) && !(_id in path("versions.**"))][0]._id',
     {slug: decodeURIComponent(match[1])},
-    {authenticated: true},
   )
   return id ?? undefined
 }
 
 export async function addReaction(
-  lake: Lake,
+  content: SocialContent,
   siteUrl: string,
   kind: ReactionKind,
   actor: URL,
   object: URL,
 ): Promise<void> {
-  const postId = await postAt(lake, siteUrl, object)
+  const postId = await postAt(content, siteUrl, object)
   if (!postId) return
   const _id = reactionId(actor.href, kind, postId)
-  await lake.mutate(
+  await content.mutate(
     [{createIfNotExists: {_id, _type: 'socialReaction', kind, postId, actor: actor.href}}],
     {author},
   )
 }
 
 export async function removeReaction(
-  lake: Lake,
+  content: SocialContent,
   siteUrl: string,
   kind: ReactionKind,
   actor: URL,
   object: URL,
 ): Promise<void> {
-  const postId = await postAt(lake, siteUrl, object)
+  const postId = await postAt(content, siteUrl, object)
   if (!postId) return
   const _id = reactionId(actor.href, kind, postId)
-  if (lake.getDocument(_id)) await lake.mutate([{delete: {id: _id}}], {author})
+  if (await content.getDocument(_id)) await content.mutate([{delete: {id: _id}}], {author})
 }
 
 /** A post's counts, for its page. */
 export function reactionCounts(
-  lake: Lake,
+  content: SocialContent,
   postId: string,
 ): Promise<{likes: number; boosts: number}> {
-  return lake.query(
+  return content.query(
     '{"likes": count(*[_type == "socialReaction" && postId == $postId && kind == "like"]), "boosts": count(*[_type == "socialReaction" && postId == $postId && kind == "boost"])}',
     {postId},
-    {authenticated: true},
   )
 }
 

@@ -1,7 +1,7 @@
 import {createHash} from 'node:crypto'
 import type {InboxContext} from '@fedify/fedify'
 import {Article, isActor, Note, type Actor} from '@fedify/vocab'
-import type {Lake} from '../lake/index.ts'
+import type {SocialContent} from './socialContent.ts'
 import {postAt} from './reactions.ts'
 import {sanitizeRemoteHtml} from './remoteHtml.ts'
 
@@ -44,13 +44,12 @@ function statusOf(value: unknown): Comment['status'] {
  * A new reply's status: `approved` when the owner turned on `autoApproveReplies` in the site
  * settings and already approved a reply of this author, and hid none; else `pending`.
  */
-async function firstStatus(lake: Lake, actor: string): Promise<Comment['status']> {
-  const known = await lake.query<unknown>(
+async function firstStatus(content: SocialContent, actor: string): Promise<Comment['status']> {
+  const known = await content.query<unknown>(
     `*[_id == "siteSettings"][0].autoApproveReplies == true &&
       count(*[_type == "socialComment" && author.actor == $actor && status == "approved"]) > 0 &&
       count(*[_type == "socialComment" && author.actor == $actor && status == "hidden"]) == 0`,
     {actor},
-    {authenticated: true},
   )
   return known === true ? 'approved' : 'pending'
 }
@@ -106,7 +105,7 @@ function replyHtml(object: Note | Article, url: string): string {
  */
 export async function storeReply(
   ctx: InboxContext<void>,
-  lake: Lake,
+  store: SocialContent,
   siteUrl: string,
   activityActor: URL,
   note: unknown,
@@ -116,13 +115,13 @@ export async function storeReply(
   // Only the note's author may create or change it.
   if (note.attributionId?.href !== activityActor.href) return
   const _id = commentId(note.id.href)
-  const existing = lake.getDocument(_id)
+  const existing = await store.getDocument(_id)
   if (update && !existing) return
   if (existing && existing.author !== undefined && !update) return
-  let postId = await postAt(lake, siteUrl, note.replyTargetId)
+  let postId = await postAt(store, siteUrl, note.replyTargetId)
   let parent: string | undefined
   if (!postId) {
-    const parentDoc = lake.getDocument(commentId(note.replyTargetId.href))
+    const parentDoc = await store.getDocument(commentId(note.replyTargetId.href))
     if (!parentDoc || typeof parentDoc.postId !== 'string') return
     postId = parentDoc.postId
     parent = parentDoc._id
@@ -138,7 +137,7 @@ export async function storeReply(
     _id,
     _type: 'socialComment',
     postId,
-    status: existing ? statusOf(existing.status) : await firstStatus(lake, activityActor.href),
+    status: existing ? statusOf(existing.status) : await firstStatus(store, activityActor.href),
     noteId: note.id.href,
     url,
     author: authorOf(actor, await avatarOf(actor, ctx)),
@@ -149,16 +148,20 @@ export async function storeReply(
     ...(update ? {updated: now} : {}),
     ...(parent ? {inReplyToComment: parent} : {}),
   }
-  await lake.mutate([{createOrReplace: comment}], {author})
+  await store.mutate([{createOrReplace: comment}], {author})
 }
 
 /** A `Delete` by a comment's author removes it; anyone else's is ignored. */
-export async function deleteReply(lake: Lake, activityActor: URL, objectId: URL): Promise<void> {
+export async function deleteReply(
+  content: SocialContent,
+  activityActor: URL,
+  objectId: URL,
+): Promise<void> {
   const _id = commentId(objectId.href)
-  const existing = lake.getDocument(_id)
+  const existing = await content.getDocument(_id)
   if (!existing) return
   const by = existing.author
   if (typeof by !== 'object' || by === null || !('actor' in by) || by.actor !== activityActor.href)
     return
-  await lake.mutate([{delete: {id: _id}}], {author})
+  await content.mutate([{delete: {id: _id}}], {author})
 }

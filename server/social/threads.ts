@@ -1,4 +1,4 @@
-import type {Lake} from '../lake/index.ts'
+import type {SocialContent} from './socialContent.ts'
 import {commentIdPrefix} from './replies.ts'
 import {reactionIdPrefix} from './reactions.ts'
 import {sanitizeRemoteHtml} from './remoteHtml.ts'
@@ -110,11 +110,10 @@ export function nest(comments: StoredComment[]): Thread['comments'] {
 }
 
 /** The thread of `postId` as it should be now; null when there is nothing to show. */
-async function threadOf(lake: Lake, postId: string): Promise<Thread | null> {
-  const found = await lake.query<{comments: StoredComment[]; likes: number; boosts: number}>(
+async function threadOf(content: SocialContent, postId: string): Promise<Thread | null> {
+  const found = await content.query<{comments: StoredComment[]; likes: number; boosts: number}>(
     threadQuery,
     {postId},
-    {authenticated: true},
   )
   const comments = nest(found.comments)
   if (comments.length === 0 && found.likes === 0 && found.boosts === 0) return null
@@ -141,10 +140,10 @@ export class Threads {
   private readonly waiting = new Set<string>()
   private running: Promise<void> = Promise.resolve()
   private scheduled = false
-  private readonly lake: Lake
+  private readonly content: SocialContent
 
-  constructor(lake: Lake) {
-    this.lake = lake
+  constructor(content: SocialContent) {
+    this.content = content
   }
 
   /** The posts a commit's comment and reaction changes belong to. */
@@ -163,10 +162,9 @@ export class Threads {
 
   /** Every post with comments, reactions or a thread already: the first start, a restore. */
   async all(): Promise<void> {
-    const ids = await this.lake.query<string[]>(
+    const ids = await this.content.query<string[]>(
       'array::unique(*[_type in ["socialComment", "socialReaction", "socialThread"]].postId)',
       {},
-      {authenticated: true},
     )
     for (const id of ids) if (typeof id === 'string') this.waiting.add(id)
     this.schedule()
@@ -198,13 +196,13 @@ export class Threads {
 
   private async rebuild(postId: string): Promise<void> {
     const _id = threadIdOf(postId)
-    const thread = await threadOf(this.lake, postId)
-    const existing = this.lake.getDocument(_id)
+    const thread = await threadOf(this.content, postId)
+    const existing = await this.content.getDocument(_id)
     if (!thread) {
-      if (existing) await this.lake.mutate([{delete: {id: _id}}], {author: 'social'})
+      if (existing) await this.content.mutate([{delete: {id: _id}}], {author: 'social'})
       return
     }
     if (existing && sameContent(existing, thread)) return
-    await this.lake.mutate([{createOrReplace: thread}], {author: 'social'})
+    await this.content.mutate([{createOrReplace: thread}], {author: 'social'})
   }
 }

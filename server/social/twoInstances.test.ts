@@ -1,4 +1,5 @@
 import {randomBytes} from 'node:crypto'
+import {lakeContent} from './socialContent.ts'
 import {createClient} from '@sanity/client'
 import {Create, Follow, Like, Note, type Actor} from '@fedify/vocab'
 import {afterAll, beforeAll, describe, expect, it, vi} from 'vitest'
@@ -219,7 +220,7 @@ describe('two instances of the site federating', () => {
       await untilDoc(a.lake!, threadIdOf('two-2'), (doc) =>
         JSON.stringify(doc ?? null).includes('"likes":1'),
       )
-      expect(await reactionCounts(a.lake!, 'two-2')).toEqual({likes: 1, boosts: 0})
+      expect(await reactionCounts(lakeContent(a.lake!), 'two-2')).toEqual({likes: 1, boosts: 0})
       // A fetched nothing of B for it (no key, no actor).
       expect(tapB.tapped.slice(fetchesOfB)).toEqual([])
     } finally {
