@@ -145,17 +145,21 @@ describe('a listener when the lake restarts', () => {
       .listen('*[_type == "restart"]', {}, {events: ['welcome', 'mutation', 'reconnect']})
       .subscribe({next: (event) => events.push(event), error: (error: unknown) => (failed = error)})
     try {
-      await vi.waitFor(() => expect(events.map((e) => e.type)).toEqual(['welcome']))
+      // vi.waitFor's default is 1 s: a busy machine takes longer to open the first stream.
+      await vi.waitFor(() => expect(events.map((e) => e.type)).toEqual(['welcome']), {
+        timeout: 15_000,
+      })
       await t.stop()
       // The same lake again, on its data dir and address, as a restart of the process.
       t = await startLakeUnderTest({dataDir, port, token: t.token})
       await vi.waitFor(() => expect(events.map((e) => e.type)).toContain('reconnect'), {
-        timeout: 5_000,
+        timeout: 15_000,
       })
-      await vi.waitFor(() => expect(events.at(-1)?.type).toBe('welcome'), {timeout: 5_000})
+      await vi.waitFor(() => expect(events.at(-1)?.type).toBe('welcome'), {timeout: 15_000})
       await t.owner.create({_id: 'after-restart', _type: 'restart'})
-      await vi.waitFor(() =>
-        expect(events.at(-1)).toMatchObject({type: 'mutation', documentId: 'after-restart'}),
+      await vi.waitFor(
+        () => expect(events.at(-1)).toMatchObject({type: 'mutation', documentId: 'after-restart'}),
+        {timeout: 15_000},
       )
       expect(failed).toBeUndefined()
     } finally {

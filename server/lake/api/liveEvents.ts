@@ -1,4 +1,4 @@
-import type {Hono} from 'hono'
+import type {Context, Hono} from 'hono'
 import {bearerToken} from '../auth.ts'
 import {unauthorized} from '../errors.ts'
 import {checkDataset, flag, identify} from '../http/request.ts'
@@ -7,7 +7,7 @@ import {isDraftId, isPublicId} from '../types.ts'
 import {clientOf} from '../../http/clientAddress.ts'
 import {refusals, safe} from '../../http/log.ts'
 import {OpenStreams, type StreamSlots} from './openStreams.ts'
-import {reconnectDelayMs} from './sse.ts'
+import {reconnectDelayMs, type SseStream} from './sse.ts'
 import {isInternal} from './internal.ts'
 import {storeOf} from '../lake.ts'
 import {changeTags, draftsTag} from '../events/syncTags.ts'
@@ -73,6 +73,56 @@ function missedTags(
   )
 }
 
+/** Every stream of a kind gets the same tags for a commit: worked out once per commit. */
+class CommitTags {
+  private readonly references: ReferenceIndex
+  private last: {seq: number; tags: Map<boolean, string[]>} = {seq: -1, tags: new Map()}
+
+  constructor(references: ReferenceIndex) {
+    this.references = references
+  }
+
+  of(tx: CommittedTransaction, includeDrafts: boolean): string[] {
+    if (this.last.seq !== tx.seq) this.last = {seq: tx.seq, tags: new Map()}
+    let tags = this.last.tags.get(includeDrafts)
+    if (!tags) {
+      tags = tagsOf(this.references, tx.changes, includeDrafts)
+      this.last.tags.set(includeDrafts, tags)
+    }
+    return tags
+  }
+}
+
+/** A visitor asking for drafts: logged (summarised per client) and a 401. */
+function draftsWithoutToken(c: Context, client: string) {
+  refusals.refuse(
+    client,
+    'live-drafts',
+    `[lake] 401 ${c.req.method} ${safe(c.req.path)} from ${client}: includeDrafts without a token`,
+  )
+  return unauthorized('Unauthorized - includeDrafts=true requires a token')
+}
+
+/**
+ * A stream's first events: `welcome` (with `resumedFrom` and a catch-up `message` when a resume
+ * is honoured), or `restart` when it cannot be.
+ */
+function sendOpening(
+  stream: SseStream,
+  lake: Lake,
+  references: ReferenceIndex,
+  lastEventId: string | undefined,
+  includeDrafts: boolean,
+): void {
+  const revision = lake.revision
+  const missed =
+    lastEventId === undefined ? [] : missedTags(lake, references, lastEventId, includeDrafts)
+  stream.retry(reconnectDelayMs)
+  if (missed === undefined) return stream.send('restart', {}, `${revision}`)
+  stream.send('welcome', lastEventId === undefined ? {} : {resumedFrom: lastEventId}, `${revision}`)
+  if (missed.length > 0) stream.send('message', {tags: missed}, `${revision}`)
+}
+
 /**
  * GET /v{version}/data/live/events/{dataset}: the live-content stream `client.live.events()`
  * and the Presentation tool open. `welcome` first (or `restart` when a resume cannot be
@@ -95,28 +145,14 @@ export function registerLiveEvents(
   // Created before any stream subscribes, so its commit listener runs first and each stream
   // reads it in step with the commit it is tagging.
   const references = new ReferenceIndex(lake)
-  // Every stream of a kind gets the same tags for a commit: worked out once.
-  let last: {seq: number; tags: Map<boolean, string[]>} = {seq: -1, tags: new Map()}
-  const commitTags = (tx: CommittedTransaction, includeDrafts: boolean) => {
-    if (last.seq !== tx.seq) last = {seq: tx.seq, tags: new Map()}
-    let tags = last.tags.get(includeDrafts)
-    if (!tags) last.tags.set(includeDrafts, (tags = tagsOf(references, tx.changes, includeDrafts)))
-    return tags
-  }
+  const commitTags = new CommitTags(references)
 
   app.get('/:version/data/live/events/:dataset', (c) => {
     checkDataset(c, lake)
     const client = clientOf(c).key
     const authenticated = identify(c, lake) !== undefined
     const includeDrafts = flag(c, 'includeDrafts')
-    if (includeDrafts && !authenticated) {
-      refusals.refuse(
-        client,
-        'live-drafts',
-        `[lake] 401 ${c.req.method} ${safe(c.req.path)} from ${client}: includeDrafts without a token`,
-      )
-      throw unauthorized('Unauthorized - includeDrafts=true requires a token')
-    }
+    if (includeDrafts && !authenticated) throw draftsWithoutToken(c, client)
     const token = authenticated ? bearerToken(c.req.header('authorization')) : undefined
     // Same caps as the listen stream: the owner's per token (each Studio session), a visitor's
     // per address. The site's own subscription (one per site process) is not a visitor's.
@@ -124,27 +160,14 @@ export function registerLiveEvents(
       ? () => {}
       : streams.reserve(c, client, token, 'live-cap', 'live event streams')
     const {stream, stillAllowed} = streams.open(token, release)
-    // EventSource sends Last-Event-ID when it reconnects by itself.
-    const lastEventId = c.req.header('last-event-id')
-    // One tick from here to the subscription: a commit is either counted in `missed` (up to
-    // `revision`) or delivered live afterwards, never both and never neither.
-    const revision = lake.revision
-    const missed =
-      lastEventId === undefined ? [] : missedTags(lake, references, lastEventId, includeDrafts)
-    stream.retry(reconnectDelayMs)
-    if (missed === undefined) stream.send('restart', {}, `${revision}`)
-    else {
-      stream.send(
-        'welcome',
-        lastEventId === undefined ? {} : {resumedFrom: lastEventId},
-        `${revision}`,
-      )
-      if (missed.length > 0) stream.send('message', {tags: missed}, `${revision}`)
-    }
+    // EventSource sends Last-Event-ID when it reconnects by itself. One tick from the opening
+    // to the subscription: a commit is either counted in what was missed (up to the revision)
+    // or delivered live afterwards, never both and never neither.
+    sendOpening(stream, lake, references, c.req.header('last-event-id'), includeDrafts)
     stream.onClose(
       lake.onCommit((tx) => {
         if (!stillAllowed()) return stream.close()
-        const tags = commitTags(tx, includeDrafts)
+        const tags = commitTags.of(tx, includeDrafts)
         if (tags.length > 0) stream.send('message', {tags}, `${tx.seq}`)
       }),
     )
