@@ -6,6 +6,8 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
+          // expect.poll's default (1 s) is a race on a busy machine; one that holds returns at once.
+          expect: {poll: {timeout: 15_000}},
           include: ['{server,web,schemas,studio,scripts,content,test,bench}/**/*.test.{ts,tsx}'],
           environment: 'node',
           testTimeout: 30_000,
@@ -17,6 +19,7 @@ export default defineConfig({
       {
         test: {
           name: 'e2e',
+          expect: {poll: {timeout: 15_000}},
           include: ['e2e/**/*.test.ts'],
           environment: 'node',
           testTimeout: 120_000,

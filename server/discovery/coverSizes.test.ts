@@ -18,7 +18,7 @@ const events = new ContentEvents()
 beforeAll(async () => {
   t = await startLakeUnderTest()
   events.start(() => t.anon.live.events())
-  await vi.waitFor(() => expect(events.live).toBe(true))
+  await vi.waitFor(() => expect(events.live).toBe(true), {timeout: 15_000})
   const photo = await sharp({
     create: {width: 1600, height: 1000, channels: 3, background: {r: 40, g: 90, b: 140}},
   })

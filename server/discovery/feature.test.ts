@@ -210,13 +210,13 @@ describe('mountDiscovery', () => {
     const events = new ContentEvents()
     try {
       events.start(() => t.anon.live.events())
-      await vi.waitFor(() => expect(events.live).toBe(true))
+      await vi.waitFor(() => expect(events.live).toBe(true), {timeout: 15_000})
       const {app, calls} = setup({}, {events})
       await app.request('/sitemap.xml')
       await t.owner.create({_id: 'drafts.p9', _type: 'post', title: 'Typing…'})
       await t.owner.patch('drafts.p9').set({title: 'Typing more…'}).commit()
       await t.owner.create({_id: 'p9', _type: 'post', title: 'Published'})
-      await vi.waitFor(() => expect(events.counts.messages).toBeGreaterThan(0))
+      await vi.waitFor(() => expect(events.counts.messages).toBeGreaterThan(0), {timeout: 15_000})
       await app.request('/sitemap.xml')
       expect(calls.sitemap).toBe(2)
       // The two draft commits sent nothing to an anonymous stream.

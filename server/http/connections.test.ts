@@ -88,11 +88,14 @@ describe('connections shared among addresses', () => {
     expect(open.every((answer) => !answer.res.destroyed)).toBe(true)
     for (const answer of open) answer.res.destroy()
     // A stream's place comes back when it ends.
-    await vi.waitFor(async () => {
-      const again = await openStream('127.0.2.101')
-      again.res.destroy()
-      expect(again.status).toBe(200)
-    })
+    await vi.waitFor(
+      async () => {
+        const again = await openStream('127.0.2.101')
+        again.res.destroy()
+        expect(again.status).toBe(200)
+      },
+      {timeout: 15_000},
+    )
   })
 })
 

@@ -31,7 +31,7 @@ describe('the render cache', () => {
     }
     const messages = events.counts.messages
     await owner.patch(seeded).set({title: 'Ghostwriting, revised'}).commit()
-    await vi.waitFor(() => expect(events.counts.messages).toBe(messages + 1))
+    await vi.waitFor(() => expect(events.counts.messages).toBe(messages + 1), {timeout: 15_000})
     expect((await get('/services')).headers.get('x-cache')).toBe('HIT')
     const post = await get('/blog/ghostwriting-without-losing-your-voice')
     expect(post.headers.get('x-cache')).toBe('MISS')
@@ -47,13 +47,13 @@ describe('the render cache', () => {
       date: '2099-01-01',
       category: 'General',
     })
-    await vi.waitFor(() => expect(events.counts.messages).toBe(messages + 2))
+    await vi.waitFor(() => expect(events.counts.messages).toBe(messages + 2), {timeout: 15_000})
     const list = await get('/blog')
     expect(list.headers.get('x-cache')).toBe('MISS')
     expect(await list.text()).toContain('Brand new')
     await owner.delete('post-brand-new')
     await owner.patch(seeded).set({title: seededTitle}).commit()
-    await vi.waitFor(() => expect(events.counts.messages).toBe(messages + 4))
+    await vi.waitFor(() => expect(events.counts.messages).toBe(messages + 4), {timeout: 15_000})
   })
 
   it('query-string parameters no route reads create no entry', async () => {

@@ -46,7 +46,7 @@ async function warm(paths: string[]) {
 async function published(commit: () => Promise<unknown>): Promise<string[]> {
   const before = messages.length
   await commit()
-  await vi.waitFor(() => expect(messages.length).toBe(before + 1))
+  await vi.waitFor(() => expect(messages.length).toBe(before + 1), {timeout: 15_000})
   return messages[before]
 }
 

@@ -38,7 +38,7 @@ beforeAll(async () => {
     useCdn: false,
     token: server.lake!.token,
   })
-  await vi.waitFor(() => expect(server.contentEvents.live).toBe(true))
+  await vi.waitFor(() => expect(server.contentEvents.live).toBe(true), {timeout: 15_000})
   await cacheOfAll()
   expect(Object.values(await cacheOfAll())).toEqual(pages.map(() => 'HIT'))
 })
