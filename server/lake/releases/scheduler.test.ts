@@ -69,8 +69,10 @@ it('publishes a scheduled release at its time, not before, as the owner in one t
       }
     })
   })
-  const publishAt = await scheduledRelease('rOnTime', 'On time', 1500)
-  expect(await t.anon.fetch('*[_id == "sched-a"][0].title')).toBe('Before')
+  const publishAt = await scheduledRelease('rOnTime', 'On time', 3000)
+  const early = await t.anon.fetch('*[_id == "sched-a"][0].title')
+  // A read answered before the due time sees the old title (a busy machine may answer later).
+  if (Date.now() < Date.parse(publishAt)) expect(early).toBe('Before')
 
   const release = await published
   const publishedAt = Date.parse(String(release.publishedAt))
