@@ -83,7 +83,9 @@ async function eventNames(body: ReadableStream<Uint8Array>): Promise<string[]> {
   return [...text.matchAll(/^event: (\w+)$/gm)].map((m) => m[1])
 }
 
-describe('graceful stop', () => {
+// Each test starts server/main.ts as a child (seed, workers) once or twice: a busy machine takes
+// well over the unit project's 30 s.
+describe('graceful stop', {timeout: 90_000}, () => {
   it('SIGTERM under concurrent writes exits 0 within 10 s, and every answered write is kept', async () => {
     const dataDir = tempDir()
     const first = await startChild(dataDir)

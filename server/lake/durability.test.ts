@@ -114,4 +114,4 @@ it('keeps every acknowledged transaction across SIGKILL and applies none by half
     _id: 'after-restart',
   })
   second.child.kill('SIGTERM')
-})
+}, 90_000)

@@ -99,4 +99,4 @@ it('a release due while the server was killed (SIGKILL) is published at the next
       .transactionsFor('crash-a')
       .filter((tx) => tx.documents.some((d) => d.id === '_.releases.rCrash')),
   ).toHaveLength(1)
-})
+}, 90_000)
