@@ -1,5 +1,6 @@
 import type {SanityClient} from '@sanity/client'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
+import {storedComment} from './testing/storedComment.ts'
 import {startLakeUnderTest, type LakeUnderTest} from '../../test/support/lakeUnderTest.ts'
 import {postSocialQuery} from '../../shared/siteQueries.ts'
 import type {Lake} from '../lake/index.ts'
@@ -28,26 +29,9 @@ const untilThread = (text: string, absent = false) =>
     (doc) => JSON.stringify(doc ?? null).includes(text) !== absent,
   )
 
-function comment(id: string, content: string, extra: Record<string, unknown> = {}) {
-  return {
-    _id: `comment.${id}`,
-    _type: 'socialComment',
-    postId,
-    status: 'pending',
-    noteId: `https://social.example/notes/${id}`,
-    url: `https://social.example/@ada/${id}`,
-    author: {
-      actor: 'https://social.example/users/ada',
-      name: 'Ada Reader',
-      handle: '@ada@social.example',
-      profile: 'https://social.example/@ada',
-      avatar: 'https://social.example/avatars/ada.png',
-    },
-    content,
-    published: '2026-11-20T10:00:00.000Z',
-    ...extra,
-  }
-}
+/** A stored comment under this test's post. */
+const comment = (id: string, content: string, extra?: Record<string, unknown>) =>
+  storedComment(postId, id, content, extra)
 
 const shown = () => site.fetch(postSocialQuery, {slug})
 
