@@ -1,10 +1,10 @@
 import {randomBytes} from 'node:crypto'
-import {createClient, type SanityClient} from '@sanity/client'
+import type {SanityClient} from '@sanity/client'
 import type {Browser} from 'playwright-core'
 import {afterAll, beforeAll, describe, expect, it, vi} from 'vitest'
+import {localClient} from '../test/support/localClient.ts'
 import {storedComment} from '../server/social/testing/storedComment.ts'
 import {axe} from './support/axe.ts'
-import {apiVersion, defaultDataset, localProjectId} from '../shared/constants.ts'
 import {
   createPosts,
   hydrated,
@@ -52,14 +52,8 @@ const pageWhen = (test: (html: string) => boolean) =>
 
 beforeAll(async () => {
   site = await startSite({LAKE_TOKEN: token})
-  owner = createClient({
-    projectId: localProjectId,
-    dataset: defaultDataset,
-    apiVersion,
-    apiHost: site.server.url,
-    useProjectHostname: false,
+  owner = localClient(site.server.url, {
     token,
-    useCdn: false,
   })
   await createPosts(site.server, [
     {slug, title: 'Talked about', date: '2026-11-19', category: 'Essays'},
