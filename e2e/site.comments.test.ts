@@ -2,6 +2,7 @@ import {randomBytes} from 'node:crypto'
 import type {SanityClient} from '@sanity/client'
 import type {Browser} from 'playwright-core'
 import {afterAll, beforeAll, describe, expect, it, vi} from 'vitest'
+import {storedReaction} from '../server/social/testing/storedReaction.ts'
 import {localClient} from '../test/support/localClient.ts'
 import {storedComment} from '../server/social/testing/storedComment.ts'
 import {axe} from './support/axe.ts'
@@ -29,13 +30,7 @@ const postId = `post-${slug}`
 const comment = (id: string, content: string, extra?: Record<string, unknown>) =>
   storedComment(postId, id, content, extra)
 
-const reaction = (id: string, kind: string) => ({
-  _id: `reaction.${id}`,
-  _type: 'socialReaction',
-  kind,
-  postId,
-  actor: `https://social.example/users/${id}`,
-})
+const reaction = (id: string, kind: 'like' | 'boost') => storedReaction(postId, id, kind)
 
 const pageHtml = async () => (await fetch(`${site.server.url}/blog/${slug}`)).text()
 

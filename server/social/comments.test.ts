@@ -1,5 +1,6 @@
 import type {SanityClient} from '@sanity/client'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
+import {storedReaction} from './testing/storedReaction.ts'
 import {storedComment} from './testing/storedComment.ts'
 import {startLakeUnderTest, type LakeUnderTest} from '../../test/support/lakeUnderTest.ts'
 import {postSocialQuery} from '../../shared/siteQueries.ts'
@@ -152,13 +153,7 @@ describe('comments from the social web under a post', () => {
   })
 
   it('counts likes and boosts, and removes the thread when nothing is left to show', async () => {
-    const reaction = (id: string, kind: string) => ({
-      _id: `reaction.${id}`,
-      _type: 'socialReaction',
-      kind,
-      postId,
-      actor: `https://social.example/users/${id}`,
-    })
+    const reaction = (id: string, kind: 'like' | 'boost') => storedReaction(postId, id, kind)
     await owner
       .transaction()
       .createOrReplace(reaction('l1', 'like'))
