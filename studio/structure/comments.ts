@@ -1,21 +1,14 @@
 import type {StructureBuilder} from 'sanity/structure'
-import {readOnlyList} from './readOnlyList.ts'
+import {statusList} from './readOnlyList.ts'
 
 /** The social web's replies (schemas/documents/socialComment.ts). */
 export const commentType = 'socialComment'
 
 const newestFirst = [{field: 'published', direction: 'desc' as const}]
 
-/** One list of comments: those in `status`, or all of them (null). */
+/** One list of the pane: the documents in `status`, or all of them (null). */
 function commentList(S: StructureBuilder, id: string, title: string, status: string | null) {
-  return readOnlyList(S, {
-    id,
-    title,
-    type: commentType,
-    filter: '_type == $type && ($status == null || status == $status)',
-    params: {status},
-    ordering: newestFirst,
-  })
+  return statusList(S, {id, title, type: commentType, status, ordering: newestFirst})
 }
 
 /**

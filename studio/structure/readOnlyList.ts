@@ -40,3 +40,29 @@ export function readOnlyList(S: StructureBuilder, spec: ReadOnlyListSpec) {
         .initialValueTemplates([]),
     )
 }
+
+/**
+ * The documents of `type` in one moderation or subscription `status` (`null`: all of them), newest
+ * first by `ordering`: the Comments and Newsletter panes each list their states this way.
+ */
+export function statusList(
+  S: StructureBuilder,
+  {
+    id,
+    title,
+    type,
+    status,
+    ordering,
+  }: Omit<ReadOnlyListSpec, 'filter' | 'params'> & {
+    status: string | null
+  },
+) {
+  return readOnlyList(S, {
+    id,
+    title,
+    type,
+    filter: '_type == $type && ($status == null || status == $status)',
+    params: {status},
+    ordering,
+  })
+}

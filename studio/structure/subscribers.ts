@@ -1,7 +1,7 @@
 import type {StructureBuilder, StructureResolverContext} from 'sanity/structure'
 import {apiVersion} from '../../shared/constants.ts'
 import {counted, liveCountsItem} from './liveCounts.ts'
-import {readOnlyList} from './readOnlyList.ts'
+import {statusList} from './readOnlyList.ts'
 import {UnsubscribedNote} from './UnsubscribedNote.tsx'
 
 /** The newsletter's document types (schemas/documents/subscriber.ts, newsletterIssue.ts). */
@@ -27,16 +27,9 @@ const countsQuery = `{
 /** Any change to these documents is a reason to count again. */
 const countsListen = '*[_type in ["subscriber", "unsubscribedAddress"]]'
 
-/** One list of subscribers: those in `status`, or all of them (null). */
+/** One list of the pane: the documents in `status`, or all of them (null). */
 function subscriberList(S: StructureBuilder, id: string, title: string, status: string | null) {
-  return readOnlyList(S, {
-    id,
-    title,
-    type: subscriberType,
-    filter: '_type == $type && ($status == null || status == $status)',
-    params: {status},
-    ordering: newestFirst,
-  })
+  return statusList(S, {id, title, type: subscriberType, status, ordering: newestFirst})
 }
 
 /** The Newsletter pane for one set of counts. */
