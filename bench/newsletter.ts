@@ -1,7 +1,7 @@
 import {SMTPServer} from 'smtp-server'
 import {startServerProcess} from './serverProcess.ts'
 import {fmt, percentile} from './stats.ts'
-import {timedGet} from './timedGet.ts'
+import {publishUnderReads} from './publishUnderReads.ts'
 import type {Section} from './types.ts'
 
 /**
@@ -11,12 +11,6 @@ import type {Section} from './types.ts'
  */
 const subscriberCount = 1000
 const token = 'bench-newsletter-owner-token-0123456789abcdef'
-
-async function blogLatencies(url: string, until: () => boolean): Promise<number[]> {
-  const times: number[] = []
-  while (!until()) times.push((await timedGet(`${url}/blog`)).ms)
-  return times
-}
 
 export async function run(): Promise<Omit<Section, 'name'>> {
   let received = 0
@@ -46,52 +40,27 @@ export async function run(): Promise<Omit<Section, 'name'>> {
     },
   })
   try {
-    const mutate = async (mutations: unknown[]) => {
-      const res = await fetch(`${server.url}/v2023-07-29/data/mutate/production`, {
-        method: 'POST',
-        headers: {authorization: `Bearer ${token}`, 'content-type': 'application/json'},
-        body: JSON.stringify({mutations}),
-      })
-      if (!res.ok) throw new Error(`mutate: ${res.status} ${await res.text()}`)
-    }
-    await mutate(
-      Array.from({length: subscriberCount}, (_, i) => ({
-        createOrReplace: {
-          _id: `subscriber.bench${i}`,
-          _type: 'subscriber',
-          email: `reader${i}@example.com`,
-          status: 'active',
-          subscribedAt: '2026-11-01T00:00:00.000Z',
-        },
+    const {seconds, rest, busy, limit, met} = await publishUnderReads({
+      url: server.url,
+      token,
+      audience: Array.from({length: subscriberCount}, (_, i) => ({
+        _id: `subscriber.bench${i}`,
+        _type: 'subscriber',
+        email: `reader${i}@example.com`,
+        status: 'active',
+        subscribedAt: '2026-11-01T00:00:00.000Z',
       })),
-    )
-    let restDone = false
-    const restStart = performance.now()
-    const rest = await blogLatencies(server.url, () => {
-      restDone = restDone || performance.now() - restStart > 10_000
-      return restDone
-    })
-    let sending = true
-    const start = performance.now()
-    await mutate([
-      {
-        createOrReplace: {
-          _id: 'post-bench-newsletter',
-          _type: 'post',
-          title: 'A post for 1,000 readers',
-          slug: {_type: 'slug', current: 'bench-newsletter'},
-          date: '2026-11-26',
-          category: 'General',
-          excerpt: 'Sent to every subscriber.',
-        },
+      post: {
+        _id: 'post-bench-newsletter',
+        _type: 'post',
+        title: 'A post for 1,000 readers',
+        slug: {_type: 'slug', current: 'bench-newsletter'},
+        date: '2026-11-26',
+        category: 'General',
+        excerpt: 'Sent to every subscriber.',
       },
-    ])
-    const during = blogLatencies(server.url, () => !sending)
-    await all
-    const seconds = (performance.now() - start) / 1000
-    sending = false
-    const busy = await during
-    const limit = Math.max(2 * percentile(rest, 99), 50)
+      sent: all,
+    })
     return {
       title: 'Newsletter: a new post to 1,000 subscribers',
       tables: [
@@ -118,7 +87,7 @@ export async function run(): Promise<Omit<Section, 'name'>> {
         },
       ],
       notes: [
-        `Target (the hostile section's rule: sending must not steal a reader's time): /blog p99 while sending ≤ max(2 × at rest, 50 ms) = ${fmt(limit)} ms: ${percentile(busy, 99) <= limit ? 'MET' : 'MISSED'} (${fmt(percentile(busy, 99))} ms).`,
+        `Target (the hostile section's rule: sending must not steal a reader's time): /blog p99 while sending ≤ max(2 × at rest, 50 ms) = ${fmt(limit)} ms: ${met ? 'MET' : 'MISSED'} (${fmt(percentile(busy, 99))} ms).`,
         'The time runs from the publish commit to the 1,000th mail accepted by the SMTP server (grace 0).',
         'Each mail is two durable commits (sending, then sent) in the lake: bench/newsletter.ts.',
       ],

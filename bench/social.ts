@@ -1,7 +1,7 @@
 import {InboxSink} from '../scripts/inboxSink.ts'
 import {startServerProcess} from './serverProcess.ts'
 import {fmt, percentile} from './stats.ts'
-import {timedGet} from './timedGet.ts'
+import {publishUnderReads} from './publishUnderReads.ts'
 import type {Section} from './types.ts'
 
 /**
@@ -12,12 +12,6 @@ import type {Section} from './types.ts'
  */
 const followerCount = 1000
 const token = 'bench-social-owner-token-0123456789abcdef0123456789'
-
-async function blogLatencies(url: string, until: () => boolean): Promise<number[]> {
-  const times: number[] = []
-  while (!until()) times.push((await timedGet(`${url}/blog`)).ms)
-  return times
-}
 
 export async function run(): Promise<Omit<Section, 'name'>> {
   const sink = await new InboxSink().listen()
@@ -30,53 +24,28 @@ export async function run(): Promise<Omit<Section, 'name'>> {
     },
   })
   try {
-    const mutate = async (mutations: unknown[]) => {
-      const res = await fetch(`${server.url}/v2023-07-29/data/mutate/production`, {
-        method: 'POST',
-        headers: {authorization: `Bearer ${token}`, 'content-type': 'application/json'},
-        body: JSON.stringify({mutations}),
-      })
-      if (!res.ok) throw new Error(`mutate: ${res.status} ${await res.text()}`)
-    }
-    await mutate(
-      Array.from({length: followerCount}, (_, i) => ({
-        createOrReplace: {
-          _id: `follower.bench${i}`,
-          _type: 'socialFollower',
-          actor: `${sink.url}/users/${i}`,
-          inbox: `${sink.url}/users/${i}/inbox`,
-          followedAt: '2026-11-01T00:00:00.000Z',
-        },
-      })),
-    )
-    let restDone = false
-    const restStart = performance.now()
-    const rest = await blogLatencies(server.url, () => {
-      restDone = restDone || performance.now() - restStart > 10_000
-      return restDone
-    })
     const delivered = () => new Set(sink.posts.map((p) => p.inbox)).size >= followerCount
-    const all = sink.until(delivered)
-    const start = performance.now()
-    const startWall = Date.now()
-    await mutate([
-      {
-        createOrReplace: {
-          _id: 'post-bench-social',
-          _type: 'post',
-          title: 'A post for 1,000 followers',
-          slug: {_type: 'slug', current: 'bench-social'},
-          date: '2026-11-28',
-          excerpt: 'Delivered to every follower.',
-        },
+    const {seconds, startWall, rest, busy, limit, met} = await publishUnderReads({
+      url: server.url,
+      token,
+      audience: Array.from({length: followerCount}, (_, i) => ({
+        _id: `follower.bench${i}`,
+        _type: 'socialFollower',
+        actor: `${sink.url}/users/${i}`,
+        inbox: `${sink.url}/users/${i}/inbox`,
+        followedAt: '2026-11-01T00:00:00.000Z',
+      })),
+      post: {
+        _id: 'post-bench-social',
+        _type: 'post',
+        title: 'A post for 1,000 followers',
+        slug: {_type: 'slug', current: 'bench-social'},
+        date: '2026-11-28',
+        excerpt: 'Delivered to every follower.',
       },
-    ])
-    const during = blogLatencies(server.url, delivered)
-    await all
-    const seconds = (performance.now() - start) / 1000
+      sent: sink.until(delivered),
+    })
     const firstAt = Math.min(...sink.posts.map((p) => p.at))
-    const busy = await during
-    const limit = Math.max(2 * percentile(rest, 99), 50)
     return {
       title: 'Social web: a publish delivered to 1,000 followers',
       tables: [
@@ -105,7 +74,7 @@ export async function run(): Promise<Omit<Section, 'name'>> {
         },
       ],
       notes: [
-        `Target (the hostile section's rule): /blog p99 while delivering ≤ max(2 × at rest, 50 ms) = ${fmt(limit)} ms: ${percentile(busy, 99) <= limit ? 'MET' : 'MISSED'} (${fmt(percentile(busy, 99))} ms).`,
+        `Target (the hostile section's rule): /blog p99 while delivering ≤ max(2 × at rest, 50 ms) = ${fmt(limit)} ms: ${met ? 'MET' : 'MISSED'} (${fmt(percentile(busy, 99))} ms).`,
         'The time runs from the publish commit to the 1,000th inbox POSTed (each signed by Fedify, RFC 9421 first); at the default FEDERATION_SEND_PER_SECOND=20 the same delivery takes 50 s by design.',
         'The sink verifies no signature: what is measured is the sending server. bench/social.ts.',
       ],

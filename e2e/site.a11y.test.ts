@@ -1,7 +1,6 @@
-import {readFileSync} from 'node:fs'
-import {createRequire} from 'node:module'
-import type {Browser, Page} from 'playwright-core'
+import type {Browser} from 'playwright-core'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
+import {axe} from './support/axe.ts'
 import {
   block,
   createPosts,
@@ -14,18 +13,6 @@ import {
   withoutApp,
   type TestServer,
 } from './site.fixtures.ts'
-
-const axeSource = readFileSync(
-  createRequire(import.meta.url).resolve('axe-core/axe.min.js'),
-  'utf8',
-)
-
-interface AxeViolation {
-  id: string
-  impact: string
-  help: string
-  nodes: Array<{target: string[]}>
-}
 
 let site: {server: TestServer; browser: Browser}
 
@@ -55,22 +42,6 @@ beforeAll(async () => {
 })
 
 afterAll(() => stopSite(site))
-
-async function axe(page: Page): Promise<string[]> {
-  // Evaluated through DevTools, not a <script> tag: the page's CSP rightly refuses inline scripts.
-  await page.evaluate(axeSource)
-  const violations = await page.evaluate(async () => {
-    // axe-core's global, defined just above.
-    const result = await (
-      window as unknown as {axe: {run(): Promise<{violations: AxeViolation[]}>}}
-    ).axe.run()
-    return result.violations
-  })
-  return violations.map(
-    (v) =>
-      `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
-  )
-}
 
 const routes = [
   {path: '/', ready: 'What clients say'},

@@ -1,10 +1,11 @@
 import {randomBytes} from 'node:crypto'
-import {readFileSync} from 'node:fs'
-import {createRequire} from 'node:module'
-import {createClient, type SanityClient} from '@sanity/client'
+import type {SanityClient} from '@sanity/client'
 import type {Browser} from 'playwright-core'
 import {afterAll, beforeAll, describe, expect, it, vi} from 'vitest'
-import {apiVersion, defaultDataset, localProjectId} from '../shared/constants.ts'
+import {storedReaction} from '../server/social/testing/storedReaction.ts'
+import {localClient} from '../test/support/localClient.ts'
+import {storedComment} from '../server/social/testing/storedComment.ts'
+import {axe} from './support/axe.ts'
 import {
   createPosts,
   hydrated,
@@ -19,45 +20,17 @@ import {
 // Comments from the social web under a post, as readers get them: moderated by the owner through
 // @sanity/client (what the Studio's liveEdit form sends), rendered on the server.
 
-const axeSource = readFileSync(
-  createRequire(import.meta.url).resolve('axe-core/axe.min.js'),
-  'utf8',
-)
-
 const token = randomBytes(32).toString('hex')
 let site: {server: TestServer; browser: Browser}
 let owner: SanityClient
 const slug = 'talked-about'
 const postId = `post-${slug}`
 
-function comment(id: string, content: string, extra: Record<string, unknown> = {}) {
-  return {
-    _id: `comment.${id}`,
-    _type: 'socialComment',
-    postId,
-    status: 'pending',
-    noteId: `https://social.example/notes/${id}`,
-    url: `https://social.example/@ada/${id}`,
-    author: {
-      actor: 'https://social.example/users/ada',
-      name: 'Ada Reader',
-      handle: '@ada@social.example',
-      profile: 'https://social.example/@ada',
-      avatar: 'https://social.example/avatars/ada.png',
-    },
-    content,
-    published: '2026-11-20T10:00:00.000Z',
-    ...extra,
-  }
-}
+/** A stored comment under this test's post. */
+const comment = (id: string, content: string, extra?: Record<string, unknown>) =>
+  storedComment(postId, id, content, extra)
 
-const reaction = (id: string, kind: string) => ({
-  _id: `reaction.${id}`,
-  _type: 'socialReaction',
-  kind,
-  postId,
-  actor: `https://social.example/users/${id}`,
-})
+const reaction = (id: string, kind: 'like' | 'boost') => storedReaction(postId, id, kind)
 
 const pageHtml = async () => (await fetch(`${site.server.url}/blog/${slug}`)).text()
 
@@ -74,14 +47,8 @@ const pageWhen = (test: (html: string) => boolean) =>
 
 beforeAll(async () => {
   site = await startSite({LAKE_TOKEN: token})
-  owner = createClient({
-    projectId: localProjectId,
-    dataset: defaultDataset,
-    apiVersion,
-    apiHost: site.server.url,
-    useProjectHostname: false,
+  owner = localClient(site.server.url, {
     token,
-    useCdn: false,
   })
   await createPosts(site.server, [
     {slug, title: 'Talked about', date: '2026-11-19', category: 'Essays'},
@@ -165,13 +132,7 @@ describe('comments under a post', () => {
     const {page, problems} = await openPage(site.browser)
     await withoutApp(page)
     await page.goto(`${site.server.url}/blog/${slug}`)
-    await page.evaluate(axeSource)
-    const violations = await page.evaluate(async () => {
-      const axe = (window as unknown as {axe: {run(): Promise<{violations: Array<{id: string}>}>}})
-        .axe
-      return (await axe.run()).violations.map((v) => v.id)
-    })
-    expect(violations).toEqual([])
+    expect(await axe(page)).toEqual([])
     await page.context().close()
 
     const live = await openPage(site.browser)

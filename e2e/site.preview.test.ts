@@ -1,7 +1,6 @@
-import {readFileSync} from 'node:fs'
-import {createRequire} from 'node:module'
-import type {Browser, Page} from 'playwright-core'
+import type {Browser} from 'playwright-core'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
+import {axe} from './support/axe.ts'
 import {chunkGraph} from '../scripts/chunkGraph.ts'
 import {loadSiteBundle, type SiteBundle} from '../server/render/bundle.ts'
 import {resolveSiteConfig} from '../shared/siteConfig.ts'
@@ -20,11 +19,6 @@ import {
 // Preview mode as the site renders it (web/preview/, docs/site.md "Preview mode"): the built
 // renderer with a preview credential (the owner's token, which the lake accepts for drafts), the
 // browser given that page, and the public pages of the same server beside it.
-
-const axeSource = readFileSync(
-  createRequire(import.meta.url).resolve('axe-core/axe.min.js'),
-  'utf8',
-)
 
 let site: {server: TestServer; browser: Browser}
 let bundle: SiteBundle
@@ -95,19 +89,6 @@ const node = (id: string, path: string) =>
 
 /** A fresh page over the HTTPS listener (the preview cookie counts there only). */
 const openSecurePage = () => openPage(site.browser, {ignoreHTTPSErrors: true})
-
-async function axe(page: Page): Promise<string[]> {
-  await page.evaluate(axeSource)
-  const violations = await page.evaluate(async () => {
-    const result = await (
-      window as unknown as {
-        axe: {run(): Promise<{violations: Array<{id: string; nodes: Array<{target: string[]}>}>}>}
-      }
-    ).axe.run()
-    return result.violations
-  })
-  return violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
-}
 
 describe('preview mode, as rendered', () => {
   it("a post shows the owner's draft, its title, date and body marked for the overlays", async () => {

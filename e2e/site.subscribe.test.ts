@@ -1,7 +1,6 @@
-import {readFileSync} from 'node:fs'
-import {createRequire} from 'node:module'
-import type {Browser, Page} from 'playwright-core'
+import type {Browser} from 'playwright-core'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
+import {axe} from './support/axe.ts'
 import {SmtpSink} from '../test/support/smtpSink.ts'
 import {linkIn} from '../server/newsletter/testing/mailLinks.ts'
 import {mailTo} from '../server/newsletter/testing/subscribeFlow.ts'
@@ -39,23 +38,6 @@ afterAll(async () => {
   await stopSite(site)
   await sink?.close()
 })
-
-const axeSource = readFileSync(
-  createRequire(import.meta.url).resolve('axe-core/axe.min.js'),
-  'utf8',
-)
-
-async function axe(page: Page): Promise<string[]> {
-  await page.evaluate(axeSource)
-  return page.evaluate(async () => {
-    const result = await (
-      window as unknown as {
-        axe: {run(): Promise<{violations: Array<{id: string; nodes: unknown[]}>}>}
-      }
-    ).axe.run()
-    return result.violations.map((v) => `${v.id} (${v.nodes.length})`)
-  })
-}
 
 describe('subscribing without JavaScript', () => {
   it('the form at the end of a post → the confirmation mail → its link → subscribed', async () => {

@@ -2,7 +2,7 @@ import {deflateSync} from 'node:zlib'
 import {afterAll, beforeAll, expect, it} from 'vitest'
 import {goInStudio, logIn, startStudio, type StudioUnderTest} from './studio-driver.ts'
 import {LakeView} from './studio-lake.ts'
-import {pngChunk} from '../test/support/pngChunk.ts'
+import {handMadePng} from '../test/support/handMadePng.ts'
 
 // Issue 35 §4: a photo the lake refuses (here one over its 200-megapixel limit) must tell the
 // owner why in the Studio, not only in the browser console.
@@ -12,16 +12,7 @@ const postId = 'post-no-cover-yet'
 
 /** A PNG whose header declares 16,400 × 12,300 pixels (201.7 MP): refused from its header. */
 function tooManyPixels(): Buffer {
-  const header = Buffer.alloc(13)
-  header.writeUInt32BE(16_400, 0)
-  header.writeUInt32BE(12_300, 4)
-  header.set([8, 0, 0, 0, 0], 8)
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    pngChunk('IHDR', header),
-    pngChunk('IDAT', deflateSync(Buffer.from([0]))),
-    pngChunk('IEND', Buffer.alloc(0)),
-  ])
+  return handMadePng(16_400, 12_300, 0, deflateSync(Buffer.from([0])))
 }
 
 beforeAll(async () => {

@@ -3,8 +3,9 @@ import {Agent, get as httpGet} from 'node:http'
 import {mkdtempSync, readFileSync, rmSync} from 'node:fs'
 import {tmpdir} from 'node:os'
 import {join} from 'node:path'
-import {createClient, type SanityClient} from '@sanity/client'
+import type {SanityClient} from '@sanity/client'
 import {afterAll, describe, expect, it} from 'vitest'
+import {localClient} from '../test/support/localClient.ts'
 import {inboxMessages, waitForMessage} from './contact/testing/inboxWait.ts'
 import {SmtpSink} from '../test/support/smtpSink.ts'
 import {startTestServer} from '../test/support/server.ts'
@@ -60,13 +61,7 @@ function startChild(dataDir: string, env: Record<string, string> = {}): Promise<
 }
 
 function ownerClient(url: string, dataDir: string): SanityClient {
-  return createClient({
-    projectId: 'scriptorium',
-    dataset: 'production',
-    apiVersion: '2023-07-29',
-    apiHost: url,
-    useProjectHostname: false,
-    useCdn: false,
+  return localClient(url, {
     token: readFileSync(join(dataDir, 'owner-token'), 'utf8').trim(),
     // A write that fails is simply not acknowledged; a retry would blur which ones were.
     maxRetries: 0,

@@ -1,4 +1,7 @@
 import {defineField, defineType} from 'sanity'
+import {orderField} from '../fields/orderField.ts'
+import {requiredString} from '../fields/requiredString.ts'
+import {slugFromTitle} from '../fields/slugFromTitle.ts'
 
 /**
  * A blog category: its tab on /blog (`?category=<slug>`), in `order`. Posts reference it
@@ -9,29 +12,10 @@ export const category = defineType({
   title: 'Category',
   type: 'document',
   fields: [
-    defineField({
-      name: 'title',
-      title: 'Title',
-      type: 'string',
-      validation: (rule) => rule.required(),
-    }),
-    defineField({
-      name: 'slug',
-      title: 'Slug',
-      description: "The tab's address: /blog?category=<slug>.",
-      type: 'slug',
-      options: {source: 'title', maxLength: 60},
-      // The default slug validator checks uniqueness across categories.
-      validation: (rule) => rule.required(),
-    }),
+    requiredString('title', 'Title'),
+    slugFromTitle(60, "The tab's address: /blog?category=<slug>."),
     defineField({name: 'description', title: 'Description', type: 'text', rows: 2}),
-    defineField({
-      name: 'order',
-      title: 'Order',
-      description: 'Tabs are shown by this number, smallest first.',
-      type: 'number',
-      validation: (rule) => rule.integer(),
-    }),
+    orderField('Tabs are shown by this number, smallest first.'),
   ],
   orderings: [{title: 'Tab order', name: 'order', by: [{field: 'order', direction: 'asc'}]}],
   preview: {select: {title: 'title', subtitle: 'slug.current'}},

@@ -1,4 +1,6 @@
 import {defineField, defineType} from 'sanity'
+import {requiredString} from '../fields/requiredString.ts'
+import {slugFromTitle} from '../fields/slugFromTitle.ts'
 import {postImageFields, postImageOptions} from '../objects/postImage.ts'
 
 /** A blog post: the spec's entity (title, slug, date, excerpt, category, body) plus an optional cover image. */
@@ -7,20 +9,8 @@ export const post = defineType({
   title: 'Post',
   type: 'document',
   fields: [
-    defineField({
-      name: 'title',
-      title: 'Title',
-      type: 'string',
-      validation: (rule) => rule.required(),
-    }),
-    defineField({
-      name: 'slug',
-      title: 'Slug',
-      type: 'slug',
-      options: {source: 'title', maxLength: 96},
-      // The default slug validator checks uniqueness across documents of this type.
-      validation: (rule) => rule.required(),
-    }),
+    requiredString('title', 'Title'),
+    slugFromTitle(96),
     defineField({
       name: 'date',
       title: 'Date',

@@ -1,4 +1,6 @@
 import {defineField, defineType} from 'sanity'
+import {orderField} from '../fields/orderField.ts'
+import {requiredString} from '../fields/requiredString.ts'
 import {simpleImageField} from '../objects/simpleImage.ts'
 
 /** A client's testimonial: the Testimonials page shows them all by `order`, Home the first two. */
@@ -14,20 +16,10 @@ export const testimonial = defineType({
       rows: 3,
       validation: (rule) => rule.required(),
     }),
-    defineField({
-      name: 'name',
-      title: 'Name',
-      type: 'string',
-      validation: (rule) => rule.required(),
-    }),
+    requiredString('name', 'Name'),
     defineField({name: 'role', title: 'Role', type: 'string'}),
     simpleImageField('photo', 'Photo'),
-    defineField({
-      name: 'order',
-      title: 'Order',
-      type: 'number',
-      validation: (rule) => rule.integer(),
-    }),
+    orderField(),
   ],
   orderings: [{title: 'Order', name: 'order', by: [{field: 'order', direction: 'asc'}]}],
   preview: {select: {title: 'name', subtitle: 'role', media: 'photo'}},

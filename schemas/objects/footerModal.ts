@@ -1,4 +1,5 @@
 import {defineArrayMember, defineField, defineType} from 'sanity'
+import {requiredString} from '../fields/requiredString.ts'
 
 /** One of the footer's three modals ("me", "privacy", "client"): its link, title and text. */
 export const footerModal = defineType({
@@ -6,18 +7,8 @@ export const footerModal = defineType({
   title: 'Footer modal',
   type: 'object',
   fields: [
-    defineField({
-      name: 'label',
-      title: 'Link text',
-      type: 'string',
-      validation: (rule) => rule.required(),
-    }),
-    defineField({
-      name: 'title',
-      title: 'Title',
-      type: 'string',
-      validation: (rule) => rule.required(),
-    }),
+    requiredString('label', 'Link text'),
+    requiredString('title', 'Title'),
     defineField({
       name: 'paragraphs',
       title: 'Paragraphs',

@@ -1,4 +1,5 @@
-import {defineField, defineType} from 'sanity'
+import {defineType} from 'sanity'
+import {requiredString} from '../fields/requiredString.ts'
 import {linkUrlField} from './linkUrl.ts'
 
 /** A social or contact link of the site settings. */
@@ -6,13 +7,5 @@ export const socialLink = defineType({
   name: 'socialLink',
   title: 'Link',
   type: 'object',
-  fields: [
-    defineField({
-      name: 'label',
-      title: 'Label',
-      type: 'string',
-      validation: (rule) => rule.required(),
-    }),
-    linkUrlField('url', 'Address', true),
-  ],
+  fields: [requiredString('label', 'Label'), linkUrlField('url', 'Address', true)],
 })

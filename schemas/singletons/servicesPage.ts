@@ -1,4 +1,5 @@
 import {defineArrayMember, defineField, defineType} from 'sanity'
+import {requiredString} from '../fields/requiredString.ts'
 
 /** A list of lines, ordered by drag and drop in the Studio. */
 function lines(name: string, title: string) {
@@ -32,12 +33,7 @@ export const servicesPage = defineType({
           type: 'object',
           name: 'blogSample',
           fields: [
-            defineField({
-              name: 'label',
-              title: 'Label',
-              type: 'string',
-              validation: (rule) => rule.required(),
-            }),
+            requiredString('label', 'Label'),
             defineField({
               name: 'category',
               title: 'Category',

@@ -1,9 +1,8 @@
 import {mkdtempSync, rmSync} from 'node:fs'
 import {tmpdir} from 'node:os'
 import {join} from 'node:path'
-import {createClient} from '@sanity/client'
 import {afterAll, expect, it} from 'vitest'
-import {defaultDataset, localProjectId} from '../../shared/constants.ts'
+import {localClient} from '../../test/support/localClient.ts'
 import {startTestServer} from '../../test/support/server.ts'
 import {writeBackup} from './backup.ts'
 import {restoreBackup} from './restore.ts'
@@ -20,13 +19,8 @@ it('backup → restore keeps releases, versions and their history', async () => 
   let kept: unknown[]
   let history: string
   try {
-    const owner = createClient({
-      projectId: localProjectId,
-      dataset: defaultDataset,
+    const owner = localClient(source.url, {
       apiVersion: '2025-02-19',
-      apiHost: source.url,
-      useProjectHostname: false,
-      useCdn: false,
       token: source.lake!.token,
     })
     await owner.create({_id: 'keep-a', _type: 'post', title: 'Published'})

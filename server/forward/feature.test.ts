@@ -1,13 +1,13 @@
 import {forwardedRead, forwarderHolding} from '../../test/support/heldUpstream.ts'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
+import {localClient} from '../../test/support/localClient.ts'
 import {startTestServer} from '../../test/support/server.ts'
 import {seededPostCount} from '../../test/support/seededPosts.ts'
 import {SmtpSink} from '../../test/support/smtpSink.ts'
 import {mailTo, onServer} from '../newsletter/testing/subscribeFlow.ts'
 import {linkIn} from '../newsletter/testing/mailLinks.ts'
-import {createClient} from '@sanity/client'
 import {createPreviewSecret} from '@sanity/preview-url-secret/create-secret'
-import {apiVersion, defaultDataset, localProjectId} from '../../shared/constants.ts'
+import {apiVersion} from '../../shared/constants.ts'
 import {previewCookieName} from '../http/previewCookie.ts'
 
 // A site process (LAKE_URL) in front of a content process (SERVE_SITE=0), both the real server
@@ -57,13 +57,8 @@ async function writeDraft(id: string, title: string): Promise<void> {
  * enable link on `through`; the headers of a browser holding the preview cookie.
  */
 async function enablePreview(through: Server, path: string): Promise<Record<string, string>> {
-  const studio = createClient({
-    projectId: localProjectId,
-    dataset: defaultDataset,
+  const studio = localClient(content.url, {
     apiVersion: '2025-02-19',
-    apiHost: content.url,
-    useProjectHostname: false,
-    useCdn: false,
     token: content.lake!.createSession(),
   })
   const {secret} = await createPreviewSecret(studio, 'test', '/studio', 'p-owner')

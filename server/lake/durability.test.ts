@@ -2,8 +2,9 @@ import {spawn, type ChildProcess} from 'node:child_process'
 import {mkdtempSync, rmSync} from 'node:fs'
 import {tmpdir} from 'node:os'
 import {join} from 'node:path'
-import {createClient, type SanityClient} from '@sanity/client'
+import type {SanityClient} from '@sanity/client'
 import {afterAll, expect, it} from 'vitest'
+import {localClient} from '../../test/support/localClient.ts'
 
 // kill -9 mid-stream: every acknowledged transaction must survive, none may be half-applied.
 const dataDir = mkdtempSync(join(tmpdir(), 'scriptorium-durability-'))
@@ -35,13 +36,7 @@ function startChild(): Promise<{child: ChildProcess; client: SanityClient}> {
       const port = out.match(/listening (\d+)/)?.[1]
       if (!port) return
       const apiHost = `http://127.0.0.1:${port}`
-      const client = createClient({
-        projectId: 'scriptorium',
-        dataset: 'production',
-        apiVersion: '2023-07-29',
-        apiHost,
-        useProjectHostname: false,
-        useCdn: false,
+      const client = localClient(apiHost, {
         token,
       })
       resolve({child, client})

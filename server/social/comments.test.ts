@@ -1,6 +1,8 @@
 import type {SanityClient} from '@sanity/client'
 import {lakeContent} from './socialContent.ts'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
+import {storedReaction} from './testing/storedReaction.ts'
+import {storedComment} from './testing/storedComment.ts'
 import {startLakeUnderTest, type LakeUnderTest} from '../../test/support/lakeUnderTest.ts'
 import {postSocialQuery} from '../../shared/siteQueries.ts'
 import type {Lake} from '../lake/index.ts'
@@ -29,26 +31,9 @@ const untilThread = (text: string, absent = false) =>
     (doc) => JSON.stringify(doc ?? null).includes(text) !== absent,
   )
 
-function comment(id: string, content: string, extra: Record<string, unknown> = {}) {
-  return {
-    _id: `comment.${id}`,
-    _type: 'socialComment',
-    postId,
-    status: 'pending',
-    noteId: `https://social.example/notes/${id}`,
-    url: `https://social.example/@ada/${id}`,
-    author: {
-      actor: 'https://social.example/users/ada',
-      name: 'Ada Reader',
-      handle: '@ada@social.example',
-      profile: 'https://social.example/@ada',
-      avatar: 'https://social.example/avatars/ada.png',
-    },
-    content,
-    published: '2026-11-20T10:00:00.000Z',
-    ...extra,
-  }
-}
+/** A stored comment under this test's post. */
+const comment = (id: string, content: string, extra?: Record<string, unknown>) =>
+  storedComment(postId, id, content, extra)
 
 const shown = () => site.fetch(postSocialQuery, {slug})
 
@@ -169,13 +154,7 @@ describe('comments from the social web under a post', () => {
   })
 
   it('counts likes and boosts, and removes the thread when nothing is left to show', async () => {
-    const reaction = (id: string, kind: string) => ({
-      _id: `reaction.${id}`,
-      _type: 'socialReaction',
-      kind,
-      postId,
-      actor: `https://social.example/users/${id}`,
-    })
+    const reaction = (id: string, kind: 'like' | 'boost') => storedReaction(postId, id, kind)
     await owner
       .transaction()
       .createOrReplace(reaction('l1', 'like'))

@@ -1,4 +1,5 @@
 import {afterAll, beforeAll, describe, expect, it, vi} from 'vitest'
+import {createPost} from './testing/createPost.ts'
 import {startTestServer, type TestServer} from '../../test/support/server.ts'
 import {InboxSink} from '../../scripts/inboxSink.ts'
 import type {Lake} from '../lake/index.ts'
@@ -48,17 +49,11 @@ describe('delivering to followers', () => {
     vi.unstubAllEnvs()
   })
 
-  const post = (id: string, slug: string, socialWeb?: boolean) => ({
-    create: {
-      _id: id,
-      _type: 'post',
-      title: `Post ${slug}`,
-      slug: {_type: 'slug', current: slug},
-      date: '2026-11-28',
+  const post = (id: string, slug: string, socialWeb?: boolean) =>
+    createPost(id, slug, {
       excerpt: 'For the followers.',
       ...(socialWeb === undefined ? {} : {socialWeb}),
-    },
-  })
+    })
 
   it('sends at most FEDERATION_SEND_PER_SECOND deliveries a second', async () => {
     await lake.mutate([post('rate-post', 'paced')])

@@ -2,9 +2,9 @@ import {randomBytes} from 'node:crypto'
 import {mkdtempSync, rmSync} from 'node:fs'
 import {tmpdir} from 'node:os'
 import {join} from 'node:path'
-import {createClient, type SanityClient} from '@sanity/client'
+import type {SanityClient} from '@sanity/client'
 import {afterAll, expect, it} from 'vitest'
-import {defaultDataset, localProjectId} from '../../shared/constants.ts'
+import {localClient} from '../../test/support/localClient.ts'
 import {freePort} from '../../scripts/freePort.ts'
 import {InboxSink} from '../../scripts/inboxSink.ts'
 import {startChildServer} from '../../test/support/childServer.ts'
@@ -23,13 +23,8 @@ afterAll(async () => {
 })
 
 const clientOf = (url: string): SanityClient =>
-  createClient({
-    projectId: localProjectId,
-    dataset: defaultDataset,
+  localClient(url, {
     apiVersion: '2025-02-19',
-    apiHost: url,
-    useProjectHostname: false,
-    useCdn: false,
     token,
   })
 

@@ -1,5 +1,6 @@
 import {afterAll, beforeAll, describe, expect, it, vi} from 'vitest'
 import {lakeContent} from './socialContent.ts'
+import {createPost} from './testing/createPost.ts'
 import {startTestServer, type TestServer} from '../../test/support/server.ts'
 import {startRemoteActor} from './testing/remoteActor.ts'
 import {Announce, Create, Delete, Like, Note, Undo, Update} from '@fedify/vocab'
@@ -75,26 +76,21 @@ describe('federating with another server', () => {
   it('sends a first publish as one Create(Article), an edit as Update, an unpublish as Delete', async () => {
     const slug = 'a-letter-from-the-valley'
     await server.lake!.mutate([
-      {
-        create: {
-          _id: 'fedi-post-1',
-          _type: 'post',
-          title: 'A letter from the valley',
-          slug: {_type: 'slug', current: slug},
-          date: '2026-11-27',
-          category: 'Writing',
-          excerpt: 'Snow on the passes.',
-          body: [
-            {
-              _type: 'block',
-              _key: 'b1',
-              style: 'normal',
-              children: [{_type: 'span', _key: 's1', text: 'Snow came early.'}],
-              markDefs: [],
-            },
-          ],
-        },
-      },
+      createPost('fedi-post-1', slug, {
+        title: 'A letter from the valley',
+        date: '2026-11-27',
+        category: 'Writing',
+        excerpt: 'Snow on the passes.',
+        body: [
+          {
+            _type: 'block',
+            _key: 'b1',
+            style: 'normal',
+            children: [{_type: 'span', _key: 's1', text: 'Snow came early.'}],
+            markDefs: [],
+          },
+        ],
+      }),
     ])
     await remote.until(() => of('Create', postUrl(slug)).length > 0)
     const create = of('Create', postUrl(slug))[0].json as {object: Record<string, unknown>}
@@ -303,16 +299,11 @@ describe('federating with another server', () => {
       ])
       const slug = 'a-second-letter'
       await server.lake!.mutate([
-        {
-          create: {
-            _id: 'fedi-post-2',
-            _type: 'post',
-            title: 'A second letter',
-            slug: {_type: 'slug', current: slug},
-            date: '2026-11-27',
-            category: 'Writing',
-          },
-        },
+        createPost('fedi-post-2', slug, {
+          title: 'A second letter',
+          date: '2026-11-27',
+          category: 'Writing',
+        }),
       ])
       // The unpublish's Delete is queued after every delivery of the Create: once the unblocked
       // follower has the Delete, the blocked one would have had its Create.

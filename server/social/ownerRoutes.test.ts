@@ -1,5 +1,6 @@
 import {randomBytes} from 'node:crypto'
 import {afterAll, beforeAll, describe, expect, it, vi} from 'vitest'
+import {createPost} from './testing/createPost.ts'
 import {startTestServer, type TestServer} from '../../test/support/server.ts'
 import {InboxSink} from '../../scripts/inboxSink.ts'
 import type {Lake} from '../lake/index.ts'
@@ -30,16 +31,7 @@ describe('blocking followers and instances', () => {
       headers: {authorization: auth, 'content-type': 'application/json'},
       body: typeof body === 'string' ? body : JSON.stringify(body),
     })
-  const post = (id: string, slug: string) => ({
-    create: {
-      _id: id,
-      _type: 'post',
-      title: `Post ${slug}`,
-      slug: {_type: 'slug', current: slug},
-      date: '2026-11-28',
-      excerpt: 'For the followers.',
-    },
-  })
+  const post = (id: string, slug: string) => createPost(id, slug, {excerpt: 'For the followers.'})
   const postUrl = (slug: string) => `${server.config.siteUrl}/blog/${slug}`
 
   beforeAll(async () => {

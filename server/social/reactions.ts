@@ -30,33 +30,45 @@ export async function postAt(
   return id ?? undefined
 }
 
-export async function addReaction(
+/** What a `Like`, an `Announce` or their `Undo` names: the content, the site, kind, who, and what. */
+type ReactionArgs = [
   content: SocialContent,
   siteUrl: string,
   kind: ReactionKind,
   actor: URL,
   object: URL,
-): Promise<void> {
+]
+
+/**
+ * The reaction an activity names: its document id and post, if the object is a published post
+ * of this site (a like of anything else is not ours to count). `Like` and its `Undo` find the
+ * same document by the same hash.
+ */
+async function reactionOf(
+  ...[content, siteUrl, kind, actor, object]: ReactionArgs
+): Promise<{_id: string; postId: string} | undefined> {
   const postId = await postAt(content, siteUrl, object)
-  if (!postId) return
-  const _id = reactionId(actor.href, kind, postId)
+  return postId ? {_id: reactionId(actor.href, kind, postId), postId} : undefined
+}
+
+/** Counts the account's like or boost of a post once, however often it is sent. */
+export async function addReaction(...args: ReactionArgs): Promise<void> {
+  const reaction = await reactionOf(...args)
+  if (!reaction) return
+  const [content, , kind, actor] = args
+  const {_id, postId} = reaction
   await content.mutate(
     [{createIfNotExists: {_id, _type: 'socialReaction', kind, postId, actor: actor.href}}],
     {author},
   )
 }
 
-export async function removeReaction(
-  content: SocialContent,
-  siteUrl: string,
-  kind: ReactionKind,
-  actor: URL,
-  object: URL,
-): Promise<void> {
-  const postId = await postAt(content, siteUrl, object)
-  if (!postId) return
-  const _id = reactionId(actor.href, kind, postId)
-  if (await content.getDocument(_id)) await content.mutate([{delete: {id: _id}}], {author})
+/** Takes the account's like or boost back (an `Undo`). */
+export async function removeReaction(...args: ReactionArgs): Promise<void> {
+  const reaction = await reactionOf(...args)
+  const [content] = args
+  if (reaction && (await content.getDocument(reaction._id)))
+    await content.mutate([{delete: {id: reaction._id}}], {author})
 }
 
 /** A post's counts, for its page. */

@@ -1,10 +1,9 @@
 import {randomBytes} from 'node:crypto'
 import {lakeContent} from './socialContent.ts'
-import {createClient} from '@sanity/client'
 import {Create, Follow, Like, Note, type Actor} from '@fedify/vocab'
 import {afterAll, beforeAll, describe, expect, it, vi} from 'vitest'
+import {localClient} from '../../test/support/localClient.ts'
 import {startTestServer, type TestServer} from '../../test/support/server.ts'
-import {apiVersion, defaultDataset, localProjectId} from '../../shared/constants.ts'
 import {followerId} from './followers.ts'
 import {reactionCounts} from './reactions.ts'
 import {commentId} from './replies.ts'
@@ -146,13 +145,7 @@ describe('two instances of the site federating', () => {
     const page = async () => (await fetch(postUrl(slug))).text()
     expect(await page()).not.toContain('Answered from')
 
-    const owner = createClient({
-      projectId: localProjectId,
-      dataset: defaultDataset,
-      apiVersion,
-      apiHost: a.url,
-      useProjectHostname: false,
-      useCdn: false,
+    const owner = localClient(a.url, {
       token,
     })
     await owner.patch(id).set({status: 'approved'}).commit()

@@ -1,8 +1,9 @@
-import {Box, Card, Stack, Text, useTheme_v2} from '@sanity/ui'
-import {Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis} from 'recharts'
+import {Card, Stack, Text} from '@sanity/ui'
 import type {UserViewComponent} from 'sanity/structure'
 import {postPath} from '../../shared/siteUrls.ts'
+import {dailyRows} from './dailyRows.ts'
 import {StatusText} from './StatusText.tsx'
+import {ThemedChart} from './ThemedChart.tsx'
 import {useStatsTable} from './useStats.ts'
 
 /** The period a post's own figures cover (issue #38: "its own views for the last 30 days"). */
@@ -34,13 +35,8 @@ export const PostReaders: UserViewComponent = ({document}) => {
 
 function PageDays({path}: {path: string}) {
   const loaded = useStatsTable('daily', days, path)
-  const {color} = useTheme_v2()
   if (loaded.state !== 'ready') return <StatusText loaded={loaded} />
-  const rows = loaded.value.rows.map(([date, visitors, pageviews]) => ({
-    date: String(date),
-    visitors: Number(visitors),
-    pageviews: Number(pageviews),
-  }))
+  const rows = dailyRows(loaded.value)
   const views = rows.reduce((sum, row) => sum + row.pageviews, 0)
   const visitors = rows.reduce((sum, row) => sum + row.visitors, 0)
   return (
@@ -51,24 +47,13 @@ function PageDays({path}: {path: string}) {
       <Text size={1} muted>
         {`Page views of ${path} counted on the server, per day; the Readers tool has the whole site.`}
       </Text>
-      <Box style={{height: 220}} aria-hidden="true">
-        <ResponsiveContainer width="100%" height="100%">
-          <BarChart data={rows} margin={{top: 8, right: 8, bottom: 8, left: 0}}>
-            <CartesianGrid stroke={color.border} strokeDasharray="3 3" />
-            <XAxis dataKey="date" stroke={color.muted.fg} tick={{fill: color.muted.fg}} />
-            <YAxis allowDecimals={false} stroke={color.muted.fg} tick={{fill: color.muted.fg}} />
-            <Tooltip
-              contentStyle={{background: color.bg, borderColor: color.border, color: color.fg}}
-            />
-            <Bar
-              dataKey="pageviews"
-              name="Page views"
-              fill={color.accent.fg}
-              isAnimationActive={false}
-            />
-          </BarChart>
-        </ResponsiveContainer>
-      </Box>
+      <ThemedChart
+        rows={rows}
+        xKey="date"
+        height={220}
+        hidden
+        series={[{mark: 'bar', key: 'pageviews', name: 'Page views', tone: 'accent'}]}
+      />
     </Stack>
   )
 }

@@ -1,30 +1,14 @@
 import type {StructureBuilder} from 'sanity/structure'
-import {apiVersion} from '../../shared/constants.ts'
+import {statusList} from './readOnlyList.ts'
 
 /** The social web's replies (schemas/documents/socialComment.ts). */
 export const commentType = 'socialComment'
 
 const newestFirst = [{field: 'published', direction: 'desc' as const}]
 
+/** One list of the pane: the documents in `status`, or all of them (null). */
 function commentList(S: StructureBuilder, id: string, title: string, status: string | null) {
-  return S.listItem()
-    .id(id)
-    .title(title)
-    .schemaType(commentType)
-    .child(
-      S.documentList()
-        .id(`${id}-list`)
-        .title(title)
-        .schemaType(commentType)
-        .apiVersion(apiVersion)
-        .filter('_type == $type && ($status == null || status == $status)')
-        .params({type: commentType, status})
-        .defaultOrdering(newestFirst)
-        .menuItems([])
-        .canHandleIntent((intent, params) => intent === 'edit' && params.type === commentType)
-        // Last: every other builder call clones the list and re-infers the "create" templates.
-        .initialValueTemplates([]),
-    )
+  return statusList(S, {id, title, type: commentType, status, ordering: newestFirst})
 }
 
 /**

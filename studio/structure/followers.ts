@@ -1,6 +1,6 @@
-import {map} from 'rxjs'
 import type {StructureBuilder, StructureResolverContext} from 'sanity/structure'
-import {apiVersion} from '../../shared/constants.ts'
+import {counted, liveCountsItem} from './liveCounts.ts'
+import {readOnlyList} from './readOnlyList.ts'
 
 /** The social web's documents the owner sees (schemas/documents/socialFollower.ts, socialBlock.ts). */
 export const followerType = 'socialFollower'
@@ -20,66 +20,33 @@ const countsQuery = `{
 /** Any change to these documents is a reason to count again. */
 const countsListen = '*[_type in ["socialFollower", "socialBlock"]]'
 
-const counted = (title: string, count: number) => `${title} (${count})`
-
-function readOnlyList(
-  S: StructureBuilder,
-  id: string,
-  title: string,
-  type: string,
-  filter: string,
-  ordering: {field: string; direction: 'asc' | 'desc'}[],
-) {
-  return S.listItem()
-    .id(id)
-    .title(title)
-    .schemaType(type)
-    .child(
-      S.documentList()
-        .id(`${id}-list`)
-        .title(title)
-        .schemaType(type)
-        .apiVersion(apiVersion)
-        .filter(filter)
-        .params({type})
-        .defaultOrdering(ordering)
-        .menuItems([])
-        .canHandleIntent((intent, params) => intent === 'edit' && params.type === type)
-        // Last: every other builder call clones the list and re-infers the "create" templates.
-        .initialValueTemplates([]),
-    )
-}
-
 function socialList(S: StructureBuilder, counts: SocialCounts) {
   const newest = [{field: 'followedAt', direction: 'desc' as const}]
   return S.list()
     .id('social-lists')
     .title('Social web')
     .items([
-      readOnlyList(
-        S,
-        'followers-all',
-        counted('Followers', counts.followers),
-        followerType,
-        '_type == $type',
-        newest,
-      ),
-      readOnlyList(
-        S,
-        'followers-dead',
-        counted('Dead inboxes', counts.dead),
-        followerType,
-        '_type == $type && defined(lastError)',
-        newest,
-      ),
-      readOnlyList(
-        S,
-        'social-blocks',
-        counted('Blocks', counts.blocks),
-        blockType,
-        '_type == $type',
-        [{field: 'blockedAt', direction: 'desc'}],
-      ),
+      readOnlyList(S, {
+        id: 'followers-all',
+        title: counted('Followers', counts.followers),
+        type: followerType,
+        filter: '_type == $type',
+        ordering: newest,
+      }),
+      readOnlyList(S, {
+        id: 'followers-dead',
+        title: counted('Dead inboxes', counts.dead),
+        type: followerType,
+        filter: '_type == $type && defined(lastError)',
+        ordering: newest,
+      }),
+      readOnlyList(S, {
+        id: 'social-blocks',
+        title: counted('Blocks', counts.blocks),
+        type: blockType,
+        filter: '_type == $type',
+        ordering: [{field: 'blockedAt', direction: 'desc'}],
+      }),
     ])
 }
 
@@ -90,16 +57,12 @@ function socialList(S: StructureBuilder, counts: SocialCounts) {
  * the account or its instance (followerActions.tsx); a block's Delete lifts it.
  */
 export function followersListItem(S: StructureBuilder, context: StructureResolverContext) {
-  return S.listItem()
-    .id('social-web')
-    .title('Social web')
-    .child(
-      context.documentStore
-        .listenQuery(
-          {fetch: countsQuery, listen: countsListen},
-          {},
-          {apiVersion, tag: 'social.counts', throttleTime: 1000},
-        )
-        .pipe(map((counts: SocialCounts) => socialList(S, counts))),
-    )
+  return liveCountsItem(S, context, {
+    id: 'social-web',
+    title: 'Social web',
+    tag: 'social.counts',
+    countsQuery,
+    listen: countsListen,
+    list: (counts: SocialCounts) => socialList(S, counts),
+  })
 }

@@ -1,5 +1,5 @@
 import type {StructureBuilder} from 'sanity/structure'
-import {apiVersion} from '../../shared/constants.ts'
+import {readOnlyList} from './readOnlyList.ts'
 
 /** The relay's document type (schemas/documents/contactMessage.ts). */
 export const inboxType = 'contactMessage'
@@ -14,24 +14,14 @@ export const inboxOrdering = [{field: 'receivedAt', direction: 'desc' as const}]
  * message from search lands here too.
  */
 export function inboxListItem(S: StructureBuilder) {
-  return S.listItem()
-    .id('inbox')
-    .title('Inbox')
-    .schemaType(inboxType)
-    .child(
-      S.documentList()
-        .id('inbox-messages')
-        .title('Inbox')
-        .schemaType(inboxType)
-        .apiVersion(apiVersion)
-        .filter('_type == $type')
-        .params({type: inboxType})
-        .defaultOrdering(inboxOrdering)
-        .menuItems([])
-        .canHandleIntent((intent, params) => intent === 'edit' && params.type === inboxType)
-        // Last: every other builder call clones the list and re-infers the "create" templates.
-        .initialValueTemplates([]),
-    )
+  return readOnlyList(S, {
+    id: 'inbox',
+    listId: 'inbox-messages',
+    title: 'Inbox',
+    type: inboxType,
+    filter: '_type == $type',
+    ordering: inboxOrdering,
+  })
 }
 
 /**

@@ -1,6 +1,7 @@
-import {map} from 'rxjs'
 import type {StructureBuilder, StructureResolverContext} from 'sanity/structure'
 import {apiVersion} from '../../shared/constants.ts'
+import {counted, liveCountsItem} from './liveCounts.ts'
+import {statusList} from './readOnlyList.ts'
 import {UnsubscribedNote} from './UnsubscribedNote.tsx'
 
 /** The newsletter's document types (schemas/documents/subscriber.ts, newsletterIssue.ts). */
@@ -26,28 +27,9 @@ const countsQuery = `{
 /** Any change to these documents is a reason to count again. */
 const countsListen = '*[_type in ["subscriber", "unsubscribedAddress"]]'
 
-/** "Active (12)": a list item's title with its count. */
-const counted = (title: string, count: number) => `${title} (${count})`
-
+/** One list of the pane: the documents in `status`, or all of them (null). */
 function subscriberList(S: StructureBuilder, id: string, title: string, status: string | null) {
-  return S.listItem()
-    .id(id)
-    .title(title)
-    .schemaType(subscriberType)
-    .child(
-      S.documentList()
-        .id(`${id}-list`)
-        .title(title)
-        .schemaType(subscriberType)
-        .apiVersion(apiVersion)
-        .filter('_type == $type && ($status == null || status == $status)')
-        .params({type: subscriberType, status})
-        .defaultOrdering(newestFirst)
-        .menuItems([])
-        .canHandleIntent((intent, params) => intent === 'edit' && params.type === subscriberType)
-        // Last: every other builder call clones the list and re-infers the "create" templates.
-        .initialValueTemplates([]),
-    )
+  return statusList(S, {id, title, type: subscriberType, status, ordering: newestFirst})
 }
 
 /** The Newsletter pane for one set of counts. */
@@ -95,16 +77,12 @@ function newsletterList(S: StructureBuilder, counts: SubscriberCounts) {
  * export is GET /api/subscribers.csv (docs/newsletter.md).
  */
 export function subscribersListItem(S: StructureBuilder, context: StructureResolverContext) {
-  return S.listItem()
-    .id('newsletter')
-    .title('Newsletter')
-    .child(
-      context.documentStore
-        .listenQuery(
-          {fetch: countsQuery, listen: countsListen},
-          {},
-          {apiVersion, tag: 'newsletter.counts', throttleTime: 1000},
-        )
-        .pipe(map((counts: SubscriberCounts) => newsletterList(S, counts))),
-    )
+  return liveCountsItem(S, context, {
+    id: 'newsletter',
+    title: 'Newsletter',
+    tag: 'newsletter.counts',
+    countsQuery,
+    listen: countsListen,
+    list: (counts: SubscriberCounts) => newsletterList(S, counts),
+  })
 }

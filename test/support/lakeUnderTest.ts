@@ -4,7 +4,7 @@ import type {AddressInfo} from 'node:net'
 import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 import {getRequestListener} from '@hono/node-server'
-import {createClient, type SanityClient} from '@sanity/client'
+import type {SanityClient} from '@sanity/client'
 import {Hono} from 'hono'
 import {defaultSessionIdleHours, defaultSessionMaxDays} from '../../shared/ownerAccess.ts'
 import {clientMiddleware, type TrustProxy} from '../../server/http/clientAddress.ts'
@@ -13,6 +13,7 @@ import {Lake, registerLakeRoutes, seedIfEmpty} from '../../server/lake/index.ts'
 import {apiVersion, defaultDataset, localProjectId} from '../../shared/constants.ts'
 import {siteSearchWarmQuery, sitePrerenderUrls} from '../../server/siteForLake.ts'
 import type {SiteQuery} from '../../server/lake/index.ts'
+import {localClient} from './localClient.ts'
 
 /** The API version the site speaks; tests of other versions pass their own. */
 export {apiVersion}
@@ -114,16 +115,7 @@ export async function startLakeUnderTest(
     if (ownDataDir) rmSync(dataDir, {recursive: true, force: true})
   }
   const server = {url, stop: () => (stopped ??= stop())}
-  const client: LakeUnderTest['client'] = (options = {}) =>
-    createClient({
-      projectId: localProjectId,
-      dataset: defaultDataset,
-      apiVersion: options.apiVersion ?? apiVersion,
-      apiHost: server.url,
-      useProjectHostname: false,
-      useCdn: options.useCdn ?? false,
-      token: options.token,
-    })
+  const client: LakeUnderTest['client'] = (options = {}) => localClient(server.url, options)
   return {
     url: server.url,
     token: lake.token,

@@ -1,19 +1,12 @@
-import {createClient, type SanityClient} from '@sanity/client'
+import type {SanityClient} from '@sanity/client'
 import sharp from 'sharp'
+import {localClient} from '../../../test/support/localClient.ts'
 import {dataset, localProjectId} from '../../env.ts'
 import {exportLines, Lake} from '../../lake/index.ts'
 
 /** @sanity/client against a test server, as the Studio builds it. */
 export function ownerClient(url: string, token: string): SanityClient {
-  return createClient({
-    projectId: localProjectId,
-    dataset,
-    apiVersion: '2025-02-19',
-    apiHost: url,
-    useProjectHostname: false,
-    useCdn: false,
-    token,
-  })
+  return localClient(url, {dataset, apiVersion: '2025-02-19', token})
 }
 
 /** A small real PNG, different for each `seed`. */

@@ -4,9 +4,9 @@ import {join} from 'node:path'
 import type {LiveEvent, SanityClient} from '@sanity/client'
 import {Hono} from 'hono'
 import {afterAll, beforeAll, describe, expect, it, vi} from 'vitest'
+import {localClient} from '../../../test/support/localClient.ts'
 import {Lake, authOf} from '../lake.ts'
-import {apiVersion, defaultDataset, localProjectId} from '../../../shared/constants.ts'
-import {createClient} from '@sanity/client'
+import {apiVersion, defaultDataset} from '../../../shared/constants.ts'
 import {startLakeUnderTest, type LakeUnderTest} from '../../../test/support/lakeUnderTest.ts'
 import {maxAnonymousStreams} from './openStreams.ts'
 import {maxResumeGap, registerLiveEvents} from './liveEvents.ts'
@@ -93,13 +93,7 @@ describe('GET /v{version}/data/live/events/{dataset}', () => {
 
     // The client refuses includeDrafts without a token itself; withCredentials gets it to send
     // the request without one (no cookie is the lake's credential).
-    const credentialed = createClient({
-      projectId: localProjectId,
-      dataset: defaultDataset,
-      apiVersion,
-      apiHost: t.url,
-      useProjectHostname: false,
-      useCdn: false,
+    const credentialed = localClient(t.url, {
       withCredentials: true,
     })
     const live = subscribe(credentialed, {includeDrafts: true})

@@ -1,7 +1,7 @@
-import {createClient, type SanityClient} from '@sanity/client'
+import type {SanityClient} from '@sanity/client'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
+import {localClient} from '../../../test/support/localClient.ts'
 import {startLakeUnderTest, type LakeUnderTest} from '../../../test/support/lakeUnderTest.ts'
-import {apiVersion, defaultDataset, localProjectId} from '../../../shared/constants.ts'
 import {internalHeaders} from './internal.ts'
 import {postListQuery, searchQuery} from '../../../shared/siteQueries.ts'
 
@@ -14,12 +14,7 @@ let overHttp: SanityClient
 
 beforeAll(async () => {
   t = await startLakeUnderTest({seed: true})
-  overHttp = createClient({
-    projectId: localProjectId,
-    dataset: defaultDataset,
-    apiVersion,
-    apiHost: t.url,
-    useProjectHostname: false,
+  overHttp = localClient(t.url, {
     useCdn: true,
     headers: internalHeaders(t.lake),
   })

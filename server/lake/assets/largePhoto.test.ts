@@ -4,7 +4,7 @@ import sharp from 'sharp'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 import {startLakeUnderTest, type LakeUnderTest} from '../../../test/support/lakeUnderTest.ts'
 import {maxInputPixels} from './assetStore.ts'
-import {pngChunk} from '../../../test/support/pngChunk.ts'
+import {handMadePng} from '../../../test/support/handMadePng.ts'
 
 /**
  * A real, fully decodable grey PNG of `width` × `height` (8-bit greyscale), made row by row so
@@ -12,10 +12,6 @@ import {pngChunk} from '../../../test/support/pngChunk.ts'
  * a header alone, which the lake refuses from its size before decoding anything.
  */
 async function greyPng(width: number, height: number, rows = height): Promise<Buffer> {
-  const header = Buffer.alloc(13)
-  header.writeUInt32BE(width, 0)
-  header.writeUInt32BE(height, 4)
-  header.set([8, 0, 0, 0, 0], 8)
   const deflate = createDeflate({level: 9})
   const chunks: Buffer[] = []
   deflate.on('data', (chunk: Buffer) => chunks.push(chunk))
@@ -26,12 +22,7 @@ async function greyPng(width: number, height: number, rows = height): Promise<Bu
     if (!deflate.write(row)) await new Promise((r) => deflate.once('drain', r))
   deflate.end()
   await ended
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    pngChunk('IHDR', header),
-    pngChunk('IDAT', Buffer.concat(chunks)),
-    pngChunk('IEND', Buffer.alloc(0)),
-  ])
+  return handMadePng(width, height, 0, Buffer.concat(chunks))
 }
 
 describe('large photos (issue 35 §4)', () => {

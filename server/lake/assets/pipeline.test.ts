@@ -7,7 +7,7 @@ import sharp from 'sharp'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 import {startLakeUnderTest, type LakeUnderTest} from '../../../test/support/lakeUnderTest.ts'
 import {coldPixelsPerMinute, minColdPixels} from './coldBudget.ts'
-import {pngChunk} from '../../../test/support/pngChunk.ts'
+import {handMadePng} from '../../../test/support/handMadePng.ts'
 
 /** Small cold variants one client may ask for in a minute: each counts as `minColdPixels`. */
 const coldTransformsPerMinute = coldPixelsPerMinute / minColdPixels
@@ -38,16 +38,7 @@ async function colourAt(bytes: Buffer, x: number, y: number): Promise<string> {
 
 /** A few hundred bytes declaring a 50,000 × 50,000 RGB PNG: a decompression bomb. */
 function bombPng(): Buffer {
-  const header = Buffer.alloc(13)
-  header.writeUInt32BE(50_000, 0)
-  header.writeUInt32BE(50_000, 4)
-  header.set([8, 2, 0, 0, 0], 8)
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    pngChunk('IHDR', header),
-    pngChunk('IDAT', deflateSync(Buffer.alloc(50_001))),
-    pngChunk('IEND', Buffer.alloc(0)),
-  ])
+  return handMadePng(50_000, 50_000, 2, deflateSync(Buffer.alloc(50_001)))
 }
 
 interface Asset {

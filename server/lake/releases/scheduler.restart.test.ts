@@ -3,10 +3,10 @@ import {mkdtempSync, rmSync} from 'node:fs'
 import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 import {setTimeout as delay} from 'node:timers/promises'
-import {createClient, type SanityClient} from '@sanity/client'
+import type {SanityClient} from '@sanity/client'
 import {afterAll, expect, it} from 'vitest'
+import {localClient} from '../../../test/support/localClient.ts'
 import {startTestServer} from '../../../test/support/server.ts'
-import {defaultDataset, localProjectId} from '../../../shared/constants.ts'
 import {storeOf} from '../lake.ts'
 
 // The scheduler across a crash: a release scheduled in a server that is then killed with
@@ -45,13 +45,8 @@ function startChild(): Promise<{child: ChildProcess; url: string}> {
 }
 
 const clientOf = (url: string): SanityClient =>
-  createClient({
-    projectId: localProjectId,
-    dataset: defaultDataset,
+  localClient(url, {
     apiVersion: '2025-02-19',
-    apiHost: url,
-    useProjectHostname: false,
-    useCdn: false,
     token,
   })
 

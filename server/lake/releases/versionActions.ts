@@ -1,5 +1,6 @@
 import {
   actionError,
+  notFoundError,
   requireString,
   run,
   withoutSystem,
@@ -50,12 +51,7 @@ export const versionActions: Record<string, ActionHandler> = {
       const versionId = requireString(action, 'versionId', index)
       const base = tx.get(baseId)
       if (!base)
-        throw actionError(
-          index,
-          `Cannot create a version from "${baseId}": it does not exist`,
-          409,
-          'documentNotFoundError',
-        )
+        throw notFoundError(index, `Cannot create a version from "${baseId}": it does not exist`)
       if (typeof action.ifBaseRevisionId === 'string' && action.ifBaseRevisionId !== base._rev)
         throw actionError(
           index,
@@ -84,13 +80,7 @@ export const versionActions: Record<string, ActionHandler> = {
     if (!isDraftOrVersionId(id))
       throw badRequest(`Action at index ${index}: document._id must be a draft or version id`)
     requireEditableVersion(tx, id, index)
-    if (!tx.get(id))
-      throw actionError(
-        index,
-        `Cannot replace "${id}": it does not exist`,
-        409,
-        'documentNotFoundError',
-      )
+    if (!tx.get(id)) throw notFoundError(index, `Cannot replace "${id}": it does not exist`)
     await run(tx, {createOrReplace: doc}, index)
   },
 

@@ -1,5 +1,5 @@
-import {createClient} from '@sanity/client'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
+import {localClient} from '../../../test/support/localClient.ts'
 import {startLakeUnderTest, type LakeUnderTest} from '../../../test/support/lakeUnderTest.ts'
 import {maxFailedAttempts} from '../../util/failedAttempts.ts'
 import {throttledGuessDelayMs} from '../../util/guessPace.ts'
@@ -113,13 +113,7 @@ describe('failed token attempts', () => {
   })
 
   it('gives @sanity/client a 429 (a status it knows to back off on), not a 401', async () => {
-    const client = createClient({
-      projectId: 'scriptorium',
-      dataset: 'production',
-      apiVersion: '2023-07-29',
-      apiHost: plain.url,
-      useProjectHostname: false,
-      useCdn: false,
+    const client = localClient(plain.url, {
       token: 'still-wrong',
       maxRetries: 0,
     })

@@ -1,19 +1,8 @@
-import {mkdtempSync, rmSync} from 'node:fs'
-import {tmpdir} from 'node:os'
-import {join} from 'node:path'
-import {afterEach, describe, expect, it} from 'vitest'
-import {Lake} from '../lake.ts'
+import {describe, expect, it} from 'vitest'
+import {tempLakes} from '../testing/tempLakes.ts'
 import {ReferenceIndex} from './referenceIndex.ts'
 
-const dirs: string[] = []
-function openLake(dir = mkdtempSync(join(tmpdir(), 'lake-refs-'))): Lake {
-  dirs.push(dir)
-  return new Lake({dataDir: dir, projectId: 'scriptorium', dataset: 'production', token: 'owner'})
-}
-
-afterEach(() => {
-  for (const dir of dirs.splice(0)) rmSync(dir, {recursive: true, force: true})
-})
+const {open: openLake} = tempLakes('lake-refs-')
 
 describe('ReferenceIndex', () => {
   it('knows what existing documents refer to, then follows each commit', async () => {

@@ -1,4 +1,5 @@
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
+import {seededRandom} from '../testing/seededRandom.ts'
 import {join} from 'node:path'
 import {startLakeUnderTest, type LakeUnderTest} from '../../../test/support/lakeUnderTest.ts'
 import {parseTextQuery} from '../../../shared/textQuerySyntax.ts'
@@ -44,17 +45,6 @@ const vocabulary = [
   'file',
 ]
 
-/** A deterministic pseudo-random sequence (mulberry32), so a failure can be replayed. */
-function random(seed: number): () => number {
-  let state = seed
-  return () => {
-    state = (state + 0x6d2b79f5) | 0
-    let t = Math.imul(state ^ (state >>> 15), 1 | state)
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
-
 function sentence(next: () => number, words: number): string {
   const separators = [' ', ' ', ', ', '. ', ' — ', '-', '/', ' (', ') ']
   let text = ''
@@ -80,7 +70,7 @@ type Post = {
 }
 
 function generate(count: number): Post[] {
-  const next = random(25)
+  const next = seededRandom(25)
   return Array.from({length: count}, (_, n) => ({
     _id: `post-${n}`,
     _type: 'post' as const,

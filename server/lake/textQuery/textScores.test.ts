@@ -1,4 +1,5 @@
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
+import {seededRandom} from '../testing/seededRandom.ts'
 import {evaluate, parse} from 'groq-js'
 import {startLakeUnderTest, type LakeUnderTest} from '../../../test/support/lakeUnderTest.ts'
 import {searchQuery} from '../../../shared/siteQueries.ts'
@@ -23,17 +24,6 @@ const vocabulary = ['garden', 'Garden', 'GARDEN', 'rose', 'roses', 'fern', 'moss
 ])
 /** What both groq-js's tokenizer and text::query() split on (no dots, underscores or edge quotes). */
 const separators = [' ', ' ', ' ', ', ', '\n', ' (', ') ', '! ', '? ', '; ', ': ', ' - ', '/']
-
-/** A deterministic pseudo-random sequence (mulberry32), so a failure can be replayed. */
-function random(seed: number): () => number {
-  let state = seed
-  return () => {
-    state = (state + 0x6d2b79f5) | 0
-    let t = Math.imul(state ^ (state >>> 15), 1 | state)
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
 
 /** Words drawn with a skew (the first words far likelier), so frequencies above 1 are common. */
 function text(next: () => number, words: number): string {
@@ -70,7 +60,7 @@ function queries(next: () => number, count: number): string[] {
 type Row = {_id: string; _score: number}
 
 let lake: LakeUnderTest
-const next = random(35)
+const next = seededRandom(35)
 const docs = generate(160, next)
 
 beforeAll(async () => {

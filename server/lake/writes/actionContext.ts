@@ -31,6 +31,11 @@ export function actionError(
   return new LakeError(status, type, description, {items: [{error: {type, description}, index}]})
 }
 
+/** The document an action names is not there: Sanity's 409 `documentNotFoundError`. */
+export function notFoundError(index: number, description: string): LakeError {
+  return actionError(index, description, 409, 'documentNotFoundError')
+}
+
 export function requireString(action: Record<string, unknown>, key: string, index: number): string {
   const value = action[key]
   if (typeof value !== 'string' || value === '')

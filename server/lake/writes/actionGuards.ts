@@ -1,4 +1,4 @@
-import {actionError, run} from './actionContext.ts'
+import {actionError, notFoundError, run} from './actionContext.ts'
 import type {TransactionBuilder} from './mutations.ts'
 import type {Doc} from '../types.ts'
 
@@ -11,12 +11,7 @@ import type {Doc} from '../types.ts'
 export function requirePublished(tx: TransactionBuilder, publishedId: string, index: number): Doc {
   const published = tx.get(publishedId)
   if (!published)
-    throw actionError(
-      index,
-      `Cannot unpublish "${publishedId}": it is not published`,
-      409,
-      'documentNotFoundError',
-    )
+    throw notFoundError(index, `Cannot unpublish "${publishedId}": it is not published`)
   return published
 }
 
@@ -33,7 +28,6 @@ export async function discardExisting(
   index: number,
   missing: string,
 ): Promise<void> {
-  if (!tx.get(id))
-    throw actionError(index, `Cannot discard "${id}": ${missing}`, 409, 'documentNotFoundError')
+  if (!tx.get(id)) throw notFoundError(index, `Cannot discard "${id}": ${missing}`)
   await run(tx, {delete: {id}}, index)
 }

@@ -1,5 +1,6 @@
 import {
   actionError,
+  notFoundError,
   requireString,
   run,
   withoutSystem,
@@ -56,11 +57,9 @@ const handlers: Record<string, ActionHandler> = {
       // The Studio never creates the draft of a published document itself: edit does.
       const published = tx.get(publishedId)
       if (!published)
-        throw actionError(
+        throw notFoundError(
           index,
           `Cannot edit "${publishedId}": neither a draft nor a published document exists`,
-          409,
-          'documentNotFoundError',
         )
       await run(tx, {createIfNotExists: withoutSystem(published, draftId)}, index)
     }
@@ -71,13 +70,7 @@ const handlers: Record<string, ActionHandler> = {
     const draftId = requireString(action, 'draftId', index)
     const publishedId = requireString(action, 'publishedId', index)
     const draft = tx.get(draftId)
-    if (!draft)
-      throw actionError(
-        index,
-        `Cannot publish "${publishedId}": there is no draft`,
-        409,
-        'documentNotFoundError',
-      )
+    if (!draft) throw notFoundError(index, `Cannot publish "${publishedId}": there is no draft`)
     if (typeof action.ifDraftRevisionId === 'string' && action.ifDraftRevisionId !== draft._rev) {
       throw actionError(
         index,
@@ -125,12 +118,7 @@ const handlers: Record<string, ActionHandler> = {
       : []
     const ids = [publishedId, `drafts.${publishedId}`, ...include]
     if (!ids.some((id) => tx.get(id)))
-      throw actionError(
-        index,
-        `Cannot delete "${publishedId}": it does not exist`,
-        409,
-        'documentNotFoundError',
-      )
+      throw notFoundError(index, `Cannot delete "${publishedId}": it does not exist`)
     for (const id of new Set(ids)) if (tx.get(id)) await run(tx, {delete: {id}}, index)
   },
 

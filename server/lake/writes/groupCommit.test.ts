@@ -1,19 +1,9 @@
-import {mkdtempSync, rmSync} from 'node:fs'
-import {tmpdir} from 'node:os'
-import {join} from 'node:path'
-import {afterEach, describe, expect, it} from 'vitest'
-import {Lake, storeOf} from '../lake.ts'
+import {describe, expect, it} from 'vitest'
+import {tempLakes} from '../testing/tempLakes.ts'
+import {storeOf} from '../lake.ts'
 import type {CommittedTransaction} from '../types.ts'
 
-const dirs: string[] = []
-function openLake(dir = mkdtempSync(join(tmpdir(), 'lake-group-'))): Lake {
-  dirs.push(dir)
-  return new Lake({dataDir: dir, projectId: 'scriptorium', dataset: 'production', token: 'owner'})
-}
-
-afterEach(() => {
-  for (const dir of dirs.splice(0)) rmSync(dir, {recursive: true, force: true})
-})
+const {open: openLake, dirs} = tempLakes('lake-group-')
 
 describe('group commit', () => {
   it('keeps concurrent transactions serializable, each its own durable log entry in order', async () => {
