@@ -35,6 +35,16 @@ describe('the social web in hosted mode', () => {
     await site.stop()
     await remote.close()
   })
+  /** A post published in the hosted dataset, its slug made from its title. */
+  const publish = (_id: string, title: string, excerpt: string) =>
+    site.hosted.owner.create({
+      _id,
+      _type: 'post',
+      title,
+      slug: {_type: 'slug', current: title.toLowerCase().replaceAll(' ', '-')},
+      date: '2026-11-28',
+      excerpt,
+    })
 
   it('accepts a Follow and stores the follower in the hosted dataset', async () => {
     expect(site.social).toBeDefined()
@@ -56,14 +66,7 @@ describe('the social web in hosted mode', () => {
   it('delivers a publish in the hosted dataset to the follower within 10 s', async () => {
     const url = `${site.url}/blog/from-the-hosted-studio`
     const started = Date.now()
-    await site.hosted.owner.create({
-      _id: 'hosted-post-1',
-      _type: 'post',
-      title: 'From the hosted Studio',
-      slug: {_type: 'slug', current: 'from-the-hosted-studio'},
-      date: '2026-11-28',
-      excerpt: 'Published at sanity.io.',
-    })
+    await publish('hosted-post-1', 'From the hosted Studio', 'Published at sanity.io.')
     await remote.until((all) => all.some((r) => r.type === 'Create' && r.objectId === url))
     expect(Date.now() - started).toBeLessThan(publishToInboxMs)
     expect(remote.received.filter((r) => r.type === 'Create' && r.objectId === url)).toHaveLength(1)
@@ -80,14 +83,7 @@ describe('the social web in hosted mode', () => {
     // A publish after the restart arrives; the queue keeps order, so the first post would have
     // arrived before it had it been sent again.
     const marker = `${site.url}/blog/after-the-restart`
-    await site.hosted.owner.create({
-      _id: 'hosted-post-2',
-      _type: 'post',
-      title: 'After the restart',
-      slug: {_type: 'slug', current: 'after-the-restart'},
-      date: '2026-11-28',
-      excerpt: 'Still followed.',
-    })
+    await publish('hosted-post-2', 'After the restart', 'Still followed.')
     await remote.until((all) => all.some((r) => r.type === 'Create' && r.objectId === marker))
     const first = `${site.url}/blog/from-the-hosted-studio`
     expect(remote.received.filter((r) => r.objectId === first).map((r) => r.type)).toEqual([
