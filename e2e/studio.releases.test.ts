@@ -174,6 +174,12 @@ describe('Content Releases in the Studio', () => {
     await until(async () => (await scheduledDraft()) !== undefined)
     const release = await scheduledDraft()
     expect(release?.publishAt).toBe(new Date(publishAt).toISOString())
+    // Once scheduled, the Studio's document pane shows the scheduled draft (its pane parameter
+    // `scheduledDraft`, a navigation of its own): the owner goes on from there, not meanwhile.
+    const releaseId = release?._id.slice('_.releases.'.length)
+    await page.waitForURL((url) =>
+      decodeURIComponent(url.href).includes(`scheduledDraft=${releaseId}`),
+    )
 
     // The whole minute is 25-85 s away: rather than idle, the public pages are watched from now
     // on while the release test runs, and the last test awaits the verdict.
