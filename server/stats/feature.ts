@@ -76,16 +76,17 @@ export function mountStats(app: Hono, ctx: AppContext, options: StatsOptions = {
     console.warn(
       '[stats] this site process has no STATS_TOKEN: it counts no readers (docs/deploy.md)',
     )
-  const ownHosts = (c: Context) =>
-    new Set(
-      [
-        new URL(config.siteUrl).hostname,
-        c.req.header('host')?.replace(/:\d+$/, '') ?? '',
-        ...config.allowedHosts,
-      ]
-        .map((host) => host.toLowerCase())
-        .filter(Boolean),
-    )
+  // The same host header on nearly every request: its set is made again only when it differs.
+  let own = {key: '', hosts: new Set<string>()}
+  const ownHosts = (c: Context) => {
+    const host = c.req.header('host')?.replace(/:\d+$/, '') ?? ''
+    const key = `${config.siteUrl}\n${host}`
+    if (key !== own.key) {
+      const names = [new URL(config.siteUrl).hostname, host, ...config.allowedHosts]
+      own = {key, hosts: new Set(names.map((name) => name.toLowerCase()).filter(Boolean))}
+    }
+    return own.hosts
+  }
   const counting: CountingOptions = {
     tally,
     salt: new DailySalt(),

@@ -1,10 +1,11 @@
 import type {Context, MiddlewareHandler} from 'hono'
 import {clientOf} from '../http/clientAddress.ts'
-import {campaign, canonicalPath, clip, referrerHost} from './dimensions.ts'
+import {clip, direct, referrerHost} from './dimensions.ts'
 import type {DailySalt} from './salt.ts'
 import type {Tally} from './tally.ts'
-import {agentOf} from './agents.ts'
+import {agentOf, type Agent} from './agents.ts'
 import {feedSubscribers} from './userAgent.ts'
+import {pageOfAddress, type ViewedPage} from './viewedPage.ts'
 
 /** The feeds whose fetches report aggregators' subscribers (server/discovery/feature.ts). */
 const feedPaths = new Set(['/rss.xml', '/atom.xml'])
@@ -30,8 +31,8 @@ export function isSpeculative(c: Context): boolean {
 }
 
 /** A person's request: a user agent, not one of isbot's crawlers, not asking to be left alone. */
-export function isCountableReader(c: Context, userAgent: string): boolean {
-  return !agentOf(userAgent).bot && c.req.header('sec-gpc') !== '1'
+export function isCountableReader(c: Context, agent: Agent): boolean {
+  return !agent.bot && c.req.header('sec-gpc') !== '1'
 }
 
 /**
@@ -56,38 +57,38 @@ export function countReaders(options: CountingOptions): MiddlewareHandler {
       return
     }
     if (!c.res.headers.has('x-cache')) return
-    const userAgent = clip(c.req.header('user-agent'))
-    if (!isCountableReader(c, userAgent) || isSpeculative(c) || options.isOwner(c)) return
+    const agent = agentOf(c.req.header('user-agent'))
+    if (!isCountableReader(c, agent) || isSpeculative(c) || options.isOwner(c)) return
     countView(
       c,
       options,
-      userAgent,
+      agent,
       status === 404,
-      new URL(c.req.url),
+      pageOfAddress(c.req.url),
       c.req.header('referer'),
       now(),
     )
   }
 }
 
-/** Adds one view of `url` to the tally: the page's own request, or a prerendered page's beacon. */
+/** Adds one view of `page` to the tally: the page's own request, or a prerendered page's beacon. */
 export function countView(
   c: Context,
   options: CountingOptions,
-  userAgent: string,
+  agent: Agent,
   notFound: boolean,
-  url: URL,
+  page: ViewedPage,
   referer: string | undefined,
   time: number,
 ): void {
-  const agent = agentOf(userAgent)
   options.tally.add({
     time,
-    visitor: options.salt.visitor(time, clientOf(c).key, userAgent),
-    path: canonicalPath(url.pathname),
+    visitor: options.salt.visitor(time, clientOf(c).key, agent.userAgent),
+    path: page.path,
     notFound,
-    referrer: referrerHost(referer, options.ownHosts(c)),
-    campaign: campaign(url.searchParams),
+    // The site's own hosts are asked for only when there is a referrer to compare.
+    referrer: referer ? referrerHost(referer, options.ownHosts(c)) : direct,
+    campaign: page.campaign,
     device: agent.device,
     browser: agent.browser,
   })
