@@ -1,5 +1,6 @@
 import type {Context, MiddlewareHandler} from 'hono'
 import {clientOf} from '../http/clientAddress.ts'
+import {isSitePage} from '../http/sitePages.ts'
 import {clip, direct, referrerHost} from './dimensions.ts'
 import type {DailySalt} from './salt.ts'
 import type {Tally} from './tally.ts'
@@ -38,8 +39,8 @@ export function isCountableReader(c: Context, agent: Agent): boolean {
 /**
  * Counts the public pages this process serves (docs/reader-statistics.md): mounted just before
  * the site, so it sees only what the site answered. A page is a response the site handler
- * rendered (it carries `X-Cache`, render-cache hits included; assets, feeds and every API do
- * not) to a GET, answered 200 or 304; a 404 page is counted apart, as a "not found" path. The
+ * rendered (server/http/sitePages.ts: the answers that carry `X-Cache`, render-cache hits
+ * included; assets, feeds and every API are not) to a GET, answered 200 or 304; a 404 page is counted apart, as a "not found" path. The
  * work is a few header reads and map updates after the response is made; nothing is written
  * here (flusher.ts writes the batch).
  */
@@ -56,7 +57,7 @@ export function countReaders(options: CountingOptions): MiddlewareHandler {
       if (report) options.tally.addFeed(now(), report.aggregator, c.req.path, report.subscribers)
       return
     }
-    if (!c.res.headers.has('x-cache')) return
+    if (!isSitePage(c.res)) return
     const agent = agentOf(c.req.header('user-agent'))
     if (!isCountableReader(c, agent) || isSpeculative(c) || options.isOwner(c)) return
     countView(
