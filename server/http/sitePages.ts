@@ -5,7 +5,15 @@
  * lightweight Response, the first read of `headers` builds a full Headers object, validating
  * each header, which cost a cached page more than the rest of its answer.
  */
+import type {Context} from 'hono'
+
 const pages = new WeakSet<Response>()
+
+/**
+ * Told of each answer of the site's route (the reader statistics' counting, server/stats): a
+ * call, where a middleware in front of every request cost each one a step of the chain.
+ */
+export type PageObserver = (c: Context, response: Response) => void
 
 export function markSitePage(response: Response): Response {
   pages.add(response)

@@ -1,9 +1,10 @@
 import {mkdirSync} from 'node:fs'
-import type {Context, Hono, MiddlewareHandler} from 'hono'
+import type {Context, Hono} from 'hono'
+import type {PageObserver} from '../http/sitePages.ts'
 import type {AppContext} from '../context.ts'
 import type {Feature} from '../feature.ts'
 import {Flusher} from './flusher.ts'
-import {countReaders, type CountingOptions} from './middleware.ts'
+import {countFeedReaders, countPageViews, feedPaths, type CountingOptions} from './middleware.ts'
 import {registerBeacon} from './beacon.ts'
 import {isOwnerView} from './ownerView.ts'
 import {registerStatsRoutes} from './routes.ts'
@@ -24,8 +25,8 @@ export interface StatsOptions {
 
 /** Reader statistics, mounted by server/app.ts: the counting in front of the site, and the tables. */
 export interface Stats extends Feature {
-  /** Mounted just before the site (undefined with ANALYTICS=0 or without a site). */
-  counting: MiddlewareHandler | undefined
+  /** Handed each answer of the site's route (undefined with ANALYTICS=0 or without a site). */
+  countPage: PageObserver | undefined
 }
 
 /**
@@ -95,10 +96,14 @@ export function mountStats(app: Hono, ctx: AppContext, options: StatsOptions = {
     now,
   }
   const enabled = config.analytics && config.serveSite && flusher !== undefined
-  if (enabled)
+  if (enabled) {
     registerBeacon(app, {...counting, postPaths: async () => new Set((await titles()).keys())})
+    // Before the feeds' own routes (server/app.ts mounts the discovery feature after this one).
+    const feeds = countFeedReaders(counting)
+    for (const path of feedPaths) app.use(path, feeds)
+  }
   return {
-    counting: enabled ? countReaders(counting) : undefined,
+    countPage: enabled ? countPageViews(counting) : undefined,
     async close() {
       await flusher?.stop()
       store?.close()

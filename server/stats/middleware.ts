@@ -1,6 +1,6 @@
 import type {Context, MiddlewareHandler} from 'hono'
 import {clientOf} from '../http/clientAddress.ts'
-import {isSitePage} from '../http/sitePages.ts'
+import {isSitePage, type PageObserver} from '../http/sitePages.ts'
 import {clip, direct, referrerHost} from './dimensions.ts'
 import type {DailySalt} from './salt.ts'
 import type {Tally} from './tally.ts'
@@ -9,7 +9,7 @@ import {feedSubscribers} from './userAgent.ts'
 import {pageOfAddress, type ViewedPage} from './viewedPage.ts'
 
 /** The feeds whose fetches report aggregators' subscribers (server/discovery/feature.ts). */
-const feedPaths = new Set(['/rss.xml', '/atom.xml'])
+export const feedPaths = ['/rss.xml', '/atom.xml']
 
 export interface CountingOptions {
   tally: Tally
@@ -37,27 +37,34 @@ export function isCountableReader(c: Context, agent: Agent): boolean {
 }
 
 /**
- * Counts the public pages this process serves (docs/reader-statistics.md): mounted just before
- * the site, so it sees only what the site answered. A page is a response the site handler
- * rendered (server/http/sitePages.ts: the answers that carry `X-Cache`, render-cache hits
- * included; assets, feeds and every API are not) to a GET, answered 200 or 304; a 404 page is counted apart, as a "not found" path. The
- * work is a few header reads and map updates after the response is made; nothing is written
- * here (flusher.ts writes the batch).
+ * Counts the feed readers that aggregators report (userAgent.ts `feedSubscribers`): mounted on
+ * the feeds' paths only, in front of them, so it sees what they answered.
  */
-export function countReaders(options: CountingOptions): MiddlewareHandler {
+export function countFeedReaders(options: CountingOptions): MiddlewareHandler {
   const now = options.now ?? Date.now
   return async (c, next) => {
     await next()
-    if (c.req.method !== 'GET') return
-    const status = c.res.status
+    if (c.req.method !== 'GET' || !feedPaths.includes(c.req.path)) return
+    if (c.res.status !== 200 && c.res.status !== 304) return
+    const report = feedSubscribers(clip(c.req.header('user-agent')))
+    if (report) options.tally.addFeed(now(), report.aggregator, c.req.path, report.subscribers)
+  }
+}
+
+/**
+ * Counts the public pages this process serves (docs/reader-statistics.md): the site's own route
+ * hands each of its answers here (server/app.ts wires it), so no middleware stands in front of
+ * every request. A page is a response the site handler rendered (server/http/sitePages.ts: the
+ * answers that carry `X-Cache`, render-cache hits included; assets are not) to a GET, answered
+ * 200 or 304; a 404 page is counted apart, as a "not found" path. The work is a few header
+ * reads and map lookups; nothing is written here (flusher.ts writes the batch).
+ */
+export function countPageViews(options: CountingOptions): PageObserver {
+  const now = options.now ?? Date.now
+  return (c, response) => {
+    if (c.req.method !== 'GET' || !isSitePage(response)) return
+    const status = response.status
     if (status !== 200 && status !== 304 && status !== 404) return
-    if (feedPaths.has(c.req.path)) {
-      if (status === 404) return
-      const report = feedSubscribers(clip(c.req.header('user-agent')))
-      if (report) options.tally.addFeed(now(), report.aggregator, c.req.path, report.subscribers)
-      return
-    }
-    if (!isSitePage(c.res)) return
     const agent = agentOf(c.req.header('user-agent'))
     if (!isCountableReader(c, agent) || isSpeculative(c) || options.isOwner(c)) return
     countView(

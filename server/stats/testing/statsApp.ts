@@ -57,15 +57,19 @@ export async function startStatsApp(
     await next()
   })
   const stats = mountStats(app, ctx, options)
-  if (stats.counting) app.use(stats.counting)
   app.get('*', (c) => {
     const found = sitePages.has(c.req.path)
     const etag = `"${c.req.path.length}"`
     c.header('X-Cache', 'MISS')
-    // Marked as the site handler marks its pages (server/http/sitePages.ts).
-    if (found && c.req.header('if-none-match') === etag) return markSitePage(c.body(null, 304))
     if (found) c.header('ETag', etag)
-    return markSitePage(c.html(found ? '<h1>A page</h1>' : '<h1>Not found</h1>', found ? 200 : 404))
+    const response =
+      found && c.req.header('if-none-match') === etag
+        ? c.body(null, 304)
+        : c.html(found ? '<h1>A page</h1>' : '<h1>Not found</h1>', found ? 200 : 404)
+    // Marked as the site handler marks its pages (server/http/sitePages.ts), and handed to the
+    // counting as the site's route hands them (server/render/feature.ts).
+    stats.countPage?.(c, markSitePage(response))
+    return response
   })
   return {
     app,
