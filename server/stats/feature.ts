@@ -1,6 +1,7 @@
 import {mkdirSync} from 'node:fs'
 import type {Context, Hono} from 'hono'
 import type {PageObserver} from '../http/sitePages.ts'
+import {requestHeader} from '../http/requestHeader.ts'
 import type {AppContext} from '../context.ts'
 import type {Feature} from '../feature.ts'
 import {Flusher} from './flusher.ts'
@@ -80,7 +81,7 @@ export function mountStats(app: Hono, ctx: AppContext, options: StatsOptions = {
   // The same host header on nearly every request: its set is made again only when it differs.
   let own = {key: '', hosts: new Set<string>()}
   const ownHosts = (c: Context) => {
-    const host = c.req.header('host')?.replace(/:\d+$/, '') ?? ''
+    const host = requestHeader(c, 'host')?.replace(/:\d+$/, '') ?? ''
     const key = `${config.siteUrl}\n${host}`
     if (key !== own.key) {
       const names = [new URL(config.siteUrl).hostname, host, ...config.allowedHosts]

@@ -1,5 +1,6 @@
 import type {Context, MiddlewareHandler} from 'hono'
 import {clientOf} from '../http/clientAddress.ts'
+import {requestHeader} from '../http/requestHeader.ts'
 import {isSitePage, type PageObserver} from '../http/sitePages.ts'
 import {clip, direct, referrerHost} from './dimensions.ts'
 import type {DailySalt} from './salt.ts'
@@ -27,13 +28,13 @@ export interface CountingOptions {
  * script's beacon counts it (beacon.ts).
  */
 export function isSpeculative(c: Context): boolean {
-  const purpose = c.req.header('sec-purpose') ?? c.req.header('purpose') ?? ''
+  const purpose = requestHeader(c, 'sec-purpose') ?? requestHeader(c, 'purpose') ?? ''
   return /prefetch|prerender/i.test(purpose)
 }
 
 /** A person's request: a user agent, not one of isbot's crawlers, not asking to be left alone. */
 export function isCountableReader(c: Context, agent: Agent): boolean {
-  return !agent.bot && c.req.header('sec-gpc') !== '1'
+  return !agent.bot && requestHeader(c, 'sec-gpc') !== '1'
 }
 
 /**
@@ -46,7 +47,7 @@ export function countFeedReaders(options: CountingOptions): MiddlewareHandler {
     await next()
     if (c.req.method !== 'GET' || !feedPaths.includes(c.req.path)) return
     if (c.res.status !== 200 && c.res.status !== 304) return
-    const report = feedSubscribers(clip(c.req.header('user-agent')))
+    const report = feedSubscribers(clip(requestHeader(c, 'user-agent')))
     if (report) options.tally.addFeed(now(), report.aggregator, c.req.path, report.subscribers)
   }
 }
@@ -65,7 +66,7 @@ export function countPageViews(options: CountingOptions): PageObserver {
     if (c.req.method !== 'GET' || !isSitePage(response)) return
     const status = response.status
     if (status !== 200 && status !== 304 && status !== 404) return
-    const agent = agentOf(c.req.header('user-agent'))
+    const agent = agentOf(requestHeader(c, 'user-agent'))
     if (!isCountableReader(c, agent) || isSpeculative(c) || options.isOwner(c)) return
     countView(
       c,
@@ -73,7 +74,7 @@ export function countPageViews(options: CountingOptions): PageObserver {
       agent,
       status === 404,
       pageOfAddress(c.req.url),
-      c.req.header('referer'),
+      requestHeader(c, 'referer'),
       now(),
     )
   }
