@@ -78,11 +78,11 @@ export function createApp(ctx: AppContext): {app: Hono; features: Feature[]} {
   features.push({close: () => build.release()})
   // A site process starts no Studio; a content process serves no pages.
   if (lakeUrl === undefined) mountStudio(app, ctx, build)
-  // Reader statistics (server/stats/): counted in front of the site and the feeds (so it sees
-  // only what they answered), kept where the data is (a site process sends its batches there).
+  // Reader statistics (server/stats/): pages counted by the site's route as it answers them, feed
+  // readers in front of the feeds (mounted before them here), kept where the data is (a site
+  // process sends its batches there).
   const stats = mountStats(app, ctx)
   features.push(stats)
-  if (stats.counting) app.use(stats.counting)
   const mounts = [
     ...(lakeUrl === undefined ? [mountContact, mountNewsletter, mountSocial] : []),
     ...(serveSite ? [mountDiscovery] : []),
@@ -99,6 +99,7 @@ export function createApp(ctx: AppContext): {app: Hono; features: Feature[]} {
         // A site process's relay is the content process's: the markers are taken there.
         sentMarkers: lakeUrl === undefined ? sentMarkers : remoteSentMarkers(lakeUrl),
         contentQuery: lakeRoutes?.siteQuery,
+        ...(stats.countPage ? {observePage: stats.countPage} : {}),
       }),
     )
   else

@@ -2,7 +2,7 @@ import type {ReactElement} from 'react'
 import {renderToString} from 'react-dom/server'
 import styled, {createGlobalStyle, css, keyframes, ServerStyleSheet} from 'styled-components'
 import {describe, expect, it} from 'vitest'
-import {serverStyleSheet} from './serverStyleSheet.ts'
+import {rememberingStylis, serverStyleSheet} from './serverStyleSheet.ts'
 
 const fadeIn = keyframes`from { opacity: 0 } to { opacity: 1 }`
 const Global = createGlobalStyle`body { margin: 0; color: #222; }`
@@ -79,5 +79,27 @@ describe('serverStyleSheet', () => {
     }
     styles(sheet, page([true]))
     expect(compiles).toEqual([])
+  })
+
+  it("compiles a global style's CSS once, not on every render", () => {
+    const compiled: string[] = []
+    const stylis = Object.assign(
+      (css: string, selector = '', prefix = '', componentId = '&') => {
+        compiled.push(css)
+        return [`${componentId}${selector}${prefix}{${css}}`]
+      },
+      {hash: 'h'},
+    )
+    const remembering = rememberingStylis(stylis)
+    expect(remembering.hash).toBe('h')
+    const first = remembering('body{margin:0}', '', '', 'sc-global-a1')
+    first.push('changed by its caller')
+    expect(remembering('body{margin:0}', '', '', 'sc-global-a1')).toEqual([
+      'sc-global-a1{body{margin:0}}',
+    ])
+    expect(remembering('body{margin:0}', '', '', 'sc-global-b2')).toEqual([
+      'sc-global-b2{body{margin:0}}',
+    ])
+    expect(compiled).toEqual(['body{margin:0}', 'body{margin:0}'])
   })
 })

@@ -9,6 +9,7 @@ import {socialWebEnabled, subscriptionsEnabled} from '../context.ts'
 import type {SiteQuery} from '../lake/index.ts'
 import type {PreviewCredential} from '../previewReads.ts'
 import type {Context} from 'hono'
+import type {PageObserver} from '../http/sitePages.ts'
 
 /** What the wiring (server/app.ts) hands the site, so that it imports no other feature. */
 export interface SiteWiring {
@@ -23,6 +24,8 @@ export interface SiteWiring {
   sentMarkers: {take(token: string): boolean | Promise<boolean>}
   /** The lake in this process, read without a socket (server/lake/api/siteQuery.ts). */
   contentQuery?: SiteQuery
+  /** Told of every answer of the site's route: the reader statistics' counting. */
+  observePage?: PageObserver
 }
 
 /**
@@ -64,6 +67,11 @@ export function mountSite(app: Hono, ctx: AppContext, wiring: SiteWiring): Featu
   })
   app.get('/search', searchRateLimit())
   // In preview (a live preview cookie over HTTPS), the drafts, rendered for this request alone.
-  app.get('*', (c) => handler.handle(c.req.raw, wiring.previewReads(c)))
+  const {observePage} = wiring
+  app.get('*', async (c) => {
+    const response = await handler.handle(c.req.raw, wiring.previewReads(c))
+    observePage?.(c, response)
+    return response
+  })
   return {close: () => handler.close()}
 }

@@ -8,6 +8,7 @@ import {pageAddress} from './pageAddress.ts'
 import {createPageRenderer, type Rendered, type RenderPage} from './pageRenderer.ts'
 import {decodablePath} from './decodablePath.ts'
 import {failureKind, failures, safe, withStack} from '../http/log.ts'
+import {markSitePage} from '../http/sitePages.ts'
 import {storeUnavailable} from './unavailable.ts'
 
 export interface SiteHandler {
@@ -50,15 +51,18 @@ export function createSiteHandler(options: SiteHandlerOptions): SiteHandler {
   return new SitePages(options)
 }
 
-/** The answer for a page: encoded for the request, with its `X-Cache` status. */
+/**
+ * The answer for a page: encoded for the request, with its `X-Cache` status among its headers
+ * from the start (setting it afterwards built a Headers object per answer), marked as a page.
+ */
 function respond(page: RenderedPage, status: CacheStatus, request: Request, validate = true) {
   const response = page.respond(
     request.headers.get('accept-encoding') ?? undefined,
     validate ? (request.headers.get('if-none-match') ?? undefined) : undefined,
     request.method === 'HEAD',
+    {'x-cache': status},
   )
-  response.headers.set('x-cache', status)
-  return response
+  return markSitePage(response)
 }
 
 class SitePages implements SiteHandler {

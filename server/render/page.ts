@@ -26,10 +26,12 @@ export class RenderedPage {
     this.body = new CachedBody(Buffer.from(html), {brotliQuality})
   }
 
+  /** `extra`: this answer's own headers (its `X-Cache`), over the page's. */
   respond(
     acceptEncoding: string | undefined,
     ifNoneMatch: string | undefined,
     head = false,
+    extra: Record<string, string> = {},
   ): Response {
     return this.body.respond({acceptEncoding, ifNoneMatch, head}, this.status, {
       'content-type': 'text/html; charset=utf-8',
@@ -38,6 +40,7 @@ export class RenderedPage {
       'x-content-type-options': 'nosniff',
       'referrer-policy': 'strict-origin-when-cross-origin',
       ...this.securityHeaders,
+      ...extra,
     })
   }
 }

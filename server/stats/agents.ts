@@ -1,8 +1,11 @@
 import {isbot} from 'isbot'
+import {clip} from './dimensions.ts'
 import {browserFamily, deviceClass, type DeviceClass} from './userAgent.ts'
 
 /** What the counting needs to know of a user agent. */
 export interface Agent {
+  /** The header clipped and cleaned (dimensions.ts): what the visitor hash is made with. */
+  userAgent: string
   bot: boolean
   device: DeviceClass
   browser: string
@@ -10,23 +13,30 @@ export interface Agent {
 
 /** User agents remembered: a site's readers use a few hundred; past it the memory starts over. */
 const maxAgents = 1000
+/** Longer headers are worked out each time: no browser sends one, and they would weigh. */
+const maxRememberedLength = 512
 const known = new Map<string, Agent>()
 
 /**
- * isbot's verdict, the device class and the browser family of a (clipped) user agent, worked out
- * once per distinct agent: readers send the same few agents over and over, and isbot's pattern
- * and the classifiers' are the larger part of counting a view. Bounded, and in memory only.
+ * isbot's verdict, the device class and the browser family of a `User-Agent` header, worked out
+ * once per distinct agent: readers send the same few agents over and over, and isbot's pattern,
+ * the clipping and the classifiers' are the larger part of counting a view. Bounded, and in
+ * memory only.
  */
-export function agentOf(userAgent: string): Agent {
-  let agent = known.get(userAgent)
+export function agentOf(header: string | undefined): Agent {
+  const raw = header ?? ''
+  let agent = known.get(raw)
   if (!agent) {
-    if (known.size >= maxAgents) known.clear()
+    const userAgent = clip(raw)
     agent = {
+      userAgent,
       bot: userAgent === '' || isbot(userAgent),
       device: deviceClass(userAgent),
       browser: browserFamily(userAgent),
     }
-    known.set(userAgent, agent)
+    if (raw.length > maxRememberedLength) return agent
+    if (known.size >= maxAgents) known.clear()
+    known.set(raw, agent)
   }
   return agent
 }

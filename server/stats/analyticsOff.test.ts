@@ -11,7 +11,7 @@ beforeAll(async () => {
 afterAll(() => stats?.stop())
 
 it('counts nothing with ANALYTICS=0, and still serves the tables', async () => {
-  expect(stats.stats.counting).toBeUndefined()
+  expect(stats.stats.countPage).toBeUndefined()
   for (const path of ['/', '/blog', '/no-such-page']) {
     const page = await stats.request(path, {headers: {'user-agent': userAgents.windowsChrome}})
     expect(page.status).toBe(path === '/no-such-page' ? 404 : 200)

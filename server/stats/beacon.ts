@@ -6,7 +6,9 @@ import {HttpError} from '../http/httpError.ts'
 import {isRecord} from '../util/isRecord.ts'
 import {FailedAttempts} from '../util/failedAttempts.ts'
 import {canonicalPath, clip} from './dimensions.ts'
+import {agentOf} from './agents.ts'
 import {countView, isCountableReader, type CountingOptions} from './middleware.ts'
+import {pageOf} from './viewedPage.ts'
 
 /** A path and a referrer: 2 KiB is far more than the boot script sends. */
 export const maxBeaconBytes = 2 * 1024
@@ -77,9 +79,9 @@ export function registerBeacon(app: Hono, options: BeaconOptions): void {
     const path = canonicalPath(beacon.url.pathname)
     if (!routePaths.has(path) && !(await options.postPaths()).has(path))
       throw new HttpError(400, 'That is not a page of this site.')
-    const userAgent = clip(c.req.header('user-agent'))
-    if (isCountableReader(c, userAgent) && !options.isOwner(c))
-      countView(c, options, userAgent, false, beacon.url, beacon.referrer, now())
+    const agent = agentOf(c.req.header('user-agent'))
+    if (isCountableReader(c, agent) && !options.isOwner(c))
+      countView(c, options, agent, false, pageOf(beacon.url), beacon.referrer, now())
     return c.body(null, 204)
   })
 }

@@ -1,9 +1,11 @@
 import {mkdirSync} from 'node:fs'
-import type {Context, Hono, MiddlewareHandler} from 'hono'
+import type {Context, Hono} from 'hono'
+import type {PageObserver} from '../http/sitePages.ts'
+import {requestHeader} from '../http/requestHeader.ts'
 import type {AppContext} from '../context.ts'
 import type {Feature} from '../feature.ts'
 import {Flusher} from './flusher.ts'
-import {countReaders, type CountingOptions} from './middleware.ts'
+import {countFeedReaders, countPageViews, feedPaths, type CountingOptions} from './middleware.ts'
 import {registerBeacon} from './beacon.ts'
 import {isOwnerView} from './ownerView.ts'
 import {registerStatsRoutes} from './routes.ts'
@@ -24,8 +26,8 @@ export interface StatsOptions {
 
 /** Reader statistics, mounted by server/app.ts: the counting in front of the site, and the tables. */
 export interface Stats extends Feature {
-  /** Mounted just before the site (undefined with ANALYTICS=0 or without a site). */
-  counting: MiddlewareHandler | undefined
+  /** Handed each answer of the site's route (undefined with ANALYTICS=0 or without a site). */
+  countPage: PageObserver | undefined
 }
 
 /**
@@ -76,16 +78,17 @@ export function mountStats(app: Hono, ctx: AppContext, options: StatsOptions = {
     console.warn(
       '[stats] this site process has no STATS_TOKEN: it counts no readers (docs/deploy.md)',
     )
-  const ownHosts = (c: Context) =>
-    new Set(
-      [
-        new URL(config.siteUrl).hostname,
-        c.req.header('host')?.replace(/:\d+$/, '') ?? '',
-        ...config.allowedHosts,
-      ]
-        .map((host) => host.toLowerCase())
-        .filter(Boolean),
-    )
+  // The same host header on nearly every request: its set is made again only when it differs.
+  let own = {key: '', hosts: new Set<string>()}
+  const ownHosts = (c: Context) => {
+    const host = requestHeader(c, 'host')?.replace(/:\d+$/, '') ?? ''
+    const key = `${config.siteUrl}\n${host}`
+    if (key !== own.key) {
+      const names = [new URL(config.siteUrl).hostname, host, ...config.allowedHosts]
+      own = {key, hosts: new Set(names.map((name) => name.toLowerCase()).filter(Boolean))}
+    }
+    return own.hosts
+  }
   const counting: CountingOptions = {
     tally,
     salt: new DailySalt(),
@@ -94,10 +97,14 @@ export function mountStats(app: Hono, ctx: AppContext, options: StatsOptions = {
     now,
   }
   const enabled = config.analytics && config.serveSite && flusher !== undefined
-  if (enabled)
+  if (enabled) {
     registerBeacon(app, {...counting, postPaths: async () => new Set((await titles()).keys())})
+    // Before the feeds' own routes (server/app.ts mounts the discovery feature after this one).
+    const feeds = countFeedReaders(counting)
+    for (const path of feedPaths) app.use(path, feeds)
+  }
   return {
-    counting: enabled ? countReaders(counting) : undefined,
+    countPage: enabled ? countPageViews(counting) : undefined,
     async close() {
       await flusher?.stop()
       store?.close()

@@ -13,7 +13,7 @@ it('keeps a hosted-mode process’s statistics in its own data dir', async () =>
   const dataDir = mkdtempSync(join(tmpdir(), 'stats-hosted-'))
   try {
     const stats = await startStatsApp({SANITY_STUDIO_PROJECT_ID: 'abc123xy'}, {dataDir})
-    expect(stats.stats.counting).toBeDefined()
+    expect(stats.stats.countPage).toBeDefined()
     for (const [path, address] of [
       ['/', '198.51.100.7'],
       [post, '198.51.100.7'],

@@ -2,6 +2,7 @@ import type {Context} from 'hono'
 import {getCookie} from 'hono/cookie'
 import type {ServerConfig} from '../env.ts'
 import {previewCookieName} from '../http/previewCookie.ts'
+import {requestHeader} from '../http/requestHeader.ts'
 import {studioOrigins} from '../http/studioOrigins.ts'
 
 /**
@@ -12,9 +13,11 @@ import {studioOrigins} from '../http/studioOrigins.ts'
  * the referrer is what shows it.
  */
 export function isOwnerView(c: Context, config: ServerConfig): boolean {
-  if (getCookie(c, previewCookieName) !== undefined) return true
-  if (c.req.header('authorization') !== undefined) return true
-  const referer = c.req.header('referer')
+  // The cookies are parsed only when there are some.
+  const cookies = requestHeader(c, 'cookie')
+  if (cookies !== undefined && getCookie(c, previewCookieName) !== undefined) return true
+  if (requestHeader(c, 'authorization') !== undefined) return true
+  const referer = requestHeader(c, 'referer')
   if (!referer) return false
   let url: URL
   try {
@@ -25,7 +28,7 @@ export function isOwnerView(c: Context, config: ServerConfig): boolean {
   const site = new URL(config.siteUrl).origin
   if (url.origin !== site && studioOrigins(config).includes(url.origin)) return true
   return (
-    (url.host === c.req.header('host') || url.origin === site) &&
+    (url.host === requestHeader(c, 'host') || url.origin === site) &&
     /^\/studio(\/|$)/.test(url.pathname)
   )
 }

@@ -3,6 +3,9 @@ import {hash, randomBytes} from 'node:crypto'
 /** The UTC day of a time, `YYYY-MM-DD`: the unit visitors are unique in. */
 export const utcDay = (time: number): string => new Date(time).toISOString().slice(0, 10)
 
+/** Readers whose hash is remembered: a busy hour's; past it the memory starts over. */
+const maxRecent = 4_096
+
 /**
  * The secret of one UTC day that a visitor's hash is made with, as Plausible does it: random, in
  * memory only, replaced when the day changes. Yesterday's hashes cannot be recomputed from
@@ -13,17 +16,29 @@ export class DailySalt {
   /** The current salt's day ends here (ms): one comparison per view, not a date to format. */
   private dayEnd = 0
   private salt = ''
+  /**
+   * The day's hashes of the readers seen lately, by address and user agent: a reader's next page
+   * is a lookup, not a hash. In memory only, bounded, and forgotten with the salt.
+   */
+  private readonly recent = new Map<string, string>()
 
   /**
    * A visitor of the day: sha256(salt, address, user agent), 22 characters of its base64 (132
    * bits: no two of a day's visitors collide). Held in memory for the day, to count each once.
-   * One-shot `hash`, as every page view of a reader pays for it.
    */
   visitor(time: number, address: string, userAgent: string): string {
     if (time >= this.dayEnd || time < this.dayEnd - 86_400_000) {
       this.dayEnd = (Math.floor(time / 86_400_000) + 1) * 86_400_000
       this.salt = randomBytes(32).toString('hex')
+      this.recent.clear()
     }
-    return hash('sha256', `${this.salt}${address}\0${userAgent}`, 'base64').slice(0, 22)
+    const reader = `${address}\0${userAgent}`
+    let visitor = this.recent.get(reader)
+    if (visitor === undefined) {
+      if (this.recent.size >= maxRecent) this.recent.clear()
+      visitor = hash('sha256', `${this.salt}${reader}`, 'base64').slice(0, 22)
+      this.recent.set(reader, visitor)
+    }
+    return visitor
   }
 }

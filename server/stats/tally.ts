@@ -69,6 +69,16 @@ export const liveWindowMs = 5 * 60_000
 const maxLive = 50_000
 
 /**
+ * A view's values in one string: a 404 is its path alone, marked by a character that no clipped
+ * value holds (dimensions.ts strips control characters), as is a view without a campaign.
+ */
+function viewKey(view: View): string {
+  if (view.notFound) return `\u0001${view.path}`
+  const campaign = view.campaign ?? '\u0001'
+  return `${view.path}\t${view.referrer}\t${campaign}\t${view.device}\t${view.browser}`
+}
+
+/**
  * The page views counted since the last batch, summed per hour and value, and which visitors
  * were already counted today per value. Only counts leave it (`drain`); the visitor hashes stay in
  * memory and are forgotten when the UTC day changes.
@@ -78,6 +88,15 @@ export class Tally {
   private feeds = new Map<string, FeedRow>()
   private day = ''
   private seen = new Set<string>()
+  /**
+   * Per visitor, the views (`viewKey`) already counted today in every one of their values: a
+   * reader's next view of the same page from the same place adds its page views without the six
+   * visitor checks. Bounded with the pairs (`seenViewCount`).
+   */
+  private seenViews = new Map<string, Set<string>>()
+  private seenViewCount = 0
+  /** This batch's and this hour's rows of each view key: a repeated view is a few increments. */
+  private rowsOf = new Map<string, CountRow[]>()
   private readonly live = new Map<string, number>()
   private readonly process = randomUUID()
   private hourStart = NaN
@@ -85,32 +104,66 @@ export class Tally {
 
   add(view: View): void {
     const hour = this.hourOf(view.time)
-    const day = hour.slice(0, 10)
-    if (day !== this.day) {
-      this.day = day
-      this.seen = new Set()
-    }
-    if (view.notFound) {
-      this.count(hour, view.visitor, 'notfound', view.path)
-      return
-    }
-    this.count(hour, view.visitor, 'total', '')
-    this.count(hour, view.visitor, 'page', view.path)
-    this.count(hour, view.visitor, 'referrer', view.referrer)
-    if (view.campaign !== undefined) this.count(hour, view.visitor, 'campaign', view.campaign)
-    this.count(hour, view.visitor, 'device', view.device)
-    this.count(hour, view.visitor, 'browser', view.browser)
     this.live.delete(view.visitor)
     this.live.set(view.visitor, view.time)
     if (this.live.size > maxLive) this.live.delete(this.live.keys().next().value ?? '')
+    // Every value of the view in one string, made once per view and looked up in two maps.
+    const key = viewKey(view)
+    let views = this.seenViews.get(view.visitor)
+    if (views?.has(key)) {
+      const rows = this.rowsOf.get(key)
+      if (rows) {
+        for (const row of rows) row.pageviews++
+        return
+      }
+    }
+    const rows = view.notFound ? this.countNotFound(hour, view) : this.countPage(hour, view)
+    this.rowsOf.set(key, rows)
+    // Only once every pair was remembered (the seen bound not reached), and bounded alike.
+    if (this.seen.size >= maxSeenPerDay || this.seenViewCount >= maxSeenPerDay) return
+    if (!views) this.seenViews.set(view.visitor, (views = new Set()))
+    if (!views.has(key)) {
+      views.add(key)
+      this.seenViewCount++
+    }
   }
 
-  /** `YYYY-MM-DDTHH` of `time`, formatted once per hour rather than once per view. */
+  private countNotFound(hour: string, view: View): CountRow[] {
+    return [this.count(hour, view.visitor, 'notfound', view.path)]
+  }
+
+  private countPage(hour: string, view: View): CountRow[] {
+    const rows = [
+      this.count(hour, view.visitor, 'total', ''),
+      this.count(hour, view.visitor, 'page', view.path),
+      this.count(hour, view.visitor, 'referrer', view.referrer),
+    ]
+    if (view.campaign !== undefined)
+      rows.push(this.count(hour, view.visitor, 'campaign', view.campaign))
+    rows.push(
+      this.count(hour, view.visitor, 'device', view.device),
+      this.count(hour, view.visitor, 'browser', view.browser),
+    )
+    return rows
+  }
+
+  /**
+   * `YYYY-MM-DDTHH` of `time`, formatted once per hour rather than once per view. A new hour
+   * starts new rows; a new UTC day forgets the day's visitors.
+   */
   private hourOf(time: number): string {
     const start = time - (time % 3_600_000)
     if (start !== this.hourStart) {
       this.hourStart = start
       this.hour = new Date(start).toISOString().slice(0, 13)
+      this.rowsOf = new Map()
+      const day = this.hour.slice(0, 10)
+      if (day !== this.day) {
+        this.day = day
+        this.seen = new Set()
+        this.seenViews = new Map()
+        this.seenViewCount = 0
+      }
     }
     return this.hour
   }
@@ -155,11 +208,12 @@ export class Tally {
       live: this.liveReport(now),
     }
     this.counts = new Map()
+    this.rowsOf = new Map()
     this.feeds = new Map()
     return batch
   }
 
-  private count(hour: string, visitor: string, dimension: Dimension, value: string): void {
+  private count(hour: string, visitor: string, dimension: Dimension, value: string): CountRow {
     const key = `${hour}\t${dimension}\t${value}`
     let row = this.counts.get(key)
     if (!row) {
@@ -168,8 +222,9 @@ export class Tally {
     }
     row.pageviews++
     const pair = `${dimension}\t${value}\t${visitor}`
-    if (this.seen.has(pair) || this.seen.size >= maxSeenPerDay) return
+    if (this.seen.has(pair) || this.seen.size >= maxSeenPerDay) return row
     this.seen.add(pair)
     row.visitors++
+    return row
   }
 }

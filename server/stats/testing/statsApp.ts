@@ -4,6 +4,7 @@ import type {AppContext} from '../../context.ts'
 import {readConfig} from '../../env.ts'
 import {truncateAddress} from '../../http/clientAddress.ts'
 import {errorResponse} from '../../http/errorResponse.ts'
+import {markSitePage} from '../../http/sitePages.ts'
 import {ContentEvents} from '../../live/contentEvents.ts'
 import {mountStats, type Stats} from '../feature.ts'
 import type {Table} from '../tables.ts'
@@ -26,7 +27,7 @@ export interface StatsApp {
 
 /**
  * Reader statistics in process (request in, response out), mounted as server/app.ts mounts them
- * in front of a stand-in site that answers as the site handler does (`X-Cache`, an ETag, a 404
+ * in front of a stand-in site that answers as the site handler does (`X-Cache` and the page mark, an ETag, a 404
  * page), on a real seeded lake served over HTTP (the posts' titles). `env` is the server's.
  */
 export async function startStatsApp(
@@ -56,14 +57,19 @@ export async function startStatsApp(
     await next()
   })
   const stats = mountStats(app, ctx, options)
-  if (stats.counting) app.use(stats.counting)
   app.get('*', (c) => {
     const found = sitePages.has(c.req.path)
     const etag = `"${c.req.path.length}"`
     c.header('X-Cache', 'MISS')
-    if (found && c.req.header('if-none-match') === etag) return c.body(null, 304)
     if (found) c.header('ETag', etag)
-    return c.html(found ? '<h1>A page</h1>' : '<h1>Not found</h1>', found ? 200 : 404)
+    const response =
+      found && c.req.header('if-none-match') === etag
+        ? c.body(null, 304)
+        : c.html(found ? '<h1>A page</h1>' : '<h1>Not found</h1>', found ? 200 : 404)
+    // Marked as the site handler marks its pages (server/http/sitePages.ts), and handed to the
+    // counting as the site's route hands them (server/render/feature.ts).
+    stats.countPage?.(c, markSitePage(response))
+    return response
   })
   return {
     app,
