@@ -127,24 +127,20 @@ describe('Content Releases in the Studio', () => {
   })
 
   it('schedules a single post from its publish menu (a scheduled draft)', async () => {
-    await owner.create({
-      _id: 'draft-post',
-      _type: 'post',
-      title: 'A draft post before',
-      slug: {_type: 'slug', current: 'draft-post'},
-      date: '2026-01-06',
-      excerpt: 'A post whose draft is scheduled.',
-      category: categoryRef('General'),
-    })
-    await owner.create({
-      _id: 'drafts.draft-post',
-      _type: 'post',
-      title: 'A draft post on time',
-      slug: {_type: 'slug', current: 'draft-post'},
-      date: '2026-01-06',
-      excerpt: 'A post whose draft is scheduled.',
-      category: categoryRef('General'),
-    })
+    // The published post, and its draft whose publish is scheduled.
+    for (const [_id, title] of [
+      ['draft-post', 'A draft post before'],
+      ['drafts.draft-post', 'A draft post on time'],
+    ])
+      await owner.create({
+        _id,
+        _type: 'post',
+        title,
+        slug: {_type: 'slug', current: 'draft-post'},
+        date: '2026-01-06',
+        excerpt: 'A post whose draft is scheduled.',
+        category: categoryRef('General'),
+      })
     await goInStudio(page, '/studio/structure/posts;draft-post')
     await waitForTitle(page, 'A draft post on time')
     await page.getByRole('button', {name: 'Open document actions'}).click()
