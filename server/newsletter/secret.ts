@@ -1,6 +1,12 @@
 import {randomBytes} from 'node:crypto'
-import {chmodSync, existsSync, readFileSync, writeFileSync} from 'node:fs'
+import {readFileSync} from 'node:fs'
 import {join} from 'node:path'
+import {
+  createFileDurablySync,
+  moveAside,
+  privateFileMode,
+  tightenMode,
+} from '../util/durableFile.ts'
 
 /** The file in DATA_DIR holding the newsletter's signing key (mode 0600, never in git). */
 export const secretFileName = 'newsletter-secret'
@@ -11,15 +17,14 @@ export const secretFileName = 'newsletter-secret'
  */
 export function loadNewsletterSecret(dataDir: string): Buffer {
   const file = join(dataDir, secretFileName)
-  try {
-    writeFileSync(file, randomBytes(32).toString('base64url') + '\n', {mode: 0o600, flag: 'wx'})
-  } catch (error) {
-    // 'wx' refuses an existing file: that is the secret of an earlier start, kept as it is.
-    if (!existsSync(file)) throw error
-  }
+  // Appears whole or not at all; an existing file is the secret of an earlier start, kept.
+  createFileDurablySync(file, randomBytes(32).toString('base64url') + '\n', privateFileMode)
   // A copy restored without its mode (e.g. by hand) is made private again.
-  chmodSync(file, 0o600)
+  tightenMode(file, privateFileMode)
   const key = Buffer.from(readFileSync(file, 'utf8').trim(), 'base64url')
-  if (key.length < 32) throw new Error(`${file} must hold at least 32 bytes (base64url)`)
-  return key
+  if (key.length >= 32) return key
+  // Too short to have ever signed a link (the server refuses to start with it): an older
+  // version's write torn by a full disk, or a hand edit. Kept aside, and a new key is made.
+  moveAside(file, 'shorter than 32 bytes')
+  return loadNewsletterSecret(dataDir)
 }

@@ -93,6 +93,14 @@ export function mountSocial(
   // Made once at the first start (slow under load): a stop waits for it, so that the file is
   // never written into a data dir that is being removed.
   const keys = loadActorKeys(config.dataDir)
+  // Whatever signs awaits the keys and sees the failure; this says it once, and keeps a failed
+  // first start (a full disk) from being an unhandled rejection that stops the process.
+  keys.catch((error: unknown) =>
+    console.error(
+      '[social] the actor keys could not be made; signing fails until a restart',
+      error,
+    ),
+  )
   const giveUp = (inbox: string, reason: string) => {
     console.warn(`[social] gave up delivering to ${inbox}: ${reason}`)
     void followers

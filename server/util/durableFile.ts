@@ -4,6 +4,7 @@ import {
   closeSync,
   existsSync,
   fsyncSync,
+  linkSync,
   mkdirSync,
   openSync,
   readdirSync,
@@ -13,7 +14,7 @@ import {
   unlinkSync,
   writeSync,
 } from 'node:fs'
-import {open, rename, unlink} from 'node:fs/promises'
+import {link, open, rename, unlink} from 'node:fs/promises'
 import {basename, dirname, join} from 'node:path'
 
 /**
@@ -84,8 +85,12 @@ function syncDirSync(dir: string): void {
   }
 }
 
+function codeOf(error: unknown): unknown {
+  return error instanceof Error && 'code' in error ? error.code : undefined
+}
+
 function isUnsupported(error: unknown): boolean {
-  const code = error instanceof Error && 'code' in error ? error.code : undefined
+  const code = codeOf(error)
   return code === 'EISDIR' || code === 'EINVAL' || code === 'EPERM' || code === 'EACCES'
 }
 
@@ -117,6 +122,37 @@ export async function writeFileDurably(
   await syncDir(dirname(path))
 }
 
+/**
+ * Creates `path` with `data` unless it exists, never leaving a torn file: the data is written
+ * and synced under a temp name, then hard-linked into place, which fails if `path` is there.
+ * Returns false when another writer created `path` first (its file stands). On a full disk the
+ * temp file is removed and `path` does not appear.
+ */
+export async function createFileDurably(
+  path: string,
+  data: string | Uint8Array,
+  mode = privateFileMode,
+): Promise<boolean> {
+  const temp = tempName(path)
+  try {
+    const handle = await open(temp, 'wx', mode)
+    try {
+      await handle.writeFile(data)
+      await handle.sync()
+    } finally {
+      await handle.close()
+    }
+    await link(temp, path)
+  } catch (error) {
+    if (codeOf(error) === 'EEXIST' && existsSync(path)) return false
+    throw error
+  } finally {
+    await unlink(temp).catch(() => undefined)
+  }
+  await syncDir(dirname(path))
+  return true
+}
+
 /** `writeFileDurably` for start-up, before anything is served (the owner token, the TLS key). */
 export function writeFileDurablySync(
   path: string,
@@ -140,6 +176,26 @@ export function writeFileDurablySync(
     throw error
   }
   syncDirSync(dirname(path))
+}
+
+/** `createFileDurably` for start-up, before anything is served (the newsletter's key). */
+export function createFileDurablySync(
+  path: string,
+  data: string | Uint8Array,
+  mode = privateFileMode,
+): boolean {
+  const temp = tempName(path)
+  try {
+    writeFileDurablySync(temp, data, mode)
+    linkSync(temp, path)
+  } catch (error) {
+    if (codeOf(error) === 'EEXIST' && existsSync(path)) return false
+    throw error
+  } finally {
+    rmSync(temp, {force: true})
+  }
+  syncDirSync(dirname(path))
+  return true
 }
 
 /** Removes temp files a crash left behind in `dir` (only names `writeFileDurably` makes). */
