@@ -1,7 +1,12 @@
 import {existsSync, readFileSync} from 'node:fs'
 import {join} from 'node:path'
 import {exportJwk, generateCryptoKeyPair, importJwk} from '@fedify/fedify'
-import {createFileDurably, moveAside, privateFileMode, tightenMode} from '../util/durableFile.ts'
+import {
+  createFileDurablySync,
+  moveAside,
+  privateFileMode,
+  tightenMode,
+} from '../util/durableFile.ts'
 import {isRecord} from '../util/isRecord.ts'
 
 /** The file in DATA_DIR holding the site actor's private keys (mode 0600, never in git). */
@@ -27,7 +32,7 @@ export async function loadActorKeys(dataDir: string): Promise<CryptoKeyPair[]> {
   if (!stored) {
     const made = await makePairs()
     // false: another start won the race, and its keys are the ones.
-    if (await createFileDurably(file, JSON.stringify(made) + '\n', privateFileMode)) stored = made
+    if (createFileDurablySync(file, JSON.stringify(made) + '\n', privateFileMode)) stored = made
     else stored = readStoredPairs(file)
     if (!stored) throw new Error(`${keysFileName} could not be made`)
   }
@@ -73,4 +78,20 @@ function readStoredPairs(file: string): StoredPair[] | undefined {
 
 function isPair(entry: unknown): entry is StoredPair {
   return isRecord(entry) && isRecord(entry.privateKey) && isRecord(entry.publicKey)
+}
+
+/**
+ * `loadActorKeys`, started now and awaited by whatever signs, which sees a failure. It is said
+ * once here, so that a failed first start (a full disk) is a log line, not an unhandled
+ * rejection that stops the process.
+ */
+export function actorKeys(dataDir: string): Promise<CryptoKeyPair[]> {
+  const keys = loadActorKeys(dataDir)
+  keys.catch((error: unknown) =>
+    console.error(
+      '[social] the actor keys could not be made; signing fails until a restart',
+      error,
+    ),
+  )
+  return keys
 }

@@ -14,7 +14,7 @@ import {
   unlinkSync,
   writeSync,
 } from 'node:fs'
-import {link, open, rename, unlink} from 'node:fs/promises'
+import {open, rename, unlink} from 'node:fs/promises'
 import {basename, dirname, join} from 'node:path'
 
 /**
@@ -122,37 +122,6 @@ export async function writeFileDurably(
   await syncDir(dirname(path))
 }
 
-/**
- * Creates `path` with `data` unless it exists, never leaving a torn file: the data is written
- * and synced under a temp name, then hard-linked into place, which fails if `path` is there.
- * Returns false when another writer created `path` first (its file stands). On a full disk the
- * temp file is removed and `path` does not appear.
- */
-export async function createFileDurably(
-  path: string,
-  data: string | Uint8Array,
-  mode = privateFileMode,
-): Promise<boolean> {
-  const temp = tempName(path)
-  try {
-    const handle = await open(temp, 'wx', mode)
-    try {
-      await handle.writeFile(data)
-      await handle.sync()
-    } finally {
-      await handle.close()
-    }
-    await link(temp, path)
-  } catch (error) {
-    if (codeOf(error) === 'EEXIST' && existsSync(path)) return false
-    throw error
-  } finally {
-    await unlink(temp).catch(() => undefined)
-  }
-  await syncDir(dirname(path))
-  return true
-}
-
 /** `writeFileDurably` for start-up, before anything is served (the owner token, the TLS key). */
 export function writeFileDurablySync(
   path: string,
@@ -178,7 +147,13 @@ export function writeFileDurablySync(
   syncDirSync(dirname(path))
 }
 
-/** `createFileDurably` for start-up, before anything is served (the newsletter's key). */
+/**
+ * Creates `path` with `data` unless it exists, never leaving a torn file: the data is written
+ * and synced under a temp name, then hard-linked into place, which fails if `path` is there.
+ * Returns false when another writer created `path` first (its file stands). On a full disk the
+ * temp file is removed and `path` does not appear. For start-up (the actor's and the
+ * newsletter's keys).
+ */
 export function createFileDurablySync(
   path: string,
   data: string | Uint8Array,
