@@ -40,7 +40,18 @@ const cursorOffset = (cursor: string) => {
  * and each post's `Article` at the post's own URL (asked for as activity+json).
  */
 export function buildFederation(deps: FederationDeps): Federation<void> {
-  const {content, followers} = deps
+  const federation = createSiteFederation(deps)
+  registerActor(federation, deps)
+  registerCollections(federation, deps)
+  registerPostsAndNodeInfo(federation, deps.content)
+  federation.setOutboxPermanentFailureHandler((_ctx, failure) => {
+    deps.onGivenUp(failure.inbox.href, `HTTP ${failure.statusCode}`)
+  })
+  return federation
+}
+
+/** Fedify's federation with our stores, queues and retry policy, and no routes yet. */
+function createSiteFederation(deps: FederationDeps): Federation<void> {
   const backoff = createExponentialBackoffPolicy({
     // Fedify counts attempts from 0 and gives up once `attempts` reaches maxAttempts.
     maxAttempts: deps.tries - 1,
@@ -49,7 +60,7 @@ export function buildFederation(deps: FederationDeps): Federation<void> {
   })
   // Fedify tells onOutboxError of each failure just before it asks the policy for a delay.
   let lastFailure = ''
-  const federation = createFederation<void>({
+  return createFederation<void>({
     kv: deps.kv,
     queue: deps.queues,
     manuallyStartQueue: true,
@@ -67,17 +78,21 @@ export function buildFederation(deps: FederationDeps): Federation<void> {
     },
     userAgent: {software: 'Scriptorium'},
   })
+}
 
-  const siteOf = (ctx: {
-    getActorUri(id: string): URL
-    getFollowersUri(id: string): URL
-    origin: string
-  }): ArticleSite => ({
-    siteUrl: ctx.origin,
-    actor: ctx.getActorUri(actorIdentifier),
-    followers: ctx.getFollowersUri(actorIdentifier),
-  })
+const siteOf = (ctx: {
+  getActorUri(id: string): URL
+  getFollowersUri(id: string): URL
+  origin: string
+}): ArticleSite => ({
+  siteUrl: ctx.origin,
+  actor: ctx.getActorUri(actorIdentifier),
+  followers: ctx.getFollowersUri(actorIdentifier),
+})
 
+/** The one actor, a `Person`, its keys, and the handle WebFinger finds it by. */
+function registerActor(federation: Federation<void>, deps: FederationDeps): void {
+  const {content} = deps
   federation
     .setActorDispatcher('/social/{identifier}', async (ctx, identifier) => {
       if (identifier !== actorIdentifier) return null
@@ -106,7 +121,11 @@ export function buildFederation(deps: FederationDeps): Federation<void> {
     .mapHandle(async (_ctx, username) =>
       username.toLowerCase() === (await siteHandle(content)) ? actorIdentifier : null,
     )
+}
 
+/** The actor's outbox (every published post), followers and (empty) following. */
+function registerCollections(federation: Federation<void>, deps: FederationDeps): void {
+  const {content, followers} = deps
   federation
     .setOutboxDispatcher('/social/{identifier}/outbox', async (ctx, identifier, cursor) => {
       if (identifier !== actorIdentifier || cursor === null) return null
@@ -146,7 +165,9 @@ export function buildFederation(deps: FederationDeps): Federation<void> {
     })
     .setFirstCursor(() => '0')
     .setCounter(() => 0)
+}
 
+function registerPostsAndNodeInfo(federation: Federation<void>, content: SocialContent): void {
   // The post's own address: the page for a browser, its Article for activity+json (Fedify
   // answers only that media type; the site renders the rest, see honoBridge.ts).
   federation.setObjectDispatcher(Article, '/blog/{slug}', async (ctx, {slug}) => {
@@ -164,9 +185,4 @@ export function buildFederation(deps: FederationDeps): Federation<void> {
       localComments: 0,
     },
   }))
-
-  federation.setOutboxPermanentFailureHandler((_ctx, failure) => {
-    deps.onGivenUp(failure.inbox.href, `HTTP ${failure.statusCode}`)
-  })
-  return federation
 }

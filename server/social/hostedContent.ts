@@ -1,9 +1,10 @@
-import {createClient, type ListenEvent, type SanityClient} from '@sanity/client'
+import {createClient, type SanityClient} from '@sanity/client'
 import {apiVersion} from '../../shared/constants.ts'
 import type {Doc} from '../lake/index.ts'
 import type {ContentEvents} from '../live/contentEvents.ts'
 import {isRecord} from '../util/isRecord.ts'
-import type {ChangedDocument, ContentChange, SocialContent} from './socialContent.ts'
+import {PrivateChanges} from './privateChanges.ts'
+import type {ContentChange, SocialContent} from './socialContent.ts'
 
 export interface HostedContentOptions {
   projectId: string
@@ -16,17 +17,8 @@ export interface HostedContentOptions {
   apiHost?: string
 }
 
-/** The private documents whose changes the social web acts on (blocks, threads). */
-const watchedTypes = ['socialComment', 'socialReaction', 'socialBlock']
 /** Every request but the listener's stream: a hosted API that hangs must not hold a pass forever. */
 const requestTimeoutMs = 30_000
-/** The listener's resubscription after it failed: doubled per failure in a row, up to a cap. */
-const retryMs = {first: 1_000, cap: 60_000}
-
-function changedDocument(event: ListenEvent<Record<string, unknown>>): ChangedDocument | undefined {
-  if (event.type !== 'mutation') return undefined
-  return {id: event.documentId, before: event.previous ?? null, after: event.result ?? null}
-}
 
 /**
  * The social web's content in a hosted Sanity dataset (docs/hosted.md): reads and writes go to
@@ -51,51 +43,7 @@ export function hostedContent(options: HostedContentOptions): SocialContent {
   const emit = (change: ContentChange) => {
     for (const listener of listeners) listener(change)
   }
-  let stopListening: (() => void) | undefined
-  let closed = false
-  let failures = 0
-  let retry: NodeJS.Timeout | undefined
-
-  const listen = () => {
-    if (closed) return
-    // An error or the end closes the subscription itself: nothing to unsubscribe then.
-    const fail = (error: unknown) => {
-      if (closed) return
-      const delay = Math.min(retryMs.cap, retryMs.first * 2 ** failures++)
-      console.warn(
-        `[social] the hosted dataset's listener failed (${error instanceof Error ? error.message : String(error)}); again in ${delay} ms`,
-      )
-      retry = setTimeout(listen, delay)
-      retry.unref()
-    }
-    const subscription = client
-      .listen(
-        '*[_type in $types]',
-        {types: watchedTypes},
-        {
-          events: ['welcome', 'mutation'],
-          includeResult: true,
-          includePreviousRevision: true,
-          visibility: 'query',
-          tag: 'scriptorium.social',
-        },
-      )
-      .subscribe({
-        next: (event) => {
-          if (event.type === 'welcome') {
-            failures = 0
-            // Changes made while it was away went unseen: read everything again.
-            emit({documents: undefined, public: false})
-            return
-          }
-          const changed = changedDocument(event)
-          if (changed) emit({documents: [changed], public: false})
-        },
-        error: fail,
-        complete: () => fail(new Error('the listener ended')),
-      })
-    stopListening = () => subscription.unsubscribe()
-  }
+  const privateChanges = new PrivateChanges(client, emit)
 
   const stopEvents = options.contentEvents.onChange((change) =>
     // Tags name no document: the publication pass compares revisions itself. A reset may
@@ -121,13 +69,11 @@ export function hostedContent(options: HostedContentOptions): SocialContent {
     },
     onChange(listener) {
       listeners.add(listener)
-      if (!stopListening) listen()
+      if (!privateChanges.started) privateChanges.listen()
       return () => listeners.delete(listener)
     },
     close() {
-      closed = true
-      clearTimeout(retry)
-      stopListening?.()
+      privateChanges.close()
       stopEvents()
       return Promise.resolve()
     },
