@@ -37,44 +37,8 @@ export function registerInbox(
 ): void {
   federation
     .setInboxListeners('/social/{identifier}/inbox', '/social/inbox')
-    .on(Follow, async (ctx, follow) => {
-      if (!follow.id || !follow.actorId || !follow.objectId) return
-      const target = ctx.parseUri(follow.objectId)
-      if (target?.type !== 'actor' || target.identifier !== actorIdentifier) return
-      const follower = await follow.getActor(ctx)
-      if (!follower || !isActor(follower) || !follower.id || !follower.inboxId) return
-      // An activity whose actor is not the signer was refused by Fedify already; this is the
-      // object's own claim, checked again as cheap insurance.
-      if (follower.id.href !== follow.actorId.href) return
-      await followers.add({
-        actor: follower.id.href,
-        inbox: follower.inboxId.href,
-        ...(follower.endpoints?.sharedInbox
-          ? {sharedInbox: follower.endpoints.sharedInbox.href}
-          : {}),
-        ...(handleOf(follower) ? {handle: handleOf(follower)} : {}),
-        ...(follower.name ? {name: follower.name.toString().slice(0, 200)} : {}),
-        followId: follow.id.href,
-        followedAt: new Date().toISOString(),
-      })
-      await sendAccept(ctx, follow, follower)
-    })
-    .on(Undo, async (ctx, undo) => {
-      const object = await undo.getObject(ctx)
-      if (!undo.actorId) return
-      // Only the actor of a follow, like or boost undoes it.
-      if (object instanceof Follow && object.actorId?.href === undo.actorId.href)
-        await followers.remove(undo.actorId.href)
-      else if ((object instanceof Like || object instanceof Announce) && object.objectId)
-        if (object.actorId?.href === undo.actorId.href)
-          await removeReaction(
-            content,
-            ctx.origin,
-            object instanceof Like ? 'like' : 'boost',
-            undo.actorId,
-            object.objectId,
-          )
-    })
+    .on(Follow, (ctx, follow) => acceptFollow(ctx, follow, followers))
+    .on(Undo, (ctx, undo) => undoActivity(ctx, undo, followers, content))
     .on(Like, async (ctx, like) => {
       if (like.actorId && like.objectId)
         await addReaction(content, ctx.origin, 'like', like.actorId, like.objectId)
@@ -104,6 +68,55 @@ export function registerInbox(
       if (activity.actorId && activity.objectId)
         await deleteReply(content, activity.actorId, activity.objectId)
     })
+}
+
+/** A `Follow` of the site: stored, then accepted at once. */
+async function acceptFollow(
+  ctx: InboxContext<void>,
+  follow: Follow,
+  followers: Followers,
+): Promise<void> {
+  if (!follow.id || !follow.actorId || !follow.objectId) return
+  const target = ctx.parseUri(follow.objectId)
+  if (target?.type !== 'actor' || target.identifier !== actorIdentifier) return
+  const follower = await follow.getActor(ctx)
+  if (!follower || !isActor(follower) || !follower.id || !follower.inboxId) return
+  // An activity whose actor is not the signer was refused by Fedify already; this is the
+  // object's own claim, checked again as cheap insurance.
+  if (follower.id.href !== follow.actorId.href) return
+  const handle = handleOf(follower)
+  await followers.add({
+    actor: follower.id.href,
+    inbox: follower.inboxId.href,
+    ...(follower.endpoints?.sharedInbox ? {sharedInbox: follower.endpoints.sharedInbox.href} : {}),
+    ...(handle ? {handle} : {}),
+    ...(follower.name ? {name: follower.name.toString().slice(0, 200)} : {}),
+    followId: follow.id.href,
+    followedAt: new Date().toISOString(),
+  })
+  await sendAccept(ctx, follow, follower)
+}
+
+/** An `Undo` of a follow, like or boost: only the actor of the original undoes it. */
+async function undoActivity(
+  ctx: InboxContext<void>,
+  undo: Undo,
+  followers: Followers,
+  content: SocialContent,
+): Promise<void> {
+  const object = await undo.getObject(ctx)
+  if (!undo.actorId) return
+  if (!(object instanceof Follow || object instanceof Like || object instanceof Announce)) return
+  if (object.actorId?.href !== undo.actorId.href) return
+  if (object instanceof Follow) await followers.remove(undo.actorId.href)
+  else if (object.objectId)
+    await removeReaction(
+      content,
+      ctx.origin,
+      object instanceof Like ? 'like' : 'boost',
+      undo.actorId,
+      object.objectId,
+    )
 }
 
 async function sendAccept(ctx: InboxContext<void>, follow: Follow, follower: Actor): Promise<void> {

@@ -72,8 +72,28 @@ export interface OwnerRouteDeps {
  * - `DELETE /api/social/blocks/<id>`: lifts it.
  */
 export function registerOwnerRoutes(app: Hono, deps: OwnerRouteDeps): void {
-  const {owner: check, content, followers, limiter} = deps
-  const owner = (c: Context) => {
+  const owner = ownerGuard(deps)
+  app.post(blocksPath, async (c) => {
+    owner(c)
+    const target = blockTarget(await readJsonTarget(c))
+    const {_id, removedFollowers} = await storeBlock(deps, target)
+    console.info(`[social] blocked ${target}: ${removedFollowers} follower(s) removed`)
+    return c.json({_id, target, removedFollowers}, 201)
+  })
+
+  app.delete(`${blocksPath}/:id`, async (c) => {
+    owner(c)
+    const id = c.req.param('id')
+    if (!id.startsWith(blockIdPrefix) || !(await deps.content.getDocument(id)))
+      throw new HttpError(404, 'No such block.')
+    await deps.content.mutate([{delete: {id}}], {author})
+    return c.body(null, 204)
+  })
+}
+
+/** Throws the refusal unless the caller is the owner, within the per-client rate. */
+function ownerGuard({owner: check, limiter}: OwnerRouteDeps): (c: Context) => void {
+  return (c) => {
     c.header('Cache-Control', 'no-store')
     const wait = limiter.take(clientOf(c).key)
     if (wait > 0) {
@@ -87,53 +107,45 @@ export function registerOwnerRoutes(app: Hono, deps: OwnerRouteDeps): void {
       throw new HttpError(429, 'Too many wrong tokens: try again later.')
     }
   }
+}
 
-  app.post(blocksPath, async (c) => {
-    owner(c)
-    let body: unknown
-    try {
-      body = JSON.parse(new TextDecoder().decode(await readBody(c.req.raw, maxBodyBytes)))
-    } catch (error) {
-      if (error instanceof BodyTooLargeError) throw new HttpError(413, 'The body is too large.')
-      throw new HttpError(400, 'The body must be JSON: {"target": "…"}.')
-    }
-    const target = blockTarget(isRecord(body) ? body.target : undefined)
-    const _id = blockIdOf(target)
-    const count = await content.query<number>('count(*[_type == "socialBlock"])')
-    if (count >= maxBlocks && !(await content.getDocument(_id)))
-      throw new HttpError(409, `At most ${maxBlocks} blocks: lift one first.`)
-    const covered = (await followers.all()).filter((f) => {
-      if (f.actor === target) return true
-      try {
-        return new URL(f.actor).host === target
-      } catch {
-        return false
-      }
-    })
-    await content.mutate(
-      [
-        {
-          createOrReplace: {
-            _id,
-            _type: 'socialBlock',
-            target,
-            blockedAt: new Date().toISOString(),
-          },
-        },
-        ...covered.map((f) => ({delete: {id: f._id}})),
-      ],
-      {author},
-    )
-    console.info(`[social] blocked ${target}: ${covered.length} follower(s) removed`)
-    return c.json({_id, target, removedFollowers: covered.length}, 201)
-  })
+async function readJsonTarget(c: Context): Promise<unknown> {
+  let body: unknown
+  try {
+    body = JSON.parse(new TextDecoder().decode(await readBody(c.req.raw, maxBodyBytes)))
+  } catch (error) {
+    if (error instanceof BodyTooLargeError) throw new HttpError(413, 'The body is too large.')
+    throw new HttpError(400, 'The body must be JSON: {"target": "…"}.')
+  }
+  return isRecord(body) ? body.target : undefined
+}
 
-  app.delete(`${blocksPath}/:id`, async (c) => {
-    owner(c)
-    const id = c.req.param('id')
-    if (!id.startsWith(blockIdPrefix) || !(await content.getDocument(id)))
-      throw new HttpError(404, 'No such block.')
-    await content.mutate([{delete: {id}}], {author})
-    return c.body(null, 204)
-  })
+/** The block and the removal of the followers it covers, in one commit. */
+async function storeBlock(
+  {content, followers}: OwnerRouteDeps,
+  target: string,
+): Promise<{_id: string; removedFollowers: number}> {
+  const _id = blockIdOf(target)
+  const count = await content.query<number>('count(*[_type == "socialBlock"])')
+  if (count >= maxBlocks && !(await content.getDocument(_id)))
+    throw new HttpError(409, `At most ${maxBlocks} blocks: lift one first.`)
+  const covered = (await followers.all()).filter(
+    (f) => f.actor === target || hostOf(f.actor) === target,
+  )
+  await content.mutate(
+    [
+      {createOrReplace: {_id, _type: 'socialBlock', target, blockedAt: new Date().toISOString()}},
+      ...covered.map((f) => ({delete: {id: f._id}})),
+    ],
+    {author},
+  )
+  return {_id, removedFollowers: covered.length}
+}
+
+function hostOf(url: string): string | undefined {
+  try {
+    return new URL(url).host
+  } catch {
+    return undefined
+  }
 }
