@@ -157,31 +157,8 @@ function trustProxy(value: string | undefined): TrustProxy {
 /** Reads the server's configuration from the environment, with the documented defaults. */
 export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const p = port(env.PORT, 3000, 'PORT')
-  const hostedProjectId = env.SANITY_STUDIO_PROJECT_ID || undefined
-  const lakeToken = env.LAKE_TOKEN || undefined
-  const weakness = lakeToken === undefined ? undefined : weakTokenReason(lakeToken)
-  if (weakness !== undefined) {
-    throw new Error(
-      `LAKE_TOKEN ${weakness}: it guards every write, so it must be at least ` +
-        `${minLakeTokenLength} random characters (e.g. \`openssl rand -hex 32\`); ` +
-        `unset it to have one generated into DATA_DIR/owner-token`,
-    )
-  }
   const dataDir = resolve(env.DATA_DIR || './data')
-  const serveSite = env.SERVE_SITE !== '0'
-  const lake = lakeUrl(env.LAKE_URL)
-  if (lake && !serveSite)
-    throw new Error('LAKE_URL (a site process) and SERVE_SITE=0 exclude each other')
-  if (lake && hostedProjectId)
-    throw new Error(
-      'LAKE_URL and SANITY_STUDIO_PROJECT_ID exclude each other: the content is in one place',
-    )
-  const siteReadToken = env.SITE_READ_TOKEN || undefined
-  const statsToken = env.STATS_TOKEN || undefined
-  if (statsToken !== undefined && statsToken.length < minLakeTokenLength)
-    throw new Error(`STATS_TOKEN must be at least ${minLakeTokenLength} characters`)
-  if (siteReadToken !== undefined && siteReadToken.length < minLakeTokenLength)
-    throw new Error(`SITE_READ_TOKEN must be at least ${minLakeTokenLength} characters`)
+  const {serveSite, lake, hostedProjectId} = processRole(env)
   return {
     port: p,
     httpsPort: env.HTTPS_PORT === 'off' ? 0 : port(env.HTTPS_PORT, 3443, 'HTTPS_PORT'),
@@ -190,13 +167,10 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     host: env.HOST || '127.0.0.1',
     dataDir,
     seed: env.SEED !== '0',
-    lakeToken,
     siteUrl: (env.SITE_URL || `http://localhost:${p}`).replace(/\/+$/, ''),
     tlsCert: env.TLS_CERT || undefined,
     tlsKey: env.TLS_KEY || undefined,
     hostedProjectId,
-    hostedReadToken: env.SANITY_API_READ_TOKEN || undefined,
-    hostedWriteToken: env.SANITY_API_WRITE_TOKEN || undefined,
     projectId: hostedProjectId ?? localProjectId,
     dataset: env.SANITY_STUDIO_DATASET || defaultDataset,
     smtpUrl: env.SMTP_URL || undefined,
@@ -209,10 +183,67 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       .split(',')
       .map((host) => host.trim().toLowerCase())
       .filter(Boolean),
+    serveSite,
+    analytics: env.ANALYTICS !== '0',
+    lakeUrl: lake,
+    ...tokens(env),
+    ...sessionSettings(env),
+    ...backupSettings(env, dataDir),
+    ...newsletterSettings(env, lake),
+  }
+}
+
+/** What this process is: the whole site, the content alone (SERVE_SITE=0), or a site process. */
+function processRole(env: NodeJS.ProcessEnv) {
+  const serveSite = env.SERVE_SITE !== '0'
+  const lake = lakeUrl(env.LAKE_URL)
+  const hostedProjectId = env.SANITY_STUDIO_PROJECT_ID || undefined
+  if (lake && !serveSite)
+    throw new Error('LAKE_URL (a site process) and SERVE_SITE=0 exclude each other')
+  if (lake && hostedProjectId)
+    throw new Error(
+      'LAKE_URL and SANITY_STUDIO_PROJECT_ID exclude each other: the content is in one place',
+    )
+  return {serveSite, lake, hostedProjectId}
+}
+
+/** The secrets the environment may hold; a weak one stops the start. */
+function tokens(env: NodeJS.ProcessEnv) {
+  const lakeToken = env.LAKE_TOKEN || undefined
+  const weakness = lakeToken === undefined ? undefined : weakTokenReason(lakeToken)
+  if (weakness !== undefined) {
+    throw new Error(
+      `LAKE_TOKEN ${weakness}: it guards every write, so it must be at least ` +
+        `${minLakeTokenLength} random characters (e.g. \`openssl rand -hex 32\`); ` +
+        `unset it to have one generated into DATA_DIR/owner-token`,
+    )
+  }
+  const siteReadToken = env.SITE_READ_TOKEN || undefined
+  const statsToken = env.STATS_TOKEN || undefined
+  if (statsToken !== undefined && statsToken.length < minLakeTokenLength)
+    throw new Error(`STATS_TOKEN must be at least ${minLakeTokenLength} characters`)
+  if (siteReadToken !== undefined && siteReadToken.length < minLakeTokenLength)
+    throw new Error(`SITE_READ_TOKEN must be at least ${minLakeTokenLength} characters`)
+  return {
+    lakeToken,
+    siteReadToken,
+    statsToken,
+    hostedReadToken: env.SANITY_API_READ_TOKEN || undefined,
+    hostedWriteToken: env.SANITY_API_WRITE_TOKEN || undefined,
+  }
+}
+
+function sessionSettings(env: NodeJS.ProcessEnv) {
+  return {
     sessionIdleMs:
       positive(env.SESSION_IDLE_HOURS, defaultSessionIdleHours, 'SESSION_IDLE_HOURS') * 3_600_000,
     sessionMaxMs:
       positive(env.SESSION_MAX_DAYS, defaultSessionMaxDays, 'SESSION_MAX_DAYS') * 86_400_000,
+  }
+}
+
+function backupSettings(env: NodeJS.ProcessEnv, dataDir: string) {
+  return {
     backupDir: env.BACKUP_DIR ? resolve(env.BACKUP_DIR) : join(dataDir, 'backups'),
     backupIntervalMinutes: nonNegative(
       env.BACKUP_INTERVAL_MINUTES,
@@ -220,12 +251,12 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       'BACKUP_INTERVAL_MINUTES',
     ),
     backupKeep: count(env.BACKUP_KEEP, 7, 'BACKUP_KEEP'),
-    serveSite,
-    analytics: env.ANALYTICS !== '0',
-    statsToken,
-    lakeUrl: lake,
+  }
+}
+
+function newsletterSettings(env: NodeJS.ProcessEnv, lake: string | undefined) {
+  return {
     siteNewsletter: lake !== undefined && env.NEWSLETTER === '1',
-    siteReadToken,
     newsletterGraceMinutes: nonNegative(
       env.NEWSLETTER_GRACE_MINUTES,
       10,
