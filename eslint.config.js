@@ -35,7 +35,8 @@ export default tseslint.config(
     },
   },
   {
-    files: ['web/**/*.tsx', 'studio/**/*.tsx'],
+    // Hooks live in .tsx components and in their own use*.ts files.
+    files: ['web/**/*.tsx', 'studio/**/*.tsx', 'web/**/use*.ts', 'studio/**/use*.ts'],
     plugins: {'react-hooks': reactHooks},
     rules: reactHooks.configs.recommended.rules,
   },

@@ -24,9 +24,13 @@ export function useStatsJson<T>(
     const timer = setInterval(() => setRound((n) => n + 1), refreshMs)
     return () => clearInterval(timer)
   }, [refreshMs])
-  useEffect(() => {
+  // A new path shows 'loading' in the same render, not one frame of the old path's answer
+  // (React's "adjusting state when a prop changes").
+  const [loadedPath, setLoadedPath] = useState(path)
+  if (loadedPath !== path) {
+    setLoadedPath(path)
     setLoaded({state: 'loading'})
-  }, [path])
+  }
   useEffect(() => {
     const controller = new AbortController()
     request(path, controller.signal)

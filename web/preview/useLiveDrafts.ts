@@ -13,7 +13,9 @@ export function useLiveDrafts(): void {
   const revalidator = useRevalidator()
   // The revalidator changes with every navigation state; the stream must not reopen with it.
   const latest = useRef(revalidator)
-  latest.current = revalidator
+  useEffect(() => {
+    latest.current = revalidator
+  })
   useEffect(() => {
     const {site} = readPayload()
     const stream = new EventSource(
