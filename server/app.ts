@@ -37,38 +37,9 @@ export function createApp(ctx: AppContext): {app: Hono; features: Feature[]} {
   const app = new Hono()
   const features: Feature[] = []
   const {lakeUrl, serveSite} = ctx.config
-  // First, so the health checks pass no middleware: no Host check, no limits, no log lines.
-  // A site process is ready once the content store has welcomed it (it can then keep pages),
-  // and stays ready while it is away (it serves what it holds).
-  const readiness = ctx.lake ? new LakeReadiness(ctx.lake) : undefined
-  let welcomed = false
-  mountHealth(app, async () => {
-    if (lakeUrl === undefined) return readiness?.ready() ?? true
-    welcomed ||= ctx.contentEvents.live
-    return welcomed
-  })
-  app.use(clientMiddleware(ctx.config.trustProxy))
-  app.use(hostCheck(ctx.config))
-  app.use(hsts(ctx.config))
-  // Before every route, so CORS does not depend on the order features register in.
-  app.use(studioCors(ctx.config))
-  app.onError(errorResponse)
-  let lakeRoutes: LakeRoutes | undefined
-  if (ctx.lake) {
-    const {config} = ctx
-    lakeRoutes = registerLakeRoutes(app, ctx.lake, {
-      dataDir: config.dataDir,
-      siteUrl: () => config.siteUrl,
-      trustProxy: config.trustProxy,
-      sessionIdleMs: config.sessionIdleMs,
-      sessionMaxMs: config.sessionMaxMs,
-      isStudioOrigin: (origin) => isStudioOrigin(config, origin),
-      isStudioUrl: (url) => isStudioUrl(config, url),
-      maxAnonymousStreamsInAll: ctx.maxAnonymousStreamsInAll,
-      prerenderUrls: sitePrerenderUrls(config),
-    })
-    features.push(lakeRoutes)
-  }
+  mountEdge(app, ctx)
+  const lakeRoutes = mountLake(app, ctx)
+  if (lakeRoutes) features.push(lakeRoutes)
   // A site process's preview sessions are the content process's: asked there per page.
   const remotePreviews = lakeUrl === undefined ? undefined : remotePreview(lakeUrl)
   if (lakeUrl !== undefined) mountForward(app, lakeUrl, remotePreviews)
@@ -102,12 +73,47 @@ export function createApp(ctx: AppContext): {app: Hono; features: Feature[]} {
         ...(stats.countPage ? {observePage: stats.countPage} : {}),
       }),
     )
-  else
-    app.get('*', (c) =>
-      c.text(
-        'This is a content process (SERVE_SITE=0): the site is served by its site processes.',
-        404,
-      ),
-    )
+  else app.get('*', (c) => c.text(contentProcessAnswer, 404))
   return {app, features}
+}
+
+const contentProcessAnswer =
+  'This is a content process (SERVE_SITE=0): the site is served by its site processes.'
+
+/** What every request passes first: health, the client's address, Host, HSTS, CORS, errors. */
+function mountEdge(app: Hono, ctx: AppContext): void {
+  const {lakeUrl} = ctx.config
+  // First, so the health checks pass no middleware: no Host check, no limits, no log lines.
+  // A site process is ready once the content store has welcomed it (it can then keep pages),
+  // and stays ready while it is away (it serves what it holds).
+  const readiness = ctx.lake ? new LakeReadiness(ctx.lake) : undefined
+  let welcomed = false
+  mountHealth(app, async () => {
+    if (lakeUrl === undefined) return readiness?.ready() ?? true
+    welcomed ||= ctx.contentEvents.live
+    return welcomed
+  })
+  app.use(clientMiddleware(ctx.config.trustProxy))
+  app.use(hostCheck(ctx.config))
+  app.use(hsts(ctx.config))
+  // Before every route, so CORS does not depend on the order features register in.
+  app.use(studioCors(ctx.config))
+  app.onError(errorResponse)
+}
+
+/** The lake's routes, where this process holds the lake. */
+function mountLake(app: Hono, ctx: AppContext): LakeRoutes | undefined {
+  if (!ctx.lake) return undefined
+  const {config} = ctx
+  return registerLakeRoutes(app, ctx.lake, {
+    dataDir: config.dataDir,
+    siteUrl: () => config.siteUrl,
+    trustProxy: config.trustProxy,
+    sessionIdleMs: config.sessionIdleMs,
+    sessionMaxMs: config.sessionMaxMs,
+    isStudioOrigin: (origin) => isStudioOrigin(config, origin),
+    isStudioUrl: (url) => isStudioUrl(config, url),
+    maxAnonymousStreamsInAll: ctx.maxAnonymousStreamsInAll,
+    prerenderUrls: sitePrerenderUrls(config),
+  })
 }
