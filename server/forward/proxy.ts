@@ -93,8 +93,7 @@ function passedHeaders(upstream: Response, preview: boolean, lakeOrigin: string)
  * process does not answer.
  */
 export function createForwarder(lakeUrl: string) {
-  const inFlight = new Map<string, number>()
-  let total = 0
+  const slots = new ForwardSlots()
   const lakeOrigin = new URL(lakeUrl).origin
   return async (
     c: Context,
@@ -102,8 +101,7 @@ export function createForwarder(lakeUrl: string) {
     {maxBytes = maxBodyBytes, timeoutMs = upstreamTimeoutMs, preview = false}: ForwardOptions = {},
   ) => {
     const client = clientOf(c)
-    const mine = inFlight.get(client.key) ?? 0
-    if (mine >= maxPerClient || total >= maxTotal) {
+    if (!slots.take(client.key)) {
       // Summarised per client and kind (server/http/log.ts): a flood writes one line a minute.
       refusals.refuse(
         client.key,
@@ -116,30 +114,15 @@ export function createForwarder(lakeUrl: string) {
         {'retry-after': '1'},
       )
     }
-    inFlight.set(client.key, mine + 1)
-    total++
     try {
-      let body: Uint8Array<ArrayBuffer> | undefined
-      if (c.req.method === 'POST') {
-        try {
-          body = await readBody(c.req.raw, maxBytes)
-        } catch (error) {
-          if (!(error instanceof BodyTooLargeError)) throw error
-          refusals.refuse(
-            client.key,
-            'forward-too-large',
-            `[forward] 413 ${safe(c.req.path)} from ${client.key}: body over ${maxBytes} bytes`,
-          )
-          return c.json({error: {type: 'requestEntityTooLarge', description: error.message}}, 413)
-        }
-      }
+      const body = await forwardedBody(c, client.key, maxBytes)
+      if (body instanceof Response) return body
       const incoming = new URL(c.req.url)
-      const headers = upstreamHeaders(c, preview)
       let upstream: Response
       try {
         upstream = await fetch(new URL(incoming.pathname + incoming.search, lakeUrl), {
           method: c.req.method,
-          headers,
+          headers: upstreamHeaders(c, preview),
           ...(body ? {body} : {}),
           signal: AbortSignal.timeout(timeoutMs),
           redirect: 'manual',
@@ -156,10 +139,48 @@ export function createForwarder(lakeUrl: string) {
         headers: passedHeaders(upstream, preview, lakeOrigin),
       })
     } finally {
-      total--
-      const left = (inFlight.get(client.key) ?? 1) - 1
-      if (left === 0) inFlight.delete(client.key)
-      else inFlight.set(client.key, left)
+      slots.release(client.key)
     }
+  }
+}
+
+/** A POST's body, read under its route's cap; past it, the 413 to answer. */
+async function forwardedBody(
+  c: Context,
+  clientKey: string,
+  maxBytes: number,
+): Promise<Uint8Array<ArrayBuffer> | Response | undefined> {
+  if (c.req.method !== 'POST') return undefined
+  try {
+    return await readBody(c.req.raw, maxBytes)
+  } catch (error) {
+    if (!(error instanceof BodyTooLargeError)) throw error
+    refusals.refuse(
+      clientKey,
+      'forward-too-large',
+      `[forward] 413 ${safe(c.req.path)} from ${clientKey}: body over ${maxBytes} bytes`,
+    )
+    return c.json({error: {type: 'requestEntityTooLarge', description: error.message}}, 413)
+  }
+}
+
+/** Forwards in flight: at most `maxPerClient` per visitor and `maxTotal` in all. */
+class ForwardSlots {
+  private readonly perClient = new Map<string, number>()
+  private total = 0
+
+  take(key: string): boolean {
+    const mine = this.perClient.get(key) ?? 0
+    if (mine >= maxPerClient || this.total >= maxTotal) return false
+    this.perClient.set(key, mine + 1)
+    this.total++
+    return true
+  }
+
+  release(key: string): void {
+    this.total--
+    const left = (this.perClient.get(key) ?? 1) - 1
+    if (left === 0) this.perClient.delete(key)
+    else this.perClient.set(key, left)
   }
 }
