@@ -91,6 +91,56 @@ function checkAndMigrate(dir: string, manifest: Manifest): void {
 const visibleEntries = (dir: string) =>
   existsSync(dir) ? readdirSync(dir).filter((name) => name !== lockFileName) : []
 
+function notEmpty(dataDir: string, existing: string[]): BackupError {
+  const some = existing.slice(0, 5).join(', ') + (existing.length > 5 ? ', …' : '')
+  return new BackupError(
+    `${dataDir} is not empty (it holds ${some}). Restore into an empty DATA_DIR, or add --force to move this one aside (it is kept, never deleted).`,
+  )
+}
+
+/** The archive extracted into `target` and verified there, migrated to the current schema. */
+async function extractVerified(
+  archive: string,
+  target: string,
+  dataDir: string,
+): Promise<Manifest> {
+  const manifest = await extractBackup(archive, target, (m) => {
+    refuseNewer(m)
+    // The files, then room for the migration to rewrite the database.
+    const lake = m.files.find((f) => f.path === lakeFile)?.bytes ?? 0
+    ensureFreeSpace(
+      dirname(dataDir),
+      m.files.reduce((sum, f) => sum + f.bytes, lake),
+      'the restore',
+    )
+  })
+  checkAndMigrate(target, manifest)
+  return manifest
+}
+
+/**
+ * Moves a non-empty `dataDir` aside (kept, never deleted; its lock goes with it) or removes the
+ * empty one; returns where the old one went.
+ */
+function makeRoom(
+  dataDir: string,
+  existing: string[],
+  lock: DataDirLock | undefined,
+  now: Date,
+): string | undefined {
+  if (existing.length > 0) {
+    const movedAside = `${dataDir}.before-restore-${now.toISOString().replaceAll(':', '-')}`
+    renameSync(dataDir, movedAside)
+    unlinkSync(join(movedAside, lockFileName))
+    return movedAside
+  }
+  if (existsSync(dataDir)) {
+    lock?.release()
+    rmdirSync(dataDir)
+  }
+  return undefined
+}
+
 /**
  * Restores the backup `archive` into `dataDir`. Refuses while a server holds `dataDir`, and
  * refuses a non-empty `dataDir` unless `force` (then it is renamed aside, never deleted).
@@ -109,37 +159,15 @@ export async function restoreBackup(
   let temp: string | undefined
   let replaced = false
   try {
-    if (existing.length > 0 && !options.force)
-      throw new BackupError(
-        `${dataDir} is not empty (it holds ${existing.slice(0, 5).join(', ')}${existing.length > 5 ? ', …' : ''}). Restore into an empty DATA_DIR, or add --force to move this one aside (it is kept, never deleted).`,
-      )
+    if (existing.length > 0 && !options.force) throw notEmpty(dataDir, existing)
     mkdirSync(dirname(dataDir), {recursive: true})
     temp = mkdtempSync(`${dataDir}.restore-`)
     const target = temp
-    const manifest = await extractBackup(archive, target, (m) => {
-      refuseNewer(m)
-      // The files, then room for the migration to rewrite the database.
-      const lake = m.files.find((f) => f.path === lakeFile)?.bytes ?? 0
-      ensureFreeSpace(
-        dirname(dataDir),
-        m.files.reduce((sum, f) => sum + f.bytes, lake),
-        'the restore',
-      )
-    })
-    checkAndMigrate(target, manifest)
+    const manifest = await extractVerified(archive, target, dataDir)
 
     // From here the new dir is complete. Lock it, so that a server started right now waits.
     acquireDataDirLock(target)
-    let movedAside: string | undefined
-    if (existing.length > 0) {
-      const stamp = (options.now?.() ?? new Date()).toISOString().replaceAll(':', '-')
-      movedAside = `${dataDir}.before-restore-${stamp}`
-      renameSync(dataDir, movedAside)
-      unlinkSync(join(movedAside, lockFileName))
-    } else if (existsSync(dataDir)) {
-      lock?.release()
-      rmdirSync(dataDir)
-    }
+    const movedAside = makeRoom(dataDir, existing, lock, options.now?.() ?? new Date())
     lock = undefined
     replaced = true
     try {
