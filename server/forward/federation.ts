@@ -100,62 +100,75 @@ function send(
 export function mountFederationForward(app: Hono, lakeUrl: string): void {
   let inFlight = 0
   const forward = async (c: Context): Promise<Response> => {
-    const client = clientOf(c)
     if (inFlight >= maxInFlight) {
-      refusals.refuse(client.key, 'forward-federation-busy', `[forward] 429 ${safe(c.req.path)}`)
+      refusals.refuse(
+        clientOf(c).key,
+        'forward-federation-busy',
+        `[forward] 429 ${safe(c.req.path)}`,
+      )
       return c.json({error: 'Too many requests in flight'}, 429, {'retry-after': '5'})
     }
     inFlight++
     try {
-      let body: Uint8Array | undefined
-      if (c.req.method === 'POST') {
-        try {
-          body = await readBody(c.req.raw, maxInboxBytes)
-        } catch (error) {
-          if (!(error instanceof BodyTooLargeError)) throw error
-          refusals.refuse(client.key, 'forward-too-large', `[forward] 413 ${safe(c.req.path)}`)
-          return c.json({error: `An activity is at most ${maxInboxBytes} bytes.`}, 413)
-        }
-      }
-      const incoming = new URL(c.req.url)
-      const headers: Record<string, string> = {
-        host: c.req.header('host') ?? incoming.host,
-        'x-forwarded-proto': client.secure ? 'https' : 'http',
-      }
-      const address = forwardedAddress(client)
-      if (address) headers['x-forwarded-for'] = address
-      for (const name of requestHeaders) {
-        const value = c.req.header(name)
-        if (value !== undefined) headers[name] = value
-      }
-      if (body) headers['content-length'] = String(body.byteLength)
-      let upstream: IncomingMessage
-      try {
-        upstream = await send(
-          new URL(incoming.pathname + incoming.search, lakeUrl),
-          c.req.method,
-          headers,
-          body,
-        )
-      } catch (error) {
-        console.warn(`[forward] ${c.req.method} ${safe(c.req.path)}: no answer (${String(error)})`)
-        return c.json({error: 'The content process could not be reached'}, 503, {
-          'retry-after': '5',
-        })
-      }
-      const passed = new Headers()
-      for (const name of responseHeaders) {
-        const value = upstream.headers[name]
-        if (typeof value === 'string') passed.set(name, value)
-      }
-      const status = upstream.statusCode ?? 502
-      const answer = await readAnswer(upstream)
-      if (!answer) return c.json({error: 'The content process answered too much'}, 502)
-      return new Response([204, 304].includes(status) ? null : answer, {status, headers: passed})
+      return await forwardActivity(c, lakeUrl)
     } finally {
       inFlight--
     }
   }
   for (const path of federationPaths) app.on(['GET', 'POST'], path, forward)
   app.get('/blog/:slug', (c, next) => (wantsActivity(c.req.header('accept')) ? forward(c) : next()))
+}
+
+async function forwardActivity(c: Context, lakeUrl: string): Promise<Response> {
+  let body: Uint8Array | undefined
+  if (c.req.method === 'POST') {
+    try {
+      body = await readBody(c.req.raw, maxInboxBytes)
+    } catch (error) {
+      if (!(error instanceof BodyTooLargeError)) throw error
+      refusals.refuse(clientOf(c).key, 'forward-too-large', `[forward] 413 ${safe(c.req.path)}`)
+      return c.json({error: `An activity is at most ${maxInboxBytes} bytes.`}, 413)
+    }
+  }
+  const incoming = new URL(c.req.url)
+  let upstream: IncomingMessage
+  try {
+    upstream = await send(
+      new URL(incoming.pathname + incoming.search, lakeUrl),
+      c.req.method,
+      signedRequestHeaders(c, body),
+      body,
+    )
+  } catch (error) {
+    console.warn(`[forward] ${c.req.method} ${safe(c.req.path)}: no answer (${String(error)})`)
+    return c.json({error: 'The content process could not be reached'}, 503, {
+      'retry-after': '5',
+    })
+  }
+  const passed = new Headers()
+  for (const name of responseHeaders) {
+    const value = upstream.headers[name]
+    if (typeof value === 'string') passed.set(name, value)
+  }
+  const status = upstream.statusCode ?? 502
+  const answer = await readAnswer(upstream)
+  if (!answer) return c.json({error: 'The content process answered too much'}, 502)
+  return new Response([204, 304].includes(status) ? null : answer, {status, headers: passed})
+}
+
+/** The remote server's signed headers and `Host`, unchanged, and who the visitor is. */
+function signedRequestHeaders(c: Context, body: Uint8Array | undefined): Record<string, string> {
+  const client = clientOf(c)
+  const headers: Record<string, string> = {
+    host: c.req.header('host') ?? new URL(c.req.url).host,
+    'x-forwarded-proto': client.secure ? 'https' : 'http',
+  }
+  const address = forwardedAddress(client)
+  if (address) headers['x-forwarded-for'] = address
+  for (const name of requestHeaders) {
+    const value = c.req.header(name)
+    if (value !== undefined) headers[name] = value
+  }
+  if (body) headers['content-length'] = String(body.byteLength)
+  return headers
 }
