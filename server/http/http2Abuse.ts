@@ -43,56 +43,9 @@ interface Unfinished {
  * stream when a navigation is abandoned and ping rarely, far below the limits.
  */
 export function guardHttp2Sessions(server: Http2SecureServer, limits: Http2AbuseLimits): void {
-  const unfinished = new Set<Unfinished>()
-  let sweep: NodeJS.Timeout | undefined
-
-  const calm = (session: Http2Session, kind: string, what: string) => {
-    if (session.destroyed) return
-    const client = truncateAddress(session.socket?.remoteAddress ?? 'unknown')
-    refusals.refuse(client, `h2-${kind}`, `[http2] session from ${client} closed: ${what}`)
-    session.goaway(constants.NGHTTP2_ENHANCE_YOUR_CALM)
-    // GOAWAY is sent first; whatever the peer still has open is not waited for.
-    setImmediate(() => session.destroy())
-  }
-
-  const check = () => {
-    const now = Date.now()
-    for (const entry of unfinished) {
-      const {stream, session} = entry
-      if (stream.destroyed || stream.state.state !== streamOpen) {
-        unfinished.delete(entry)
-        continue
-      }
-      const late = now - entry.startedAt - limits.bodyGraceMs
-      // Data waiting to be read is the server's delay, not the client's.
-      if (late <= 0 || stream.readableLength > 0) continue
-      const received = (session.socket?.bytesRead ?? 0) - entry.bytesAtStart
-      if (received >= (late / 1000) * limits.minBodyBytesPerSecond) continue
-      unfinished.delete(entry)
-      calm(
-        session,
-        'slow-request',
-        `a request unfinished, under ${limits.minBodyBytesPerSecond} bytes/s`,
-      )
-    }
-    if (unfinished.size === 0) {
-      clearInterval(sweep)
-      sweep = undefined
-    }
-  }
-
+  const unfinished = new UnfinishedRequests(limits)
   server.on('session', (session: Http2Session) => {
-    const counts = {reset: 0, settings: 0, ping: 0}
-    let windowStart = Date.now()
-    const count = (kind: keyof typeof counts, max: number) => {
-      const now = Date.now()
-      if (now - windowStart >= limits.windowMs) {
-        counts.reset = counts.settings = counts.ping = 0
-        windowStart = now
-      }
-      if (++counts[kind] > max)
-        calm(session, kind, `over ${max} ${kind} frames in ${limits.windowMs / 1000} s`)
-    }
+    const count = frameCounter(session, limits)
     session.on('remoteSettings', () => count('settings', limits.maxSettings))
     session.on('ping', () => count('ping', limits.maxPings))
     session.on('stream', (stream: ServerHttp2Stream) => {
@@ -100,15 +53,79 @@ export function guardHttp2Sessions(server: Http2SecureServer, limits: Http2Abuse
         if (stream.rstCode !== undefined && stream.rstCode !== constants.NGHTTP2_NO_ERROR)
           count('reset', limits.maxResets)
       })
-      if (stream.endAfterHeaders) return
-      unfinished.add({
-        stream,
-        session,
-        startedAt: Date.now(),
-        bytesAtStart: session.socket?.bytesRead ?? 0,
-      })
-      sweep ??= setInterval(check, limits.checkIntervalMs)
-      sweep.unref()
+      if (!stream.endAfterHeaders) unfinished.add(stream, session)
     })
   })
+}
+
+/** GOAWAY with ENHANCE_YOUR_CALM, then the session is closed; said once a minute per client. */
+function calm(session: Http2Session, kind: string, what: string): void {
+  if (session.destroyed) return
+  const client = truncateAddress(session.socket?.remoteAddress ?? 'unknown')
+  refusals.refuse(client, `h2-${kind}`, `[http2] session from ${client} closed: ${what}`)
+  session.goaway(constants.NGHTTP2_ENHANCE_YOUR_CALM)
+  // GOAWAY is sent first; whatever the peer still has open is not waited for.
+  setImmediate(() => session.destroy())
+}
+
+type FrameKind = 'reset' | 'settings' | 'ping'
+
+/** Counts a session's frames of each kind per window, and calms it past `max`. */
+function frameCounter(session: Http2Session, limits: Http2AbuseLimits) {
+  const counts = {reset: 0, settings: 0, ping: 0}
+  let windowStart = Date.now()
+  return (kind: FrameKind, max: number) => {
+    const now = Date.now()
+    if (now - windowStart >= limits.windowMs) {
+      counts.reset = counts.settings = counts.ping = 0
+      windowStart = now
+    }
+    if (++counts[kind] > max)
+      calm(session, kind, `over ${max} ${kind} frames in ${limits.windowMs / 1000} s`)
+  }
+}
+
+/** Requests whose bodies are unfinished, checked on a timer that runs only while there are some. */
+class UnfinishedRequests {
+  private readonly entries = new Set<Unfinished>()
+  private readonly limits: Http2AbuseLimits
+  private sweep: NodeJS.Timeout | undefined
+
+  constructor(limits: Http2AbuseLimits) {
+    this.limits = limits
+  }
+
+  add(stream: ServerHttp2Stream, session: Http2Session): void {
+    const bytesAtStart = session.socket?.bytesRead ?? 0
+    this.entries.add({stream, session, startedAt: Date.now(), bytesAtStart})
+    this.sweep ??= setInterval(() => this.check(), this.limits.checkIntervalMs)
+    this.sweep.unref()
+  }
+
+  private check(): void {
+    const now = Date.now()
+    const {limits} = this
+    for (const entry of this.entries) {
+      const {stream, session} = entry
+      if (stream.destroyed || stream.state.state !== streamOpen) {
+        this.entries.delete(entry)
+        continue
+      }
+      const late = now - entry.startedAt - limits.bodyGraceMs
+      // Data waiting to be read is the server's delay, not the client's.
+      if (late <= 0 || stream.readableLength > 0) continue
+      const received = (session.socket?.bytesRead ?? 0) - entry.bytesAtStart
+      if (received >= (late / 1000) * limits.minBodyBytesPerSecond) continue
+      this.entries.delete(entry)
+      calm(
+        session,
+        'slow-request',
+        `a request unfinished, under ${limits.minBodyBytesPerSecond} bytes/s`,
+      )
+    }
+    if (this.entries.size === 0) {
+      clearInterval(this.sweep)
+      this.sweep = undefined
+    }
+  }
 }
