@@ -66,57 +66,10 @@ export function stableKey(seed: string): string {
 
 /** Turns one authored block into a Portable Text block; `keySeed` must be unique per block. */
 export function toBlock(source: BlockSource, keySeed: string): Block {
-  const markDefs: LinkDef[] = []
-  const spans: {text: string; marks: string[]}[] = []
-  const active: string[] = []
-  let link: string | undefined
-  let text = ''
-  const flush = () => {
-    if (text === '') return
-    const marks = link ? [...active, link] : [...active]
-    const last = spans.at(-1)
-    if (last && last.marks.join() === marks.join()) last.text += text
-    else spans.push({text, marks})
-    text = ''
-  }
-  const src = source.text
-  for (let i = 0; i < src.length;) {
-    const inCode = active.includes('code')
-    if (src[i] === '\\' && !inCode) {
-      text += src[i + 1] ?? ''
-      i += 2
-      continue
-    }
-    const decorator = decorators.find(([token]) => src.startsWith(token, i))
-    if (decorator && (!inCode || decorator[1] === 'code')) {
-      flush()
-      const at = active.indexOf(decorator[1])
-      if (at === -1) active.push(decorator[1])
-      else active.splice(at, 1)
-      i += decorator[0].length
-    } else if (src[i] === '[' && !inCode && !link) {
-      flush()
-      const close = src.indexOf('](', i)
-      const end = src.indexOf(')', close)
-      if (close === -1 || end === -1) throw new Error(`Unclosed link in "${src}"`)
-      link = stableKey(`${keySeed}/link/${markDefs.length}`)
-      markDefs.push({_key: link, _type: 'link', href: src.slice(close + 2, end)})
-      i += 1
-    } else if (src.startsWith('](', i) && link) {
-      flush()
-      link = undefined
-      i = src.indexOf(')', i) + 1
-    } else {
-      text += src[i]
-      i += 1
-    }
-  }
-  flush()
-  if (active.length > 0 || link) throw new Error(`Unclosed mark ${active.join()} in "${src}"`)
-  const key = stableKey(keySeed)
+  const {spans, markDefs} = new InlineMarkup(source.text, keySeed).parse()
   return {
     _type: 'block',
-    _key: key,
+    _key: stableKey(keySeed),
     style: source.style,
     ...(source.listItem ? {listItem: source.listItem, level: 1} : {}),
     markDefs,
@@ -125,5 +78,72 @@ export function toBlock(source: BlockSource, keySeed: string): Block {
       _key: stableKey(`${keySeed}/span/${index}`),
       ...span,
     })),
+  }
+}
+
+/** One block's text with its decorators, links and escapes, read into spans and link defs. */
+class InlineMarkup {
+  readonly markDefs: LinkDef[] = []
+  readonly spans: {text: string; marks: string[]}[] = []
+  private readonly src: string
+  private readonly keySeed: string
+  private readonly active: string[] = []
+  private link: string | undefined
+  private text = ''
+
+  constructor(src: string, keySeed: string) {
+    this.src = src
+    this.keySeed = keySeed
+  }
+
+  parse(): this {
+    for (let i = 0; i < this.src.length;) i = this.step(i)
+    this.flush()
+    if (this.active.length > 0 || this.link)
+      throw new Error(`Unclosed mark ${this.active.join()} in "${this.src}"`)
+    return this
+  }
+
+  /** Reads what starts at `i`; returns where the next token starts. */
+  private step(i: number): number {
+    const {src, active} = this
+    const inCode = active.includes('code')
+    if (src[i] === '\\' && !inCode) {
+      this.text += src[i + 1] ?? ''
+      return i + 2
+    }
+    const decorator = decorators.find(([token]) => src.startsWith(token, i))
+    if (decorator && (!inCode || decorator[1] === 'code')) {
+      this.flush()
+      const at = active.indexOf(decorator[1])
+      if (at === -1) active.push(decorator[1])
+      else active.splice(at, 1)
+      return i + decorator[0].length
+    }
+    if (src[i] === '[' && !inCode && !this.link) {
+      this.flush()
+      const close = src.indexOf('](', i)
+      const end = src.indexOf(')', close)
+      if (close === -1 || end === -1) throw new Error(`Unclosed link in "${src}"`)
+      this.link = stableKey(`${this.keySeed}/link/${this.markDefs.length}`)
+      this.markDefs.push({_key: this.link, _type: 'link', href: src.slice(close + 2, end)})
+      return i + 1
+    }
+    if (src.startsWith('](', i) && this.link) {
+      this.flush()
+      this.link = undefined
+      return src.indexOf(')', i) + 1
+    }
+    this.text += src[i]
+    return i + 1
+  }
+
+  private flush(): void {
+    if (this.text === '') return
+    const marks = this.link ? [...this.active, this.link] : [...this.active]
+    const last = this.spans.at(-1)
+    if (last && last.marks.join() === marks.join()) last.text += this.text
+    else this.spans.push({text: this.text, marks})
+    this.text = ''
   }
 }
