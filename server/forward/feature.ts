@@ -27,13 +27,6 @@ import {maxAnonymousQueryBodyBytes} from '../lake/index.ts'
  */
 export function mountForward(app: Hono, lakeUrl: string, preview?: RemotePreview): void {
   const forward = createForwarder(lakeUrl)
-
-  const unavailableJson = (c: Context) => () =>
-    c.json(
-      {error: {type: 'serviceUnavailable', description: 'The content source could not be reached'}},
-      503,
-      {'retry-after': '5'},
-    )
   // A visitor's query: the content process refuses a larger body anyway, so it is not read here.
   const query = (c: Context) =>
     forward(c, unavailableJson(c), {maxBytes: maxAnonymousQueryBodyBytes})
@@ -42,8 +35,26 @@ export function mountForward(app: Hono, lakeUrl: string, preview?: RemotePreview
   app.get(queryPath, query)
   app.post(queryPath, query)
   app.get('/images/:projectId/:dataset/:file', (c) => forward(c, unavailableJson(c)))
-  // The newsletter's form and the links in its mails (server/newsletter/routes.ts): the content
-  // process keeps the subscribers and mails them.
+  forwardForms(app, forward)
+  forwardPreview(app, forward, preview)
+  // The social web: the content process holds the actor's keys and the queue.
+  mountFederationForward(app, lakeUrl)
+}
+
+type Forward = ReturnType<typeof createForwarder>
+
+const unavailableJson = (c: Context) => () =>
+  c.json(
+    {error: {type: 'serviceUnavailable', description: 'The content source could not be reached'}},
+    503,
+    {'retry-after': '5'},
+  )
+
+/**
+ * The newsletter's form and the links in its mails (server/newsletter/routes.ts), and the
+ * contact form: the content process keeps the subscribers and messages, and mails them.
+ */
+function forwardForms(app: Hono, forward: Forward): void {
   const newsletterAway = (c: Context) => () =>
     errorResponse(
       new FormRefusal(503, `Subscriptions cannot be handled right now. ${retryWording(5)}`, {
@@ -58,9 +69,25 @@ export function mountForward(app: Hono, lakeUrl: string, preview?: RemotePreview
   app.get(confirmPath, (c) => forward(c, newsletterAway(c)))
   app.get(unsubscribePath, (c) => forward(c, newsletterAway(c)))
   app.post(unsubscribePath, (c) => forward(c, newsletterAway(c), {maxBytes: maxSubscribeBodyBytes}))
-  // Preview (docs/preview.md): the Studio's enable and disable links and the browser's draft
-  // reads go to the content process, which holds the preview sessions; pages in preview are
-  // rendered here with the session's credential (server/render/feature.ts).
+  const contactAway = (c: Context) => () =>
+    errorResponse(
+      new FormRefusal(503, `The contact form cannot take messages right now. ${retryWording(5)}`, {
+        kind: 'forward-contact-away',
+        title: 'Your message was not sent',
+        back: {href: canonicalPaths.contact, label: 'Back to the contact page'},
+        retryAfter: 5,
+      }),
+      c,
+    )
+  app.post(localContactAction, (c) => forward(c, contactAway(c), {maxBytes: maxFormBytes}))
+}
+
+/**
+ * Preview (docs/preview.md): the Studio's enable and disable links and the browser's draft
+ * reads go to the content process, which holds the preview sessions; pages in preview are
+ * rendered here with the session's credential (server/render/feature.ts).
+ */
+function forwardPreview(app: Hono, forward: Forward, preview: RemotePreview | undefined): void {
   const previewOptions = {preview: true}
   app.get(previewEnablePath, (c) => forward(c, unavailableJson(c), previewOptions))
   app.get(previewDisablePath, (c) => {
@@ -74,17 +101,4 @@ export function mountForward(app: Hono, lakeUrl: string, preview?: RemotePreview
   app.get(`${previewContentPath}/:version/data/live/events/:dataset`, (c) =>
     forward(c, unavailableJson(c), {preview: true, timeoutMs: previewStreamMs}),
   )
-  const contactAway = (c: Context) => () =>
-    errorResponse(
-      new FormRefusal(503, `The contact form cannot take messages right now. ${retryWording(5)}`, {
-        kind: 'forward-contact-away',
-        title: 'Your message was not sent',
-        back: {href: canonicalPaths.contact, label: 'Back to the contact page'},
-        retryAfter: 5,
-      }),
-      c,
-    )
-  app.post(localContactAction, (c) => forward(c, contactAway(c), {maxBytes: maxFormBytes}))
-  // The social web: the content process holds the actor's keys and the queue.
-  mountFederationForward(app, lakeUrl)
 }
