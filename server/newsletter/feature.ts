@@ -3,7 +3,8 @@ import {subscriptionsEnabled, type AppContext} from '../context.ts'
 import type {Feature} from '../feature.ts'
 import {RateLimiter, type RateLimitOptions} from '../util/rateLimit.ts'
 import type {BackoffOptions} from '../util/backoff.ts'
-import {touchesPublic} from '../lake/index.ts'
+import {touchesPublic, type Lake} from '../lake/index.ts'
+import type {ServerConfig} from '../env.ts'
 import {registerCsvExport} from './csvExport.ts'
 import {Mailings} from './mailing.ts'
 import {smtpSendMail, type SendMail} from './mailer.ts'
@@ -65,13 +66,34 @@ export function mountNewsletter(
     now,
   })
   registerCsvExport(app, lake, subscribers, new RateLimiter(defaultLinkRate))
+  const mailings = startMailings(lake, send, links, config, options.backoff)
+  console.info(
+    `[newsletter] subscriptions are on (SMTP_URL is set); new posts are mailed ${config.newsletterGraceMinutes} min after their first publish`,
+  )
+  return {
+    close: async () => {
+      await mailings.close()
+      await mails.settle()
+      smtp?.close()
+    },
+  }
+}
+
+/** New posts mailed to subscribers: looked for again at each public commit. */
+function startMailings(
+  lake: Lake,
+  send: SendMail,
+  links: ConstructorParameters<typeof Mailings>[0]['links'],
+  config: ServerConfig,
+  backoff: NewsletterOptions['backoff'],
+): {close(): Promise<void>} {
   const mailings = new Mailings({
     lake,
     send,
     links,
     graceMs: config.newsletterGraceMinutes * 60_000,
     perMinute: config.newsletterSendPerMinute,
-    backoff: options.backoff,
+    backoff,
   })
   // Publishes and unpublishes are public commits: each one is a reason to look again (the
   // newsletter's own writes are private and wake nothing).
@@ -79,15 +101,10 @@ export function mountNewsletter(
     if (touchesPublic(committed)) mailings.poke()
   })
   mailings.start()
-  console.info(
-    `[newsletter] subscriptions are on (SMTP_URL is set); new posts are mailed ${config.newsletterGraceMinutes} min after their first publish`,
-  )
   return {
     close: async () => {
       unsubscribe()
       await mailings.close()
-      await mails.settle()
-      smtp?.close()
     },
   }
 }
