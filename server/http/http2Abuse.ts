@@ -6,6 +6,7 @@ import {
 } from 'node:http2'
 import {truncateAddress} from './clientAddress.ts'
 import {refusals} from './log.ts'
+import {PacedBody, PaceSweep} from './paceSweep.ts'
 
 export interface Http2AbuseLimits {
   /** The window the counts below are kept over. */
@@ -27,13 +28,6 @@ export interface Http2AbuseLimits {
 /** nghttp2's stream state while both sides may still send: the peer has not ended its request. */
 const streamOpen = constants.NGHTTP2_STREAM_STATE_OPEN
 
-interface Unfinished {
-  stream: ServerHttp2Stream
-  session: Http2Session
-  startedAt: number
-  bytesAtStart: number
-}
-
 /**
  * Ends HTTP/2 sessions that abuse the protocol rather than ask for anything: opening and
  * resetting streams in a loop (rapid reset), flooding SETTINGS or PING frames (each costs an
@@ -43,7 +37,11 @@ interface Unfinished {
  * stream when a navigation is abandoned and ping rarely, far below the limits.
  */
 export function guardHttp2Sessions(server: Http2SecureServer, limits: Http2AbuseLimits): void {
-  const unfinished = new UnfinishedRequests(limits)
+  const unfinished = new PaceSweep({
+    graceMs: limits.bodyGraceMs,
+    minBytesPerSecond: limits.minBodyBytesPerSecond,
+    checkIntervalMs: limits.checkIntervalMs,
+  })
   server.on('session', (session: Http2Session) => {
     const count = frameCounter(session, limits)
     session.on('remoteSettings', () => count('settings', limits.maxSettings))
@@ -53,7 +51,7 @@ export function guardHttp2Sessions(server: Http2SecureServer, limits: Http2Abuse
         if (stream.rstCode !== undefined && stream.rstCode !== constants.NGHTTP2_NO_ERROR)
           count('reset', limits.maxResets)
       })
-      if (!stream.endAfterHeaders) unfinished.add(stream, session)
+      if (!stream.endAfterHeaders) unfinished.add(new Http2Body(stream, session))
     })
   })
 }
@@ -85,47 +83,30 @@ function frameCounter(session: Http2Session, limits: Http2AbuseLimits) {
   }
 }
 
-/** Requests whose bodies are unfinished, checked on a timer that runs only while there are some. */
-class UnfinishedRequests {
-  private readonly entries = new Set<Unfinished>()
-  private readonly limits: Http2AbuseLimits
-  private sweep: NodeJS.Timeout | undefined
+class Http2Body extends PacedBody {
+  private readonly stream: ServerHttp2Stream
+  private readonly session: Http2Session
 
-  constructor(limits: Http2AbuseLimits) {
-    this.limits = limits
+  constructor(stream: ServerHttp2Stream, session: Http2Session) {
+    super(session.socket?.bytesRead ?? 0)
+    this.stream = stream
+    this.session = session
   }
 
-  add(stream: ServerHttp2Stream, session: Http2Session): void {
-    const bytesAtStart = session.socket?.bytesRead ?? 0
-    this.entries.add({stream, session, startedAt: Date.now(), bytesAtStart})
-    this.sweep ??= setInterval(() => this.check(), this.limits.checkIntervalMs)
-    this.sweep.unref()
+  /** The session's bytes: its streams share the connection. */
+  bytesRead(): number {
+    return this.session.socket?.bytesRead ?? 0
   }
 
-  private check(): void {
-    const now = Date.now()
-    const {limits} = this
-    for (const entry of this.entries) {
-      const {stream, session} = entry
-      if (stream.destroyed || stream.state.state !== streamOpen) {
-        this.entries.delete(entry)
-        continue
-      }
-      const late = now - entry.startedAt - limits.bodyGraceMs
-      // Data waiting to be read is the server's delay, not the client's.
-      if (late <= 0 || stream.readableLength > 0) continue
-      const received = (session.socket?.bytesRead ?? 0) - entry.bytesAtStart
-      if (received >= (late / 1000) * limits.minBodyBytesPerSecond) continue
-      this.entries.delete(entry)
-      calm(
-        session,
-        'slow-request',
-        `a request unfinished, under ${limits.minBodyBytesPerSecond} bytes/s`,
-      )
-    }
-    if (this.entries.size === 0) {
-      clearInterval(this.sweep)
-      this.sweep = undefined
-    }
+  finished(): boolean {
+    return this.stream.destroyed || this.stream.state.state !== streamOpen
+  }
+
+  waiting(): boolean {
+    return this.stream.readableLength > 0
+  }
+
+  refuse(minBytesPerSecond: number): void {
+    calm(this.session, 'slow-request', `a request unfinished, under ${minBytesPerSecond} bytes/s`)
   }
 }
