@@ -33,55 +33,78 @@ export function shareConnections(
   trust: TrustProxy,
   caps: ConnectionCaps,
 ): void {
-  /** Each client's open sockets, oldest first (a Set keeps insertion order). */
-  const open = new Map<string, Set<Socket>>()
-  let total = 0
-  const forget = (key: string, socket: Socket) => {
-    const own = open.get(key)
-    if (!own?.delete(socket)) return
-    total--
-    if (own.size === 0) open.delete(key)
-  }
-  const heaviest = (): [string, Set<Socket>] | undefined => {
-    let found: [string, Set<Socket>] | undefined
-    for (const entry of open) if (!found || entry[1].size > found[1].size) found = entry
-    return found
-  }
+  const shares = new ConnectionShares(caps)
   server.on('connection', (socket: Socket) => {
     const peer = socket.remoteAddress ?? 'unknown'
     if (trust === 'loopback' && isLoopback(peer)) return
     const key = truncateAddress(peer)
-    const count = open.get(key)?.size ?? 0
+    if (!shares.admit(key, socket)) {
+      socket.destroy()
+      return
+    }
+    socket.once('close', () => shares.forget(key, socket))
+  })
+}
+
+/** Each client's open sockets, oldest first (a Set keeps insertion order), and their total. */
+class ConnectionShares {
+  private readonly open = new Map<string, Set<Socket>>()
+  private readonly caps: ConnectionCaps
+  private total = 0
+
+  constructor(caps: ConnectionCaps) {
+    this.caps = caps
+  }
+
+  /** Counts `socket` as `key`'s, making room if the listener is full; false: refuse it. */
+  admit(key: string, socket: Socket): boolean {
+    const {caps} = this
+    const count = this.open.get(key)?.size ?? 0
     if (count >= caps.perClient) {
       refusals.refuse(
         key,
         'connections',
         `[http] connection from ${key} closed: over ${caps.perClient} open`,
       )
-      socket.destroy()
-      return
+      return false
     }
-    if (total >= caps.max) {
-      const [victimKey, victims] = heaviest() ?? ['', new Set<Socket>()]
-      // Evicting from an address no larger than the newcomer would only trade places.
-      if (victims.size <= count + 1) {
-        refusals.refuse(key, 'listener-full', `[http] connection from ${key} closed: listener full`)
-        socket.destroy()
-        return
-      }
-      const [oldest] = victims
-      forget(victimKey, oldest)
-      refusals.refuse(
-        victimKey,
-        'connections-evicted',
-        `[http] oldest connection of ${victimKey} closed: the listener is full and ${key} holds fewer`,
-      )
-      oldest.destroy()
-    }
-    const own = open.get(key) ?? new Set<Socket>()
+    if (this.total >= caps.max && !this.evictForNewcomer(key, count)) return false
+    const own = this.open.get(key) ?? new Set<Socket>()
     own.add(socket)
-    open.set(key, own)
-    total++
-    socket.once('close', () => forget(key, socket))
-  })
+    this.open.set(key, own)
+    this.total++
+    return true
+  }
+
+  forget(key: string, socket: Socket): void {
+    const own = this.open.get(key)
+    if (!own?.delete(socket)) return
+    this.total--
+    if (own.size === 0) this.open.delete(key)
+  }
+
+  /** Closes the oldest connection of the address holding most, if it holds more than `key`. */
+  private evictForNewcomer(key: string, count: number): boolean {
+    const [victimKey, victims] = this.heaviest() ?? ['', new Set<Socket>()]
+    // Evicting from an address no larger than the newcomer would only trade places.
+    if (victims.size <= count + 1) {
+      refusals.refuse(key, 'listener-full', `[http] connection from ${key} closed: listener full`)
+      return false
+    }
+    const [oldest] = victims
+    this.forget(victimKey, oldest)
+    refusals.refuse(
+      victimKey,
+      'connections-evicted',
+      `[http] oldest connection of ${victimKey} closed: the listener is full and ${key} holds fewer`,
+    )
+    oldest.destroy()
+    return true
+  }
+
+  private heaviest(): [string, Set<Socket>] | undefined {
+    let found: [string, Set<Socket>] | undefined
+    for (const entry of this.open) if (!found || entry[1].size > found[1].size) found = entry
+    return found
+  }
 }
