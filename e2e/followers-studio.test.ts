@@ -4,7 +4,8 @@ import {launchBrowser} from '../scripts/browser.ts'
 import {startTestServer, type TestServer} from '../test/support/server.ts'
 import {followerId} from '../server/social/followers.ts'
 import {blockIdOf} from '../server/social/ownerRoutes.ts'
-import {logIn} from './studio-driver.ts'
+import {ownerInStudio} from './studio-driver.ts'
+import {stopSite} from './site.fixtures.ts'
 
 // The owner's side of issue #39's followers: the Studio's Social web lists the followers with a
 // count, the dead inboxes and the blocks, read-only, and a follower's menu blocks its instance
@@ -38,15 +39,10 @@ beforeAll(async () => {
   ])
   browser = await launchBrowser()
 }, 60_000)
-afterAll(async () => {
-  await browser?.close()
-  await server?.stop()
-})
+afterAll(() => stopSite({browser, server}))
 
 it('lists followers with a count and dead inboxes, and blocks a whole instance', async () => {
-  const context = await browser.newContext({ignoreHTTPSErrors: true})
-  const page = await context.newPage()
-  await logIn(page, server.httpsUrl, server.lake!.token)
+  const page = await ownerInStudio(browser, server)
 
   await page.getByText('Social web', {exact: true}).first().click()
   for (const title of ['Followers (4)', 'Dead inboxes (1)', 'Blocks (0)'])
@@ -82,5 +78,5 @@ it('lists followers with a count and dead inboxes, and blocks a whole instance',
   await page.getByText('Followers (2)', {exact: true}).waitFor({timeout: 60_000})
   await page.getByText('Blocks (1)', {exact: true}).click()
   await page.getByText('Whole instance', {exact: false}).first().waitFor({timeout: 30_000})
-  await context.close()
+  await page.context().close()
 })

@@ -1,6 +1,6 @@
 import type {Browser, BrowserContext, Page} from 'playwright-core'
 import {openBrowser} from './support/sharedBrowser.ts'
-import {studioContext} from '../scripts/studioPage.ts'
+import {logIn, studioContext} from '../scripts/studioPage.ts'
 import {startTestServer, type TestServer} from '../test/support/server.ts'
 
 export {logIn, studioContext, waitForTitle} from '../scripts/studioPage.ts'
@@ -211,4 +211,15 @@ export async function setPerspective(
   await page.getByTestId('global-perspective-menu-button').click()
   await page.getByTestId(`release-${perspective}`).click()
   await page.keyboard.press('Escape')
+}
+
+/**
+ * A new page of the Studio with the owner logged in, in a context of its own that accepts the
+ * server's self-signed certificate (close it with `page.context().close()`).
+ */
+export async function ownerInStudio(browser: Browser, server: TestServer): Promise<Page> {
+  const context = await browser.newContext({ignoreHTTPSErrors: true})
+  const page = await context.newPage()
+  await logIn(page, server.httpsUrl, server.lake!.token)
+  return page
 }
