@@ -15,3 +15,19 @@ export const unsafeHrefs: readonly unknown[] = [
   42,
   undefined,
 ]
+
+/**
+ * Spellings a browser reads as `//evil.example`, another origin: the WHATWG URL parser reads a
+ * backslash as `/` and drops tabs and newlines anywhere. Neither a site link (`safeHref`) nor a
+ * redirect's site path (`isSitePath`) may be one of them.
+ */
+export const otherHostSpellings: readonly string[] = [
+  '//evil.example',
+  '/\\evil.example',
+  '\\\\evil.example',
+  '\\/evil.example',
+  ' \\\\evil.example/path',
+  '/\t/evil.example',
+  '\t//evil.example',
+  '/\n\\evil.example',
+]
