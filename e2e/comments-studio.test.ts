@@ -1,9 +1,7 @@
 import type {Browser} from 'playwright-core'
 import {afterAll, beforeAll, expect, it, vi} from 'vitest'
-import {launchBrowser} from '../scripts/browser.ts'
-import {startTestServer, type TestServer} from '../test/support/server.ts'
 import {ownerInStudio} from './studio-driver.ts'
-import {stopSite} from './site.fixtures.ts'
+import {startSite, stopSite, type TestServer} from './site.fixtures.ts'
 
 // The owner's side of issue #39's comments: a pending reply is listed under Comments → Pending,
 // opens with its status as the one editable field, and approving it in the real Studio shows it
@@ -13,7 +11,7 @@ let server: TestServer
 const slug = 'talked-about'
 
 beforeAll(async () => {
-  server = await startTestServer({SEED: '0'})
+  ;({server, browser} = await startSite())
   await server.lake!.mutate([
     {
       createOrReplace: {
@@ -43,7 +41,6 @@ beforeAll(async () => {
       },
     },
   ])
-  browser = await launchBrowser()
 }, 60_000)
 afterAll(() => stopSite({browser, server}))
 

@@ -1,11 +1,9 @@
 import type {Browser} from 'playwright-core'
 import {afterAll, beforeAll, expect, it, vi} from 'vitest'
-import {launchBrowser} from '../scripts/browser.ts'
-import {startTestServer, type TestServer} from '../test/support/server.ts'
 import {followerId} from '../server/social/followers.ts'
 import {blockIdOf} from '../server/social/ownerRoutes.ts'
 import {ownerInStudio} from './studio-driver.ts'
-import {stopSite} from './site.fixtures.ts'
+import {startSite, stopSite, type TestServer} from './site.fixtures.ts'
 
 // The owner's side of issue #39's followers: the Studio's Social web lists the followers with a
 // count, the dead inboxes and the blocks, read-only, and a follower's menu blocks its instance
@@ -30,14 +28,13 @@ const follower = (host: string, name: string, lastError?: string) => {
 }
 
 beforeAll(async () => {
-  server = await startTestServer({SEED: '0'})
+  ;({server, browser} = await startSite())
   await server.lake!.mutate([
     follower('social.example', 'ada'),
     follower('gone.example', 'bob', '3 tries: 500 Internal Server Error'),
     follower('spam.example', 'mallory'),
     follower('spam.example', 'eve'),
   ])
-  browser = await launchBrowser()
 }, 60_000)
 afterAll(() => stopSite({browser, server}))
 
