@@ -1,4 +1,5 @@
-import type {Browser, BrowserContext, Page} from 'playwright-core'
+import type {Browser, BrowserContext, Locator, Page} from 'playwright-core'
+import sharp from 'sharp'
 import {openBrowser} from './support/sharedBrowser.ts'
 import {logIn, studioContext} from '../scripts/studioPage.ts'
 import {startTestServer, type TestServer} from '../test/support/server.ts'
@@ -222,4 +223,28 @@ export async function ownerInStudio(browser: Browser, server: TestServer): Promi
   const page = await context.newPage()
   await logIn(page, server.httpsUrl, server.lake!.token)
   return page
+}
+
+/**
+ * Uploads a photo into the image field `name` as the owner does, through its file input: a JPEG
+ * of `width` × `height` in one `color`, made here. The field is an object field, a fieldset with
+ * no test id of its own, found by its header's field-actions menu, which it returns.
+ */
+export async function uploadPhoto(
+  page: Page,
+  name: string,
+  photo: {fileName: string; width: number; height: number; color: string},
+): Promise<Locator> {
+  const field = page
+    .locator('fieldset')
+    .filter({has: page.getByTestId(`field-actions-menu-${name}`)})
+  const {width, height, color} = photo
+  const jpeg = await sharp({create: {width, height, channels: 3, background: color}})
+    .jpeg()
+    .toBuffer()
+  await field
+    .locator('input[type=file]')
+    .first()
+    .setInputFiles({name: photo.fileName, mimeType: 'image/jpeg', buffer: jpeg})
+  return field
 }
