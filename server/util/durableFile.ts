@@ -95,20 +95,6 @@ function isUnsupported(error: unknown): boolean {
 }
 
 /**
- * Writes `data` to the new file `temp` and syncs it, so that what is then renamed or linked into
- * place is whole.
- */
-async function writeSynced(temp: string, data: string | Uint8Array, mode: number): Promise<void> {
-  const handle = await open(temp, 'wx', mode)
-  try {
-    await handle.writeFile(data)
-    await handle.sync()
-  } finally {
-    await handle.close()
-  }
-}
-
-/**
  * Replaces `path` with `data` so that a crash leaves either the old file or the new one, never a
  * torn one: write a temp file, fsync it, rename it into place, fsync the directory. On failure
  * (a full disk) the temp file is removed and `path` is unchanged. Async, so the event loop keeps
@@ -121,7 +107,13 @@ export async function writeFileDurably(
 ): Promise<void> {
   const temp = tempName(path)
   try {
-    await writeSynced(temp, data, mode)
+    const handle = await open(temp, 'wx', mode)
+    try {
+      await handle.writeFile(data)
+      await handle.sync()
+    } finally {
+      await handle.close()
+    }
     await rename(temp, path)
   } catch (error) {
     await unlink(temp).catch(() => undefined)
@@ -143,7 +135,13 @@ export async function createFileDurably(
 ): Promise<boolean> {
   const temp = tempName(path)
   try {
-    await writeSynced(temp, data, mode)
+    const handle = await open(temp, 'wx', mode)
+    try {
+      await handle.writeFile(data)
+      await handle.sync()
+    } finally {
+      await handle.close()
+    }
     await link(temp, path)
   } catch (error) {
     if (codeOf(error) === 'EEXIST' && existsSync(path)) return false
