@@ -248,3 +248,13 @@ export async function uploadPhoto(
     .setInputFiles({name: photo.fileName, mimeType: 'image/jpeg', buffer: jpeg})
   return field
 }
+
+/**
+ * Logs the owner in through the login page, from the plain-HTTP /studio that redirects to the
+ * HTTPS listener, and returns the Studio's origin the page ended on (the HTTPS one).
+ */
+export async function logInOwner(studio: StudioUnderTest): Promise<string> {
+  const {page, server} = studio
+  await logIn(page, server.url, server.lake!.token)
+  return new URL(page.url()).origin
+}

@@ -3,12 +3,13 @@ import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 import {overlaysDrawn, siteFrame} from '../scripts/presentationFrame.ts'
 import {
   goInStudio,
-  logIn,
+  logInOwner,
+  pickReference,
   startStudio,
+  uploadPhoto,
   waitForPublishable,
   type StudioUnderTest,
 } from './studio-driver.ts'
-import {pickReference, uploadPhoto} from './studio-driver.ts'
 import type {TestServer} from '../test/support/server.ts'
 
 // Issue #37's "Done when": the owner edits her whole site in the real Studio, in Presentation
@@ -141,8 +142,7 @@ describe('the owner edits her whole site in the Studio, with preview (issue #37)
     running = await startStudio({})
     ;({server, page} = running)
     page.setDefaultTimeout(60_000)
-    await logIn(page, server.url, server.lake!.token)
-    studio = new URL(page.url()).origin
+    studio = await logInOwner(running)
   }, 180_000)
   afterAll(async () => {
     await running?.stop()
