@@ -9,6 +9,9 @@ interface Redirect {
   automatic: boolean
 }
 
+/** A redirect the site made itself, permanent. */
+const made = (from: string, to: string): Redirect => ({from, to, permanent: true, automatic: true})
+
 /** The redirects the lake holds, as a reader's client sees them. */
 const redirects = (t: LakeUnderTest) =>
   t.anon.fetch<Redirect[]>(
@@ -35,55 +38,41 @@ describe('the redirects the site makes when a slug changes', () => {
     return t?.stop()
   })
 
-  it('answers a published post’s old address with a 301 to the new one', async () => {
+  /** The owner sets `id`'s slug (as the Studio's publish does), and the redirects are made. */
+  async function setSlug(id: string, slug: string): Promise<void> {
     await t.owner
-      .patch('post')
-      .set({slug: {current: 'two'}})
+      .patch(id)
+      .set({slug: {current: slug}})
       .commit()
     await auto.idle()
-    expect(await redirects(t)).toEqual([
-      {from: '/blog/one', to: '/blog/two', permanent: true, automatic: true},
-    ])
+  }
+
+  it('answers a published post’s old address with a 301 to the new one', async () => {
+    await setSlug('post', 'two')
+    expect(await redirects(t)).toEqual([made('/blog/one', '/blog/two')])
   })
 
   it('collapses a chain: every old address points at the newest, in one hop', async () => {
-    await t.owner
-      .patch('post')
-      .set({slug: {current: 'three'}})
-      .commit()
-    await auto.idle()
+    await setSlug('post', 'three')
     expect(await redirects(t)).toEqual([
-      {from: '/blog/one', to: '/blog/three', permanent: true, automatic: true},
-      {from: '/blog/two', to: '/blog/three', permanent: true, automatic: true},
+      made('/blog/one', '/blog/three'),
+      made('/blog/two', '/blog/three'),
     ])
   })
 
   it('never loops: moving back to an old slug drops the redirect from it', async () => {
-    await t.owner
-      .patch('post')
-      .set({slug: {current: 'one'}})
-      .commit()
-    await auto.idle()
+    await setSlug('post', 'one')
     expect(await redirects(t)).toEqual([
-      {from: '/blog/three', to: '/blog/one', permanent: true, automatic: true},
-      {from: '/blog/two', to: '/blog/one', permanent: true, automatic: true},
+      made('/blog/three', '/blog/one'),
+      made('/blog/two', '/blog/one'),
     ])
   })
 
   it('keeps a renamed category’s old tab address, and ignores drafts', async () => {
-    await t.owner
-      .patch('cat')
-      .set({slug: {current: 'travel'}})
-      .commit()
-    await t.owner
-      .patch('drafts.other')
-      .set({slug: {current: 'draft-2'}})
-      .commit()
-    await auto.idle()
+    await setSlug('cat', 'travel')
+    await setSlug('drafts.other', 'draft-2')
     const tabs = (await redirects(t)).filter((r) => r.from.startsWith('/blog?'))
-    expect(tabs).toEqual([
-      {from: '/blog?category=Trips', to: '/blog?category=travel', permanent: true, automatic: true},
-    ])
+    expect(tabs).toEqual([made('/blog?category=Trips', '/blog?category=travel')])
     expect((await redirects(t)).some((r) => r.from.includes('draft'))).toBe(false)
   })
 })

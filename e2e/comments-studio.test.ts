@@ -1,8 +1,7 @@
 import type {Browser} from 'playwright-core'
 import {afterAll, beforeAll, expect, it, vi} from 'vitest'
-import {launchBrowser} from '../scripts/browser.ts'
-import {startTestServer, type TestServer} from '../test/support/server.ts'
-import {logIn} from './studio-driver.ts'
+import {ownerInStudio} from './studio-driver.ts'
+import {startSite, stopSite, type TestServer} from './site.fixtures.ts'
 
 // The owner's side of issue #39's comments: a pending reply is listed under Comments → Pending,
 // opens with its status as the one editable field, and approving it in the real Studio shows it
@@ -12,7 +11,7 @@ let server: TestServer
 const slug = 'talked-about'
 
 beforeAll(async () => {
-  server = await startTestServer({SEED: '0'})
+  ;({server, browser} = await startSite())
   await server.lake!.mutate([
     {
       createOrReplace: {
@@ -42,17 +41,11 @@ beforeAll(async () => {
       },
     },
   ])
-  browser = await launchBrowser()
 }, 60_000)
-afterAll(async () => {
-  await browser?.close()
-  await server?.stop()
-})
+afterAll(() => stopSite({browser, server}))
 
 it('approves a comment in the Studio, and the post shows it with JavaScript off', async () => {
-  const context = await browser.newContext({ignoreHTTPSErrors: true})
-  const page = await context.newPage()
-  await logIn(page, server.httpsUrl, server.lake!.token)
+  const page = await ownerInStudio(browser, server)
 
   await page.getByText('Comments', {exact: true}).first().click()
   await page.getByText('Pending', {exact: true}).first().click()
@@ -75,7 +68,7 @@ it('approves a comment in the Studio, and the post shows it with JavaScript off'
   )
   expect(server.lake!.getDocument('comment.first')?.status).toBe('approved')
   expect(html).toContain('Ada Reader')
-  await context.close()
+  await page.context().close()
 
   const reader = await browser.newContext({javaScriptEnabled: false})
   const post = await reader.newPage()

@@ -4,7 +4,8 @@ import {inboxMessages, waitForMessage} from '../server/contact/testing/inboxWait
 import {SmtpSink} from '../test/support/smtpSink.ts'
 import {openBrowser} from './support/sharedBrowser.ts'
 import {startTestServer} from '../test/support/server.ts'
-import {logIn} from './studio-driver.ts'
+import {ownerInStudio} from './studio-driver.ts'
+import {stopSite} from './site.fixtures.ts'
 
 // The owner's side of issue #5: the Studio's Inbox lists the relay's messages newest first,
 // each row showing who wrote and the delivery status, and opens them read-only.
@@ -42,15 +43,10 @@ beforeAll(async () => {
   await waitForMessage(server.lake!, failed, (m) => m.status === 'failed')
   browser = await openBrowser()
 })
-afterAll(async () => {
-  await browser?.close()
-  await server?.stop()
-})
+afterAll(() => stopSite({browser, server}))
 
 it('lists the inbox newest first with each status, and opens a message read-only', async () => {
-  const context = await browser.newContext({ignoreHTTPSErrors: true})
-  const page = await context.newPage()
-  await logIn(page, server.httpsUrl, server.lake!.token)
+  const page = await ownerInStudio(browser, server)
 
   await page.getByText('Inbox', {exact: true}).first().click()
   const firstRow = page.getByText('Grace Failed <grace@example.com>')
@@ -68,5 +64,5 @@ it('lists the inbox newest first with each status, and opens a message read-only
   const message = page.locator('textarea').filter({hasText: 'The mail server was down.'})
   await message.waitFor({timeout: 30_000})
   expect(await message.isEditable()).toBe(false)
-  await context.close()
+  await page.context().close()
 })

@@ -1,10 +1,9 @@
 import type {Browser} from 'playwright-core'
 import {afterAll, beforeAll, expect, it, vi} from 'vitest'
-import {launchBrowser} from '../scripts/browser.ts'
-import {startTestServer, type TestServer} from '../test/support/server.ts'
 import {followerId} from '../server/social/followers.ts'
 import {blockIdOf} from '../server/social/ownerRoutes.ts'
-import {logIn} from './studio-driver.ts'
+import {ownerInStudio} from './studio-driver.ts'
+import {startSite, stopSite, type TestServer} from './site.fixtures.ts'
 
 // The owner's side of issue #39's followers: the Studio's Social web lists the followers with a
 // count, the dead inboxes and the blocks, read-only, and a follower's menu blocks its instance
@@ -29,24 +28,18 @@ const follower = (host: string, name: string, lastError?: string) => {
 }
 
 beforeAll(async () => {
-  server = await startTestServer({SEED: '0'})
+  ;({server, browser} = await startSite())
   await server.lake!.mutate([
     follower('social.example', 'ada'),
     follower('gone.example', 'bob', '3 tries: 500 Internal Server Error'),
     follower('spam.example', 'mallory'),
     follower('spam.example', 'eve'),
   ])
-  browser = await launchBrowser()
 }, 60_000)
-afterAll(async () => {
-  await browser?.close()
-  await server?.stop()
-})
+afterAll(() => stopSite({browser, server}))
 
 it('lists followers with a count and dead inboxes, and blocks a whole instance', async () => {
-  const context = await browser.newContext({ignoreHTTPSErrors: true})
-  const page = await context.newPage()
-  await logIn(page, server.httpsUrl, server.lake!.token)
+  const page = await ownerInStudio(browser, server)
 
   await page.getByText('Social web', {exact: true}).first().click()
   for (const title of ['Followers (4)', 'Dead inboxes (1)', 'Blocks (0)'])
@@ -82,5 +75,5 @@ it('lists followers with a count and dead inboxes, and blocks a whole instance',
   await page.getByText('Followers (2)', {exact: true}).waitFor({timeout: 60_000})
   await page.getByText('Blocks (1)', {exact: true}).click()
   await page.getByText('Whole instance', {exact: false}).first().waitFor({timeout: 30_000})
-  await context.close()
+  await page.context().close()
 })

@@ -8,7 +8,7 @@ import {
 import {openBrowser} from './support/sharedBrowser.ts'
 import {startServerWithMail, type ServerWithMail} from '../test/support/serverWithMail.ts'
 import type {TestServer} from '../test/support/server.ts'
-import {logIn} from './studio-driver.ts'
+import {ownerInStudio} from './studio-driver.ts'
 
 // The owner's side of issue #26: the Studio's Newsletter shows how many subscribers are in each
 // state, kept live, lists them with their status, read-only, and the new-post mailings.
@@ -32,9 +32,7 @@ afterAll(async () => {
 })
 
 it('counts subscribers by status, live, and lists them read-only', async () => {
-  const context = await browser.newContext({ignoreHTTPSErrors: true})
-  const page = await context.newPage()
-  await logIn(page, server.httpsUrl, server.lake!.token)
+  const page = await ownerInStudio(browser, server)
 
   await page.getByText('Newsletter', {exact: true}).first().click()
   for (const title of ['All subscribers (2)', 'Active (1)', 'Pending (1)', 'Unsubscribed (1)'])
@@ -61,5 +59,5 @@ it('counts subscribers by status, live, and lists them read-only', async () => {
   const email = page.locator('input[value="waiting@example.com"]')
   await email.waitFor({timeout: 30_000})
   expect(await email.isEditable()).toBe(false)
-  await context.close()
+  await page.context().close()
 })

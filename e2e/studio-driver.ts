@@ -1,6 +1,7 @@
-import type {Browser, BrowserContext, Page} from 'playwright-core'
+import type {Browser, BrowserContext, Locator, Page} from 'playwright-core'
+import sharp from 'sharp'
 import {openBrowser} from './support/sharedBrowser.ts'
-import {studioContext} from '../scripts/studioPage.ts'
+import {logIn, studioContext} from '../scripts/studioPage.ts'
 import {startTestServer, type TestServer} from '../test/support/server.ts'
 
 export {logIn, studioContext, waitForTitle} from '../scripts/studioPage.ts'
@@ -211,4 +212,49 @@ export async function setPerspective(
   await page.getByTestId('global-perspective-menu-button').click()
   await page.getByTestId(`release-${perspective}`).click()
   await page.keyboard.press('Escape')
+}
+
+/**
+ * A new page of the Studio with the owner logged in, in a context of its own that accepts the
+ * server's self-signed certificate (close it with `page.context().close()`).
+ */
+export async function ownerInStudio(browser: Browser, server: TestServer): Promise<Page> {
+  const context = await browser.newContext({ignoreHTTPSErrors: true})
+  const page = await context.newPage()
+  await logIn(page, server.httpsUrl, server.lake!.token)
+  return page
+}
+
+/**
+ * Uploads a photo into the image field `name` as the owner does, through its file input: a JPEG
+ * of `width` × `height` in one `color`, made here. The field is an object field, a fieldset with
+ * no test id of its own, found by its header's field-actions menu, which it returns.
+ */
+export async function uploadPhoto(
+  page: Page,
+  name: string,
+  photo: {fileName: string; width: number; height: number; color: string},
+): Promise<Locator> {
+  const field = page
+    .locator('fieldset')
+    .filter({has: page.getByTestId(`field-actions-menu-${name}`)})
+  const {width, height, color} = photo
+  const jpeg = await sharp({create: {width, height, channels: 3, background: color}})
+    .jpeg()
+    .toBuffer()
+  await field
+    .locator('input[type=file]')
+    .first()
+    .setInputFiles({name: photo.fileName, mimeType: 'image/jpeg', buffer: jpeg})
+  return field
+}
+
+/**
+ * Logs the owner in through the login page, from the plain-HTTP /studio that redirects to the
+ * HTTPS listener, and returns the Studio's origin the page ended on (the HTTPS one).
+ */
+export async function logInOwner(studio: StudioUnderTest): Promise<string> {
+  const {page, server} = studio
+  await logIn(page, server.url, server.lake!.token)
+  return new URL(page.url()).origin
 }

@@ -1,15 +1,15 @@
-import sharp from 'sharp'
 import type {Frame, Page} from 'playwright-core'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 import {overlaysDrawn, siteFrame} from '../scripts/presentationFrame.ts'
 import {
   goInStudio,
-  logIn,
+  logInOwner,
+  pickReference,
   startStudio,
+  uploadPhoto,
   waitForPublishable,
   type StudioUnderTest,
 } from './studio-driver.ts'
-import {pickReference} from './studio-driver.ts'
 import type {TestServer} from '../test/support/server.ts'
 
 // Issue #37's "Done when": the owner edits her whole site in the real Studio, in Presentation
@@ -142,8 +142,7 @@ describe('the owner edits her whole site in the Studio, with preview (issue #37)
     running = await startStudio({})
     ;({server, page} = running)
     page.setDefaultTimeout(60_000)
-    await logIn(page, server.url, server.lake!.token)
-    studio = new URL(page.url()).origin
+    studio = await logInOwner(running)
   }, 180_000)
   afterAll(async () => {
     await running?.stop()
@@ -181,17 +180,12 @@ describe('the owner edits her whole site in the Studio, with preview (issue #37)
     )
     await field('name').locator('input').fill('Ruth Kaur')
     await enter(field('order').locator('input'), '-1', 'testimonial-ruth', (d) => d?.order === -1)
-    const photo = await sharp({
-      create: {width: 600, height: 600, channels: 3, background: '#a0522d'},
+    await uploadPhoto(page, 'photo', {
+      fileName: 'ruth.jpg',
+      width: 600,
+      height: 600,
+      color: '#a0522d',
     })
-      .jpeg()
-      .toBuffer()
-    await page
-      .locator('fieldset')
-      .filter({has: page.getByTestId('field-actions-menu-photo')})
-      .locator('input[type=file]')
-      .first()
-      .setInputFiles({name: 'ruth.jpg', mimeType: 'image/jpeg', buffer: photo})
     const draft = await lakeHolds('drafts.testimonial-ruth', (doc) =>
       Boolean((doc?.photo as {asset?: {_ref?: string}} | undefined)?.asset?._ref),
     )

@@ -3,7 +3,7 @@ import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 import {framedHeading, overlaysDrawn, siteFrame} from '../scripts/presentationFrame.ts'
 import {
   goInStudio,
-  logIn,
+  logInOwner,
   startStudio,
   waitForPublishable,
   waitForTitle,
@@ -58,8 +58,7 @@ describe('the Presentation tool', () => {
       {create: {...post('drafts.second', 'Second, renamed', 'second-renamed')}},
       {create: {...post('drafts.unborn', 'Never published', 'unborn')}},
     ])
-    await logIn(page, server.url, server.lake!.token)
-    studio = new URL(page.url()).origin
+    studio = await logInOwner(running)
   }, 120_000)
   afterAll(async () => {
     await running?.stop()

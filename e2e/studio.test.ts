@@ -12,6 +12,7 @@ import {
   runInVision,
   setPerspective,
   startStudio,
+  uploadPhoto,
   waitForPublishable,
   waitForTitle,
   type StudioUnderTest,
@@ -164,20 +165,12 @@ describe('the embedded Studio on the local lake', () => {
       const id = created.Mountaineering
       const title = 'A Mountaineering story'
       await openPost(page, lake, id)
-      // The cover is an object field: a fieldset with no test id of its own, found by its header's
-      // field-actions menu.
-      const coverField = page
-        .locator('fieldset')
-        .filter({has: page.getByTestId('field-actions-menu-mainImage')})
-      const cover = await sharp({
-        create: {width: 1600, height: 1000, channels: 3, background: '#3a6ea5'},
+      const coverField = await uploadPhoto(page, 'mainImage', {
+        fileName: 'summit.jpg',
+        width: 1600,
+        height: 1000,
+        color: '#3a6ea5',
       })
-        .jpeg()
-        .toBuffer()
-      await coverField
-        .locator('input[type=file]')
-        .first()
-        .setInputFiles({name: 'summit.jpg', mimeType: 'image/jpeg', buffer: cover})
       const withCover = await lake.until(
         `drafts.${id}`,
         (d) => Boolean(d?.mainImage?.asset?._ref),

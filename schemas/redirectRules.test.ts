@@ -1,13 +1,14 @@
 import {describe, expect, it} from 'vitest'
 import {isExternalTarget, isSitePath, redirectConflict} from './redirectRules.ts'
+import {otherHostSpellings} from '../test/support/unsafeHrefs.ts'
 
 describe('what a redirect may say', () => {
   it('takes one-slash paths of the site, never another origin', () => {
     expect(isSitePath('/blog/old')).toBe(true)
     expect(isSitePath('/blog?category=Trips')).toBe(true)
     for (const bad of [
+      ...otherHostSpellings,
       '//evil.example/x',
-      '/\\evil.example',
       'https://evil.example',
       'blog',
       '',

@@ -8,9 +8,12 @@ import {startSiteUnderTest, type SiteUnderTest} from '../test/support/siteUnderT
 describe('redirects on the public site', () => {
   let site: SiteUnderTest
 
-  /** Resolves once a commit stores a redirect (the site makes it right after the move). */
-  const redirectStored = () =>
-    new Promise<void>((resolve) => {
+  /**
+   * Sets `id`'s slug, and resolves once a commit stores a redirect (the site makes it right after
+   * the move).
+   */
+  async function setSlug(id: string, slug: string): Promise<void> {
+    const stored = new Promise<void>((resolve) => {
       const stop = site.lake.lake.onCommit((tx) => {
         if (tx.changes.some((c) => c.after?._type === 'redirect')) {
           stop()
@@ -18,6 +21,9 @@ describe('redirects on the public site', () => {
         }
       })
     })
+    await site.lake.lake.mutate([{patch: {id, set: {slug: {current: slug}}}}])
+    await stored
+  }
 
   const get = (path: string) => site.get(path)
 
@@ -42,9 +48,7 @@ describe('redirects on the public site', () => {
 
   it('a published post whose slug changed: the old address answers 301 to the new one', async () => {
     expect((await get('/blog/one')).status).toBe(200)
-    const stored = redirectStored()
-    await site.lake.lake.mutate([{patch: {id: 'post', set: {slug: {current: 'two'}}}}])
-    await stored
+    await setSlug('post', 'two')
     const moved = await get('/blog/one')
     expect(moved.status).toBe(301)
     expect(moved.headers.get('location')).toBe('/blog/two')
@@ -56,9 +60,7 @@ describe('redirects on the public site', () => {
   })
 
   it('a renamed category keeps its old tab address', async () => {
-    const stored = redirectStored()
-    await site.lake.lake.mutate([{patch: {id: 'cat', set: {slug: {current: 'travel'}}}}])
-    await stored
+    await setSlug('cat', 'travel')
     const moved = await get('/blog?category=Trips')
     expect(moved.status).toBe(301)
     expect(moved.headers.get('location')).toBe('/blog?category=travel')

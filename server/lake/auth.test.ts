@@ -1,23 +1,15 @@
 import {createHash} from 'node:crypto'
-import {mkdtempSync, readFileSync, rmSync, statSync} from 'node:fs'
-import {tmpdir} from 'node:os'
+import {readFileSync, statSync} from 'node:fs'
 import {join} from 'node:path'
 import {DatabaseSync} from 'node:sqlite'
 import {afterEach, describe, expect, it} from 'vitest'
 import {Auth, bearerToken, defaultSessionLifetimes, resolveOwnerToken} from './auth.ts'
 import {failedAttemptWindowMs} from '../util/failedAttempts.ts'
 import {Store} from './store/store.ts'
+import {tempDirs} from '../../test/support/tempDirs.ts'
 
 // The owner token and Studio sessions.
-const dirs: string[] = []
-afterEach(() => {
-  for (const dir of dirs.splice(0)) rmSync(dir, {recursive: true, force: true})
-})
-function freshDir(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'scriptorium-auth-'))
-  dirs.push(dir)
-  return dir
-}
+const freshDir = tempDirs('scriptorium-auth-')
 
 describe('owner token', () => {
   it('is generated once into the data dir with mode 0600 and reused', () => {

@@ -1,18 +1,10 @@
-import {mkdtempSync, readdirSync, rmSync, statSync, writeFileSync} from 'node:fs'
-import {tmpdir} from 'node:os'
+import {readdirSync, statSync, writeFileSync} from 'node:fs'
 import {join} from 'node:path'
-import {afterEach, describe, expect, it} from 'vitest'
+import {describe, expect, it} from 'vitest'
 import {loadNewsletterSecret, secretFileName} from './secret.ts'
+import {tempDirs} from '../../test/support/tempDirs.ts'
 
-const dirs: string[] = []
-function dataDir(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'scriptorium-secret-'))
-  dirs.push(dir)
-  return dir
-}
-afterEach(() => {
-  for (const dir of dirs.splice(0)) rmSync(dir, {recursive: true, force: true})
-})
+const dataDir = tempDirs('scriptorium-secret-')
 
 describe('the newsletter secret', () => {
   it('is made once at 0600 and read back the same', () => {

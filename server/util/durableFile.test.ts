@@ -1,27 +1,10 @@
-import {
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  statSync,
-  writeFileSync,
-} from 'node:fs'
-import {tmpdir} from 'node:os'
+import {mkdirSync, readdirSync, readFileSync, statSync, writeFileSync} from 'node:fs'
 import {join} from 'node:path'
-import {afterEach, describe, expect, it} from 'vitest'
+import {describe, expect, it} from 'vitest'
 import {removeStaleTemps, writeFileDurably} from './durableFile.ts'
+import {tempDirs} from '../../test/support/tempDirs.ts'
 
-const dirs: string[] = []
-afterEach(() => {
-  for (const dir of dirs.splice(0)) rmSync(dir, {recursive: true, force: true})
-})
-
-function freshDir(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'scriptorium-durable-'))
-  dirs.push(dir)
-  return dir
-}
+const freshDir = tempDirs('scriptorium-durable-')
 
 const mode = (path: string) => (statSync(path).mode & 0o777).toString(8)
 

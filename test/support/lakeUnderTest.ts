@@ -4,7 +4,7 @@ import type {AddressInfo} from 'node:net'
 import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 import {getRequestListener} from '@hono/node-server'
-import type {SanityClient} from '@sanity/client'
+import type {IdentifiedSanityDocumentStub, SanityClient} from '@sanity/client'
 import {Hono} from 'hono'
 import {defaultSessionIdleHours, defaultSessionMaxDays} from '../../shared/ownerAccess.ts'
 import {clientMiddleware, type TrustProxy} from '../../server/http/clientAddress.ts'
@@ -134,4 +134,19 @@ export async function startLakeUnderTest(
     },
     stop: () => server.stop(),
   }
+}
+
+/**
+ * The lake alone (as `startLakeUnderTest`), holding `docs` from the start: written in one
+ * transaction, which returns once queries see it (`visibility: 'sync'`).
+ */
+export async function startLakeHolding(
+  docs: IdentifiedSanityDocumentStub[],
+  options: LakeUnderTestOptions = {},
+): Promise<LakeUnderTest> {
+  const t = await startLakeUnderTest(options)
+  const transaction = t.owner.transaction()
+  for (const doc of docs) transaction.createOrReplace(doc)
+  await transaction.commit({visibility: 'sync'})
+  return t
 }

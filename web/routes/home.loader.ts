@@ -1,7 +1,8 @@
-import {data, type LoaderFunctionArgs, type RouterContextProvider} from 'react-router-dom'
-import {sanityClientContext} from '../clientContext.ts'
 import {homePageQuery, latestPostsQuery} from '../queries.ts'
-import type {HomePageQueryResult, LatestPostsQueryResult} from '../../shared/sanity.types.ts'
+import type {LatestPostsQueryResult} from '../../shared/sanity.types.ts'
+import {copyLoader} from './copyLoader.ts'
+
+const noPosts: LatestPostsQueryResult = []
 
 /**
  * Home: its words and sections (the home document, edited in the Studio) and the newest posts
@@ -9,18 +10,14 @@ import type {HomePageQueryResult, LatestPostsQueryResult} from '../../shared/san
  * without an answer it shows today's copy and says the posts are on their way (logged, and kept
  * out of the cache).
  */
-export async function homeLoader({context}: LoaderFunctionArgs<RouterContextProvider>) {
-  try {
-    const client = await context.get(sanityClientContext)()
+export const homeLoader = copyLoader(
+  {name: 'home', what: 'the latest posts'},
+  async (client) => {
     const [latest, copy] = await Promise.all([
       client.fetch(latestPostsQuery),
       client.fetch(homePageQuery),
     ])
-    return data({latest, copy})
-  } catch (error) {
-    console.error('[home] could not fetch the latest posts', error)
-    const none: LatestPostsQueryResult = []
-    const copy: HomePageQueryResult | undefined = undefined
-    return data({latest: none, copy}, {headers: {'Cache-Control': 'no-store'}})
-  }
-}
+    return {latest, copy}
+  },
+  {latest: noPosts, copy: undefined},
+)

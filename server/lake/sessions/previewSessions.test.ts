@@ -1,5 +1,5 @@
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
-import {startLakeUnderTest, type LakeUnderTest} from '../../../test/support/lakeUnderTest.ts'
+import {startLakeHolding, type LakeUnderTest} from '../../../test/support/lakeUnderTest.ts'
 import {previewIdleMs, PreviewSessions} from './previewSessions.ts'
 import {authOf} from '../lake.ts'
 
@@ -7,15 +7,13 @@ import {authOf} from '../lake.ts'
 describe('a preview session on the lake', () => {
   let t: LakeUnderTest
   beforeAll(async () => {
-    t = await startLakeUnderTest()
-    await t.owner
-      .transaction()
-      .create({_id: 'p1', _type: 'post', title: 'Published title', slug: {current: 'p1'}})
-      .create({_id: 'drafts.p1', _type: 'post', title: 'Draft title', slug: {current: 'p1'}})
-      .create({_id: 'drafts.p2', _type: 'post', title: 'Never published', slug: {current: 'p2'}})
-      .create({_id: 'inbox.m1', _type: 'contactMessage', email: 'someone@example.com'})
-      .create({_id: 'drafts.s1', _type: 'sanity.previewUrlSecret', secret: 'shh'})
-      .commit()
+    t = await startLakeHolding([
+      {_id: 'p1', _type: 'post', title: 'Published title', slug: {current: 'p1'}},
+      {_id: 'drafts.p1', _type: 'post', title: 'Draft title', slug: {current: 'p1'}},
+      {_id: 'drafts.p2', _type: 'post', title: 'Never published', slug: {current: 'p2'}},
+      {_id: 'inbox.m1', _type: 'contactMessage', email: 'someone@example.com'},
+      {_id: 'drafts.s1', _type: 'sanity.previewUrlSecret', secret: 'shh'},
+    ])
   })
   afterAll(() => t.stop())
 

@@ -1,21 +1,12 @@
-import {mkdtempSync, rmSync} from 'node:fs'
-import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 import {DatabaseSync} from 'node:sqlite'
-import {afterEach, describe, expect, it} from 'vitest'
+import {describe, expect, it} from 'vitest'
 import {Store} from './store.ts'
 import type {Doc} from '../types.ts'
+import {tempDirs} from '../../../test/support/tempDirs.ts'
 
 // The durable store on its own: what is committed is what a reopened store holds.
-const dirs: string[] = []
-function freshDir(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'scriptorium-store-'))
-  dirs.push(dir)
-  return dir
-}
-afterEach(() => {
-  for (const dir of dirs.splice(0)) rmSync(dir, {recursive: true, force: true})
-})
+const freshDir = tempDirs('scriptorium-store-')
 
 const doc = (id: string, extra: Record<string, unknown> = {}): Doc => ({
   _id: id,

@@ -1,7 +1,7 @@
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 import {seededRandom} from '../testing/seededRandom.ts'
 import {join} from 'node:path'
-import {startLakeUnderTest, type LakeUnderTest} from '../../../test/support/lakeUnderTest.ts'
+import {startLakeHolding, type LakeUnderTest} from '../../../test/support/lakeUnderTest.ts'
 import {parseTextQuery} from '../../../shared/textQuerySyntax.ts'
 import {TextIndexReader} from './textIndexReader.ts'
 import {evaluateJson, parseQuery} from '../groq.ts'
@@ -181,10 +181,7 @@ let lake: LakeUnderTest
 const posts = generate(300)
 
 beforeAll(async () => {
-  lake = await startLakeUnderTest()
-  const transaction = lake.owner.transaction()
-  for (const post of posts) transaction.createOrReplace(post)
-  await transaction.commit({visibility: 'sync'})
+  lake = await startLakeHolding(posts)
 })
 afterAll(() => lake.stop())
 

@@ -1,7 +1,7 @@
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 import {seededRandom} from '../testing/seededRandom.ts'
 import {evaluate, parse} from 'groq-js'
-import {startLakeUnderTest, type LakeUnderTest} from '../../../test/support/lakeUnderTest.ts'
+import {startLakeHolding, type LakeUnderTest} from '../../../test/support/lakeUnderTest.ts'
 import {searchQuery} from '../../../shared/siteQueries.ts'
 import {saturated} from './textScores.ts'
 import {evaluateJson, parseQuery} from '../groq.ts'
@@ -64,10 +64,7 @@ const next = seededRandom(35)
 const docs = generate(160, next)
 
 beforeAll(async () => {
-  lake = await startLakeUnderTest()
-  const transaction = lake.owner.transaction()
-  for (const doc of docs) transaction.createOrReplace(doc)
-  await transaction.commit({visibility: 'sync'})
+  lake = await startLakeHolding(docs)
 })
 afterAll(() => lake.stop())
 

@@ -1,5 +1,5 @@
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
-import {startLakeUnderTest, type LakeUnderTest} from '../../../test/support/lakeUnderTest.ts'
+import {startLakeHolding, type LakeUnderTest} from '../../../test/support/lakeUnderTest.ts'
 
 /** What @sanity/client reports of a refused request: status and the lake's JSON error. */
 async function refusal(request: Promise<unknown>) {
@@ -22,17 +22,15 @@ describe('deleting a document that a published document references strongly', ()
   let t: LakeUnderTest
 
   beforeAll(async () => {
-    t = await startLakeUnderTest()
-    await t.owner
-      .transaction()
-      .create({_id: 'cat-a', _type: 'category', title: 'A'})
-      .create({_id: 'cat-b', _type: 'category', title: 'B'})
-      .create({_id: 'cat-c', _type: 'category', title: 'C'})
-      .create({_id: 'post-1', _type: 'post', category: ref('cat-a')})
-      .create({_id: 'post-2', _type: 'post', tags: [{_key: 'k', ...ref('cat-a')}]})
-      .create({_id: 'drafts.post-3', _type: 'post', category: ref('cat-b')})
-      .create({_id: 'post-4', _type: 'post', category: ref('cat-c', true)})
-      .commit()
+    t = await startLakeHolding([
+      {_id: 'cat-a', _type: 'category', title: 'A'},
+      {_id: 'cat-b', _type: 'category', title: 'B'},
+      {_id: 'cat-c', _type: 'category', title: 'C'},
+      {_id: 'post-1', _type: 'post', category: ref('cat-a')},
+      {_id: 'post-2', _type: 'post', tags: [{_key: 'k', ...ref('cat-a')}]},
+      {_id: 'drafts.post-3', _type: 'post', category: ref('cat-b')},
+      {_id: 'post-4', _type: 'post', category: ref('cat-c', true)},
+    ])
   })
 
   afterAll(() => t?.stop())
