@@ -65,8 +65,10 @@ export const maxSeenPerDay = 250_000
 
 /** How long a visitor counts as "now" in the live figure. */
 export const liveWindowMs = 5 * 60_000
-/** Visitors held for the live figure: the oldest are forgotten first past this. */
+/** Visitors held for the live figure: the least recently seen are forgotten first past this. */
 const maxLive = 50_000
+/** How stale a live visitor's place in the forgetting order may be (its time is always exact). */
+const liveMoveMs = 1_000
 
 /**
  * A view's values in one string: a 404 is its path alone, marked by a character that no clipped
@@ -97,16 +99,15 @@ export class Tally {
   private seenViewCount = 0
   /** This batch's and this hour's rows of each view key: a repeated view is a few increments. */
   private rowsOf = new Map<string, CountRow[]>()
-  private readonly live = new Map<string, number>()
+  /** Per visitor, when last seen, and when last moved to the end of the map (`seeLive`). */
+  private readonly live = new Map<string, {time: number; movedAt: number}>()
   private readonly process = randomUUID()
   private hourStart = NaN
   private hour = ''
 
   add(view: View): void {
     const hour = this.hourOf(view.time)
-    this.live.delete(view.visitor)
-    this.live.set(view.visitor, view.time)
-    if (this.live.size > maxLive) this.live.delete(this.live.keys().next().value ?? '')
+    this.seeLive(view.visitor, view.time)
     // Every value of the view in one string, made once per view and looked up in two maps.
     const key = viewKey(view)
     let views = this.seenViews.get(view.visitor)
@@ -126,6 +127,24 @@ export class Tally {
       views.add(key)
       this.seenViewCount++
     }
+  }
+
+  /**
+   * Notes that `visitor` was seen at `time`, for the live figure. The time is updated in place;
+   * the visitor moves to the end of the map (the last to be forgotten past `maxLive`) only when
+   * last moved over a second ago: taking a key out of a Map and putting it back on every view
+   * made V8 shrink and rebuild the table (a Map of one reader, as a quiet site has, emptied and
+   * refilled each time), which cost more than the rest of counting the view.
+   */
+  private seeLive(visitor: string, time: number): void {
+    const seen = this.live.get(visitor)
+    if (seen !== undefined && Math.abs(time - seen.movedAt) < liveMoveMs) {
+      seen.time = time
+      return
+    }
+    if (seen !== undefined) this.live.delete(visitor)
+    this.live.set(visitor, {time, movedAt: time})
+    if (this.live.size > maxLive) this.live.delete(this.live.keys().next().value ?? '')
   }
 
   private countNotFound(hour: string, view: View): CountRow[] {
@@ -180,7 +199,7 @@ export class Tally {
   /** Visitors seen by this process in the last five minutes. */
   liveVisitors(now: number): number {
     let count = 0
-    for (const [visitor, time] of this.live) {
+    for (const [visitor, {time}] of this.live) {
       if (now - time < liveWindowMs) count++
       else this.live.delete(visitor)
     }
@@ -190,7 +209,7 @@ export class Tally {
   /** This process's live visitors at `now`, as a report for the content process. */
   liveReport(now: number): LiveReport {
     const perSecond = new Map<number, number>()
-    for (const [visitor, time] of this.live) {
+    for (const [visitor, {time}] of this.live) {
       if (now - time >= liveWindowMs) this.live.delete(visitor)
       else {
         const second = Math.floor(time / 1000)
