@@ -96,7 +96,8 @@ class SitePages implements SiteHandler {
     // Page addresses have no file extension: look in the render cache before the disk.
     const key = `${options.site().siteUrl}${url.pathname}${url.search}`
     // The relay's marker: taken (or refused) here, and never part of the page's address.
-    const marker = requested.searchParams.get(sentParam)
+    // Without a query there is none (and no URLSearchParams to make for it).
+    const marker = requested.search === '' ? null : requested.searchParams.get(sentParam)
     if (marker !== null && (await options.sentMarkers?.take(marker))) {
       const fresh = await this.renderPage(url, key, 'contact-sent').catch((error: unknown) => {
         logRenderFailure(`${safe(url.pathname)} with the toast`, error)
