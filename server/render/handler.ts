@@ -106,7 +106,8 @@ class SitePages implements SiteHandler {
       if (fresh instanceof Response) return fresh
       if (fresh && !fresh.unreachable) return respond(fresh.page, 'MISS', request, false)
     }
-    const cached = await this.cachedPage(key)
+    const kept = this.cachedPage(key)
+    const cached = kept instanceof Promise ? await kept : kept
     if (cached) return respond(cached, events?.live === true ? 'HIT' : 'STALE', request)
     const asset = await assets.respond(url.pathname, acceptEncoding)
     if (asset) return asset
@@ -143,11 +144,17 @@ class SitePages implements SiteHandler {
    * event seen. Either way, not before a commit of this process's own lake has come through the
    * stream.
    */
-  private async cachedPage(key: string): Promise<RenderedPage | undefined> {
+  private cachedPage(key: string): RenderedPage | undefined | Promise<RenderedPage | undefined> {
     const events = this.options.events
     const upToDate = events?.upToDate()
-    const usable = upToDate === undefined || upToDate === true || (await upToDate)
-    return usable && (events?.live === true || events?.state === 'reconnecting')
+    // Answered at once when nothing is awaited (nearly always): no promise made per page.
+    if (upToDate === undefined || upToDate === true) return this.keptPage(key)
+    return upToDate.then((usable) => (usable ? this.keptPage(key) : undefined))
+  }
+
+  private keptPage(key: string): RenderedPage | undefined {
+    const events = this.options.events
+    return events?.live === true || events?.state === 'reconnecting'
       ? this.pages.get(key)
       : undefined
   }
