@@ -63,6 +63,9 @@ export interface Batch {
  */
 export const maxSeenPerDay = 250_000
 
+/** Views filed before they are counted in one run (Tally `add`). */
+const maxPending = 1_024
+
 /** How long a visitor counts as "now" in the live figure. */
 export const liveWindowMs = 5 * 60_000
 /** Visitors held for the live figure: the least recently seen are forgotten first past this. */
@@ -105,7 +108,28 @@ export class Tally {
   private hourStart = NaN
   private hour = ''
 
+  /**
+   * Views added and not counted yet: counted a run at a time (`settle`), when this many wait or
+   * before anything reads the tally. A view's request then only files it; counting a thousand in
+   * a row keeps the maps the counting walks in the CPU's cache, where counting each as its
+   * request was answered found them evicted by the request's own work.
+   */
+  private pending: View[] = []
+
   add(view: View): void {
+    this.pending.push(view)
+    if (this.pending.length >= maxPending) this.settle()
+  }
+
+  /** Counts the views filed since the last run, in the order they came. */
+  private settle(): void {
+    const views = this.pending
+    if (views.length === 0) return
+    this.pending = []
+    for (const view of views) this.countView(view)
+  }
+
+  private countView(view: View): void {
     const hour = this.hourOf(view.time)
     this.seeLive(view.visitor, view.time)
     // Every value of the view in one string, made once per view and looked up in two maps.
@@ -198,6 +222,7 @@ export class Tally {
 
   /** Visitors seen by this process in the last five minutes. */
   liveVisitors(now: number): number {
+    this.settle()
     let count = 0
     for (const [visitor, {time}] of this.live) {
       if (now - time < liveWindowMs) count++
@@ -208,6 +233,7 @@ export class Tally {
 
   /** This process's live visitors at `now`, as a report for the content process. */
   liveReport(now: number): LiveReport {
+    this.settle()
     const perSecond = new Map<number, number>()
     for (const [visitor, {time}] of this.live) {
       if (now - time >= liveWindowMs) this.live.delete(visitor)
@@ -221,6 +247,7 @@ export class Tally {
 
   /** Everything counted since the last call, with the live report; the tally starts a new batch. */
   drain(now: number): Batch {
+    this.settle()
     const batch = {
       counts: [...this.counts.values()],
       feeds: [...this.feeds.values()],
