@@ -7,7 +7,12 @@
  */
 import type {Context} from 'hono'
 
-const pages = new WeakSet<Response>()
+/** The mark a page carries: a property of its own, which a WeakSet entry per answer cost more. */
+const pageMark = Symbol('sitePage')
+
+interface MarkedResponse extends Response {
+  [pageMark]?: true
+}
 
 /**
  * Told of each answer of the site's route (the reader statistics' counting, server/stats): a
@@ -16,10 +21,10 @@ const pages = new WeakSet<Response>()
 export type PageObserver = (c: Context, response: Response) => void
 
 export function markSitePage(response: Response): Response {
-  pages.add(response)
+  ;(response as MarkedResponse)[pageMark] = true
   return response
 }
 
 export function isSitePage(response: Response): boolean {
-  return pages.has(response)
+  return (response as MarkedResponse)[pageMark] === true
 }

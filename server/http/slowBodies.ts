@@ -21,6 +21,12 @@ export function limitBodyPace(server: Server | Http2SecureServer, pace: BodyPace
     (request: IncomingMessage | Http2ServerRequest, response: ServerResponse) => {
       // HTTP/1.1 only, on either listener (the HTTPS one allows it beside HTTP/2).
       if (!(request instanceof IncomingMessage)) return
+      // No Content-Length and no Transfer-Encoding: a request without a body (RFC 9112 §6.3),
+      // nothing to trickle. Most requests (every page) are such, and watching each cost three
+      // listeners and a set entry.
+      const {headers} = request
+      if (headers['content-length'] === undefined && headers['transfer-encoding'] === undefined)
+        return
       const body = new Http1Body(request, response)
       sweep.add(body)
       const done = () => sweep.delete(body)

@@ -7,6 +7,8 @@ const maxDroppedTags = 1_024
 interface Entry<T> {
   value: T
   tags: readonly string[]
+  /** The cache's clock when last stored or read: the lowest is the least recently used. */
+  usedAt: number
 }
 
 /**
@@ -25,6 +27,8 @@ export class RenderCache<T> {
   private readonly droppedAt = new Map<string, number>()
   /** Renders started before this generation are refused: a clear, or forgotten drops. */
   private refusedBefore = 0
+  /** Counts reads and writes, to stamp entries with (`usedAt`). */
+  private clock = 0
 
   constructor(maxEntries = 500) {
     this.maxEntries = maxEntries
@@ -35,14 +39,16 @@ export class RenderCache<T> {
     return this.gen
   }
 
+  /**
+   * A hit is stamped, not moved: taking the key out of the Map and putting it back on every hit
+   * made V8 rebuild the table as it filled with holes (every hit, with one page cached), a fair
+   * part of a cached page's time. Finding the least recently used is left to `set`, when full.
+   */
   get(key: string): T | undefined {
     const entry = this.entries.get(key)
-    if (entry !== undefined) {
-      // Re-insert: Map keeps insertion order, so the first key is the least recently used.
-      this.entries.delete(key)
-      this.entries.set(key, entry)
-    }
-    return entry?.value
+    if (entry === undefined) return undefined
+    entry.usedAt = ++this.clock
+    return entry.value
   }
 
   /**
@@ -54,10 +60,10 @@ export class RenderCache<T> {
     if (tags.some((tag) => (this.droppedAt.get(tag) ?? -1) > generation)) return false
     this.remove(key)
     if (this.entries.size >= this.maxEntries) {
-      const oldest = this.entries.keys().next().value
+      const oldest = this.leastRecentlyUsed()
       if (oldest !== undefined) this.remove(oldest)
     }
-    this.entries.set(key, {value, tags})
+    this.entries.set(key, {value, tags, usedAt: ++this.clock})
     for (const tag of tags) {
       let keys = this.byTag.get(tag)
       if (!keys) this.byTag.set(tag, (keys = new Set()))
@@ -97,6 +103,19 @@ export class RenderCache<T> {
 
   get size(): number {
     return this.entries.size
+  }
+
+  /** A walk over the entries: once per page stored into a full cache, a render's fraction. */
+  private leastRecentlyUsed(): string | undefined {
+    let oldest: string | undefined
+    let oldestAt = Infinity
+    for (const [key, entry] of this.entries) {
+      if (entry.usedAt < oldestAt) {
+        oldest = key
+        oldestAt = entry.usedAt
+      }
+    }
+    return oldest
   }
 
   private remove(key: string): boolean {

@@ -96,7 +96,8 @@ class SitePages implements SiteHandler {
     // Page addresses have no file extension: look in the render cache before the disk.
     const key = `${options.site().siteUrl}${url.pathname}${url.search}`
     // The relay's marker: taken (or refused) here, and never part of the page's address.
-    const marker = requested.searchParams.get(sentParam)
+    // Without a query there is none (and no URLSearchParams to make for it).
+    const marker = requested.search === '' ? null : requested.searchParams.get(sentParam)
     if (marker !== null && (await options.sentMarkers?.take(marker))) {
       const fresh = await this.renderPage(url, key, 'contact-sent').catch((error: unknown) => {
         logRenderFailure(`${safe(url.pathname)} with the toast`, error)
@@ -105,7 +106,8 @@ class SitePages implements SiteHandler {
       if (fresh instanceof Response) return fresh
       if (fresh && !fresh.unreachable) return respond(fresh.page, 'MISS', request, false)
     }
-    const cached = await this.cachedPage(key)
+    const kept = this.cachedPage(key)
+    const cached = kept instanceof Promise ? await kept : kept
     if (cached) return respond(cached, events?.live === true ? 'HIT' : 'STALE', request)
     const asset = await assets.respond(url.pathname, acceptEncoding)
     if (asset) return asset
@@ -142,11 +144,17 @@ class SitePages implements SiteHandler {
    * event seen. Either way, not before a commit of this process's own lake has come through the
    * stream.
    */
-  private async cachedPage(key: string): Promise<RenderedPage | undefined> {
+  private cachedPage(key: string): RenderedPage | undefined | Promise<RenderedPage | undefined> {
     const events = this.options.events
     const upToDate = events?.upToDate()
-    const usable = upToDate === undefined || upToDate === true || (await upToDate)
-    return usable && (events?.live === true || events?.state === 'reconnecting')
+    // Answered at once when nothing is awaited (nearly always): no promise made per page.
+    if (upToDate === undefined || upToDate === true) return this.keptPage(key)
+    return upToDate.then((usable) => (usable ? this.keptPage(key) : undefined))
+  }
+
+  private keptPage(key: string): RenderedPage | undefined {
+    const events = this.options.events
+    return events?.live === true || events?.state === 'reconnecting'
       ? this.pages.get(key)
       : undefined
   }

@@ -8,9 +8,12 @@ import {searchFromInput} from '../../web/searchTerms.ts'
  * first page (web/routes/blog.loader.ts reads nothing else, maps any other category to Latest
  * and any other count to the nearest one below). So `/?x=1`, `/?x=2`, … are all the page `/`,
  * `/blog?count=13&utm=x` is `/blog?count=12`, and a flood of made-up parameters adds no
- * render-cache entry. Counts past a tab's last page are variants (handler.ts).
+ * render-cache entry. Counts past a tab's last page are variants (handler.ts). An address with
+ * no query and no fragment is returned as it is, the same object.
  */
 export function pageAddress(url: URL): URL {
+  // Already its own address: `url` itself, not a copy (a cached page's answer made one per hit).
+  if (url.search === '' && url.hash === '') return url
   // Not `new URL(pathname, origin)`: a path starting `//` would be read as another host.
   const address = new URL(url.href)
   address.search = ''

@@ -16,6 +16,10 @@ const maxAgents = 1000
 /** Longer headers are worked out each time: no browser sends one, and they would weigh. */
 const maxRememberedLength = 512
 const known = new Map<string, Agent>()
+let last: {raw: string | undefined; agent: Agent} = {
+  raw: undefined,
+  agent: {userAgent: '', bot: true, device: 'desktop', browser: 'Other'},
+}
 
 /**
  * isbot's verdict, the device class and the browser family of a `User-Agent` header, worked out
@@ -25,6 +29,9 @@ const known = new Map<string, Agent>()
  */
 export function agentOf(header: string | undefined): Agent {
   const raw = header ?? ''
+  // The previous view's agent first: comparing a header with the last one is cheaper than
+  // hashing it for the map, and a reader's pages, or a popular browser's, come in runs.
+  if (raw === last.raw) return last.agent
   let agent = known.get(raw)
   if (!agent) {
     const userAgent = clip(raw)
@@ -38,5 +45,6 @@ export function agentOf(header: string | undefined): Agent {
     if (known.size >= maxAgents) known.clear()
     known.set(raw, agent)
   }
+  last = {raw, agent}
   return agent
 }

@@ -28,9 +28,11 @@ export interface CountingOptions {
  * script's beacon counts it (beacon.ts).
  */
 export function isSpeculative(c: Context): boolean {
-  const purpose = requestHeader(c, 'sec-purpose') ?? requestHeader(c, 'purpose') ?? ''
-  return /prefetch|prerender/i.test(purpose)
+  const purpose = requestHeader(c, 'sec-purpose') ?? requestHeader(c, 'purpose')
+  return purpose !== undefined && speculative.test(purpose)
 }
+
+const speculative = /prefetch|prerender/i
 
 /** A person's request: a user agent, not one of isbot's crawlers, not asking to be left alone. */
 export function isCountableReader(c: Context, agent: Agent): boolean {

@@ -3,6 +3,7 @@ import type {ServerConfig} from '../env.ts'
 import {errorResponse} from '../http/errorResponse.ts'
 import {HttpError, type ErrorStatus} from '../http/httpError.ts'
 import {isStudioOrigin} from '../http/studioOrigins.ts'
+import {requestHeader} from '../http/requestHeader.ts'
 
 const allowedMethods = 'GET,POST,PUT,PATCH,DELETE,OPTIONS'
 
@@ -56,7 +57,7 @@ class CorsRefusal extends HttpError {
  */
 export function studioCors(config: ServerConfig): MiddlewareHandler {
   return async (c, next) => {
-    const origin = c.req.header('origin')
+    const origin = requestHeader(c, 'origin')
     const allowed = isStudioOrigin(config, origin)
     if (c.req.method === 'OPTIONS' && apiPath.test(c.req.path)) {
       if (allowed) return preflight(c, origin)

@@ -3,6 +3,7 @@ import {bearerToken} from '../auth.ts'
 import type {Lake} from '../lake.ts'
 import {authOf} from '../lake.ts'
 import {clientOf} from '../../http/clientAddress.ts'
+import {requestHeader} from '../../http/requestHeader.ts'
 import {tooManyGuesses} from '../http/request.ts'
 
 /** The API's version prefix (dataApi.ts checks it in full); other paths are the site's. */
@@ -17,7 +18,8 @@ const apiVersion = /^v(\d{4}-\d{2}-\d{2}|1|X)$/
  */
 export function paceThrottledTokens(lake: Lake) {
   return async (c: Context, next: () => Promise<void>): Promise<void> => {
-    const token = bearerToken(c.req.header('authorization'))
+    // Node's parsed header: this runs before every page too (`/:version/*` matches `/blog`).
+    const token = bearerToken(requestHeader(c, 'authorization'))
     if (token === undefined || !apiVersion.test(c.req.param('version') ?? '')) return next()
     const client = clientOf(c).key
     const auth = authOf(lake)
