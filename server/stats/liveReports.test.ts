@@ -1,18 +1,10 @@
 import {describe, expect, it} from 'vitest'
 import {LiveReports} from './liveReports.ts'
-import {liveWindowMs, Tally, type View} from './tally.ts'
+import {liveWindowMs, Tally} from './tally.ts'
+import {aView, testNoon} from './testing.ts'
 
-const noon = Date.parse('2026-11-27T12:00:00Z')
-const view = (visitor: string, time: number): View => ({
-  time,
-  visitor,
-  path: '/',
-  notFound: false,
-  referrer: 'direct',
-  campaign: undefined,
-  device: 'desktop',
-  browser: 'Firefox',
-})
+const noon = testNoon
+const view = (visitor: string, time: number) => aView({visitor, time})
 
 describe('the live figure across site processes', () => {
   it('sums each process’s visitors of the last five minutes, and lets them age out', () => {

@@ -4,7 +4,8 @@ import {join} from 'node:path'
 import {afterEach, beforeEach, describe, expect, it} from 'vitest'
 import {maxValuesPerDay, other, StatsStore, statsFile} from './store.ts'
 import {readTable} from './tables.ts'
-import {Tally, type View} from './tally.ts'
+import {aView, testNoon} from './testing.ts'
+import {Tally} from './tally.ts'
 
 let dir: string
 beforeEach(() => {
@@ -12,18 +13,8 @@ beforeEach(() => {
 })
 afterEach(() => rmSync(dir, {recursive: true, force: true}))
 
-const noon = Date.parse('2026-11-27T12:00:00Z')
-const view = (overrides: Partial<View>): View => ({
-  time: noon,
-  visitor: 'v',
-  path: '/',
-  notFound: false,
-  referrer: 'direct',
-  campaign: undefined,
-  device: 'desktop',
-  browser: 'Firefox',
-  ...overrides,
-})
+const noon = testNoon
+const view = aView
 
 describe('the statistics store', () => {
   it('keeps 100 referrer hosts a day and counts the rest as "other", across batches and a reopen', () => {

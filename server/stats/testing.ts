@@ -1,4 +1,5 @@
 import {viewBeaconPath} from '../../shared/constants.ts'
+import type {View} from './tally.ts'
 
 /**
  * A scripted day of readers (docs/reader-statistics.md), shared by the statistics' tests: who
@@ -68,3 +69,19 @@ export function scriptedDay(site: string): ScriptedRequest[] {
     {who: 'feedly', address: '192.0.2.77', userAgent: userAgents.feedly, path: '/rss.xml'},
   ]
 }
+
+/** Noon UTC on the day the statistics' unit tests count. */
+export const testNoon = Date.parse('2026-11-27T12:00:00Z')
+
+/** One counted view as the tally gets it: a desktop Firefox on the home page at `testNoon`. */
+export const aView = (overrides: Partial<View> = {}): View => ({
+  time: testNoon,
+  visitor: 'v',
+  path: '/',
+  notFound: false,
+  referrer: 'direct',
+  campaign: undefined,
+  device: 'desktop',
+  browser: 'Firefox',
+  ...overrides,
+})
