@@ -1,4 +1,12 @@
-import {existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync} from 'node:fs'
+import {
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs'
 import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 import {DatabaseSync} from 'node:sqlite'
@@ -106,11 +114,16 @@ describe('lake backup', () => {
     }
   })
 
-  it('restores to a lake whose export equals the export at the moment of the backup', async () => {
+  it('restores to a lake whose export equals the export at the moment of the backup, with the keys others rely on', async () => {
     const source = join(dir, 'seeded')
     const server = await startTestServer({DATA_DIR: source, BACKUP_INTERVAL_MINUTES: '0'})
     const file = join(dir, 'seeded.tar.gz')
+    // The social web's actor keys are made at the first start; the newsletter's key is as
+    // opaque to a backup as this stand-in.
+    const keys = join(source, 'social-keys.json')
+    writeFileSync(join(source, 'newsletter-secret'), 'signing-key\n', {mode: 0o600})
     try {
+      await expect.poll(() => existsSync(keys)).toBe(true)
       await writeBackup(source, file)
     } finally {
       await server.stop()
@@ -120,6 +133,11 @@ describe('lake backup', () => {
     const target = join(dir, 'seeded-restored')
     await restoreBackup(file, target, {lakeToken: 'from-env'})
     expect(await exportOf(target)).toBe(expected)
+    // Followers' servers hold the actor's public key, and sent mails the signed links.
+    for (const name of ['social-keys.json', 'newsletter-secret']) {
+      expect(readFileSync(join(target, name))).toEqual(readFileSync(join(source, name)))
+      expect(statSync(join(target, name)).mode & 0o777).toBe(0o600)
+    }
   })
 
   it('refuses when the disk could not hold it with room to spare, and writes nothing', async () => {

@@ -2,7 +2,7 @@ import {createHash} from 'node:crypto'
 import {createReadStream, existsSync, readdirSync, statSync} from 'node:fs'
 import {join} from 'node:path'
 import {imageFilePattern} from '../lake/index.ts'
-import {imagesDir, keyValueFile} from './manifest.ts'
+import {imagesDir, keyFiles, keyValueFile} from './manifest.ts'
 
 export interface SideFile {
   /** Path inside the archive (and inside the data dir). */
@@ -13,8 +13,8 @@ export interface SideFile {
 }
 
 /**
- * The data dir's files a backup carries besides the database: the Studio's key-value file and
- * every stored image (content-addressed and never rewritten, so listing them after the
+ * The data dir's files a backup carries besides the database: the Studio's key-value file, the
+ * keys others rely on (manifest.ts, `keyFiles`), and every stored image (content-addressed and never rewritten, so listing them after the
  * snapshot covers every image the snapshot's documents refer to). Temporary `.tmp` files of an
  * upload in progress do not match the image name pattern and are left out.
  */
@@ -23,6 +23,10 @@ export function sideFiles(dataDir: string): SideFile[] {
   const keyValue = join(dataDir, keyValueFile)
   if (existsSync(keyValue))
     files.push({path: keyValueFile, source: keyValue, bytes: statSync(keyValue).size})
+  for (const name of keyFiles) {
+    const source = join(dataDir, name)
+    if (existsSync(source)) files.push({path: name, source, bytes: statSync(source).size})
+  }
   const images = join(dataDir, imagesDir)
   if (existsSync(images)) {
     for (const name of readdirSync(images).sort()) {

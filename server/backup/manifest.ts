@@ -9,6 +9,13 @@ export const keyValueFile = 'studio-keyvalue.json'
 /** The reader statistics' aggregates (server/stats/store.ts); absent in data dirs older than it. */
 export const statsFile = 'stats.sqlite'
 export const imagesDir = 'assets/images'
+/**
+ * Keys nothing can make again without breaking what others hold: the social web actor's keys
+ * (every follower's server cached the public key; server/social/keys.ts) and the newsletter's
+ * signing key (the links in mails already sent; server/newsletter/secret.ts). Written once and
+ * never rewritten, so read as they are. The owner token is not carried: a restore makes one.
+ */
+export const keyFiles = ['social-keys.json', 'newsletter-secret'] as const
 
 /** Bumped when the archive's layout changes; a restore refuses formats it does not know. */
 export const backupFormatVersion = 1
@@ -56,6 +63,7 @@ export const excluded = [
 /** A path a backup may hold: nothing else is ever extracted (no `..`, no absolute paths). */
 export function allowedPath(path: string): boolean {
   if (path === lakeFile || path === keyValueFile || path === statsFile) return true
+  if ((keyFiles as readonly string[]).includes(path)) return true
   const [dir, name] = [path.slice(0, imagesDir.length + 1), path.slice(imagesDir.length + 1)]
   return dir === `${imagesDir}/` && imageFilePattern.test(name)
 }
