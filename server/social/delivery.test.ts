@@ -60,12 +60,12 @@ describe('delivering to followers', () => {
     const url = postUrl('paced')
     await sink.until(() => liveInboxes().every((inbox) => sink.takenOf(inbox, 'Create', url) === 1))
     const times = sink.posts.filter((p) => p.objectId === url).map((p) => p.at)
-    // n deliveries at `rate` a second span at least (n - 1) gaps of 1/rate s.
+    // n deliveries at `rate` a second are sent over at least (n - 1) gaps of 1/rate s. They are
+    // timed where they arrive, so the first one's slower trip (a new connection, a busy machine)
+    // may take up to one gap off the span: at least (n - 2) gaps.
     const n = times.length
     expect(n).toBeGreaterThanOrEqual(live)
-    expect(Math.max(...times) - Math.min(...times)).toBeGreaterThanOrEqual(
-      ((n - 1) * 1000) / rate - 5,
-    )
+    expect(Math.max(...times) - Math.min(...times)).toBeGreaterThanOrEqual(((n - 2) * 1000) / rate)
   })
 
   it('retries a dead inbox with backoff, then gives up and marks its follower', async () => {

@@ -21,6 +21,7 @@ const skipped = new Set(['node_modules', 'dist', '.git', 'data', 'coverage', '.t
 const lakeMayImport = new Set([
   'server/http/body.ts',
   'server/http/clientAddress.ts',
+  'server/http/requestHeader.ts',
   'server/http/log.ts',
   'server/http/publicOrigin.ts',
   'server/http/cachedBody.ts',
