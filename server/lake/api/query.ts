@@ -98,6 +98,7 @@ export function queryAnswerer(lake: Lake, cache: QueryCache): AnswerQuery {
       const hit = cache.get(key)
       if (hit) return {body: hit, cache: 'HIT'}
     }
+    const generation = cache.generation
     const started = performance.now()
     // The result arrives as JSON text (size-checked by the lake): splice it, don't re-serialize.
     // Its live-events tags (../syncTags.ts) come with it: what it reads, by type.
@@ -120,7 +121,7 @@ export function queryAnswerer(lake: Lake, cache: QueryCache): AnswerQuery {
       ? `"${createHash('sha1').update(result).update(syncTags).digest('base64url').slice(0, 27)}"`
       : `"${lake.revision}-${createHash('sha1').update(key).digest('base64url').slice(0, 16)}"`
     const answer = new CachedBody(Buffer.from(body), {etag, compress: false})
-    if (anonymous) cache.set(key, answer)
+    if (anonymous) cache.set(key, answer, generation)
     return {body: answer, cache: anonymous ? 'MISS' : 'BYPASS'}
   }
 }

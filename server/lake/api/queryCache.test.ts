@@ -34,6 +34,17 @@ describe('query cache', () => {
     expect(cache.get('big')).toBeUndefined()
   })
 
+  it('does not keep an answer evaluated across a public commit (it may not show it)', () => {
+    const cache = new QueryCache()
+    const body = new CachedBody(Buffer.from('{"result":null}'), {etag: '"e"', compress: false})
+    const before = cache.generation
+    cache.clear() // a public commit lands while the answer is being evaluated
+    cache.set('asked-before', body, before)
+    expect(cache.get('asked-before')).toBeUndefined()
+    cache.set('asked-after', body, cache.generation)
+    expect(cache.get('asked-after')).toBe(body)
+  })
+
   it('keeps many large anonymous answers within its cap', async () => {
     // 80 distinct answers of ~0.45 MB each would be ~36 MiB: the cache keeps 32 MiB.
     await t.owner.create({_id: 'big', _type: 'blob', text: 'z'.repeat(450_000)})

@@ -29,12 +29,14 @@ const sizeOf = (key: string, body: CachedBody) => body.size + 2 * (key.length + 
 /**
  * A CDN-style response cache for anonymous queries: keyed by the full request (query, params,
  * perspective), least recently used first out, bounded in bytes, and emptied by every commit that
- * touches a public document (routes.ts), so it is never stale.
+ * touches a public document (routes.ts), so it is never stale. An answer evaluated across such a
+ * commit is not kept: it may predate it (`generation`).
  */
 export class QueryCache {
   /** Map order is recency order: a hit moves its entry to the end. */
   private readonly entries = new Map<string, Entry>()
   private total = 0
+  private cleared = 0
   private readonly maxBytes: number
   private readonly maxEntryBytes: number
 
@@ -51,7 +53,18 @@ export class QueryCache {
     return entry.body
   }
 
-  set(key: string, body: CachedBody): void {
+  /** Read before evaluating an answer, and handed to `set` with it. */
+  get generation(): number {
+    return this.cleared
+  }
+
+  /**
+   * Keeps `body` unless the cache was emptied since `generation` was read: that answer was
+   * evaluated before or across a commit it does not show, and kept it would be served stale
+   * until the next public commit.
+   */
+  set(key: string, body: CachedBody, generation = this.cleared): void {
+    if (generation !== this.cleared) return
     const bytes = sizeOf(key, body)
     this.remove(key)
     if (bytes > this.maxEntryBytes) return
@@ -72,6 +85,7 @@ export class QueryCache {
   }
 
   clear(): void {
+    this.cleared++
     this.entries.clear()
     this.total = 0
   }
