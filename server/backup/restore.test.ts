@@ -1,6 +1,7 @@
 import {execFileSync} from 'node:child_process'
 import {createHash} from 'node:crypto'
 import {
+  existsSync,
   mkdirSync,
   mkdtempSync,
   readdirSync,
@@ -12,7 +13,7 @@ import {
 import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 import {gunzipSync, gzipSync} from 'node:zlib'
-import {afterAll, beforeAll, describe, expect, it} from 'vitest'
+import {afterAll, beforeAll, describe, expect, it, vi} from 'vitest'
 import {startTestServer} from '../../test/support/server.ts'
 import {schemaVersion} from '../lake/index.ts'
 import {writeBackup} from './backup.ts'
@@ -56,6 +57,10 @@ beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'restore-'))
   source = join(dir, 'source')
   server = await startTestServer({DATA_DIR: source, BACKUP_INTERVAL_MINUTES: '0'})
+  // The social web's actor keys are made at the first start, and every backup carries them.
+  await vi.waitFor(() => {
+    if (!existsSync(join(source, 'social-keys.json'))) throw new Error('no actor keys yet')
+  })
   archive = join(dir, 'good.tar.gz')
   occupied = join(dir, 'occupied')
   mkdirSync(occupied)
@@ -146,6 +151,7 @@ describe('lake:backup and lake:restore', () => {
       'assets',
       'lake.sqlite',
       'manifest.json',
+      'social-keys.json',
       'stats.sqlite',
     ])
     expect(readdirSync(join(extracted, 'assets', 'images'))).toHaveLength(seedImages)
@@ -164,6 +170,7 @@ describe('lake:backup and lake:restore', () => {
       sha256: sha,
     })
     expect(manifest.files.slice(1).map((f) => f.path)).toEqual([
+      'social-keys.json',
       ...readdirSync(join(extracted, 'assets', 'images'))
         .sort()
         .map((name) => `assets/images/${name}`),
@@ -269,6 +276,11 @@ describe('lake:backup and lake:restore', () => {
     const run = await runCli('restore', [archive], {DATA_DIR: target, LAKE_TOKEN: 'e'.repeat(40)})
     expect(run).toMatchObject({code: 0, stderr: ''})
     expect(run.stdout).toContain('log in to the Studio with LAKE_TOKEN')
-    expect(readdirSync(target).sort()).toEqual(['assets', 'lake.sqlite', 'stats.sqlite'])
+    expect(readdirSync(target).sort()).toEqual([
+      'assets',
+      'lake.sqlite',
+      'social-keys.json',
+      'stats.sqlite',
+    ])
   })
 })
