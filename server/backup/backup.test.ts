@@ -1,18 +1,11 @@
-import {
-  existsSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  statSync,
-  writeFileSync,
-} from 'node:fs'
+import {existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync} from 'node:fs'
 import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 import {DatabaseSync} from 'node:sqlite'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 import {startTestServer} from '../../test/support/server.ts'
 import {mountSmallDisk} from '../../test/support/smallDisk.ts'
+import {writeFileDurablySync} from '../util/durableFile.ts'
 import {writeBackup} from './backup.ts'
 import {BackupError} from './errors.ts'
 import {restoreBackup} from './restore.ts'
@@ -121,7 +114,7 @@ describe('lake backup', () => {
     // The social web's actor keys are made at the first start; the newsletter's key is as
     // opaque to a backup as this stand-in.
     const keys = join(source, 'social-keys.json')
-    writeFileSync(join(source, 'newsletter-secret'), 'signing-key\n', {mode: 0o600})
+    writeFileDurablySync(join(source, 'newsletter-secret'), 'signing-key\n')
     try {
       await expect.poll(() => existsSync(keys)).toBe(true)
       await writeBackup(source, file)
